@@ -1,0 +1,247 @@
+//! Standard input and output of a running program, and the `main` of
+//! emitted program files.
+
+use std::io::{BufRead, BufWriter, Write};
+
+use super::error::{ErrorKind, RuntimeError};
+use super::limits::{Options, StepCounter};
+
+/// The input and output of one run: numeric input parsed from whitespace
+/// separated tokens, output buffered until the program ends or fails.
+pub struct Io<R: BufRead, W: Write> {
+    input: R,
+    output: BufWriter<W>,
+}
+
+impl<R: BufRead, W: Write> Io<R, W> {
+    /// Wraps `input` and `output`; output is buffered.
+    pub fn new(input: R, output: W) -> Self {
+        Io {
+            input,
+            output: BufWriter::with_capacity(1 << 16, output),
+        }
+    }
+
+    /// Reads the next whitespace-separated token as a decimal `i64` with an
+    /// optional sign.
+    pub fn read_i64(&mut self, line: u32) -> Result<i64, RuntimeError> {
+        let token = self.read_token().map_err(|e| e.in_line(line))?;
+        if token.is_empty() {
+            return Err(RuntimeError::at(ErrorKind::InputEnded, line));
+        }
+        parse_i64(&token).ok_or_else(|| {
+            RuntimeError::at(
+                ErrorKind::InputNotANumber {
+                    found: String::from_utf8_lossy(&token).into_owned(),
+                },
+                line,
+            )
+        })
+    }
+
+    /// The next token of input (empty at end of input).
+    fn read_token(&mut self) -> Result<Vec<u8>, RuntimeError> {
+        let mut token = Vec::new();
+        loop {
+            let buf = self.input.fill_buf()?;
+            if buf.is_empty() {
+                return Ok(token);
+            }
+            let mut used = 0;
+            let mut done = false;
+            for &byte in buf {
+                if byte.is_ascii_whitespace() {
+                    used += 1;
+                    if !token.is_empty() {
+                        done = true;
+                        break;
+                    }
+                } else {
+                    token.push(byte);
+                    used += 1;
+                }
+            }
+            self.input.consume(used);
+            if done {
+                return Ok(token);
+            }
+        }
+    }
+
+    /// Writes raw bytes.
+    #[inline]
+    pub fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), RuntimeError> {
+        self.output.write_all(bytes)?;
+        Ok(())
+    }
+
+    /// Writes `text` and a newline.
+    #[inline]
+    pub fn write_line(&mut self, text: &str) -> Result<(), RuntimeError> {
+        self.output.write_all(text.as_bytes())?;
+        self.output.write_all(b"\n")?;
+        Ok(())
+    }
+
+    /// Writes `value` in decimal.
+    #[inline]
+    pub fn write_i64(&mut self, value: i64) -> Result<(), RuntimeError> {
+        write!(self.output, "{value}")?;
+        Ok(())
+    }
+
+    /// Writes `value` in decimal and a newline.
+    #[inline]
+    pub fn write_i64_line(&mut self, value: i64) -> Result<(), RuntimeError> {
+        writeln!(self.output, "{value}")?;
+        Ok(())
+    }
+
+    /// Flushes buffered output.
+    pub fn flush(&mut self) -> Result<(), RuntimeError> {
+        self.output.flush()?;
+        Ok(())
+    }
+}
+
+/// Parses an optional sign followed by decimal digits into an `i64`.
+pub fn parse_i64(token: &[u8]) -> Option<i64> {
+    let (negative, digits) = match token.first() {
+        Some(b'-') => (true, &token[1..]),
+        Some(b'+') => (false, &token[1..]),
+        _ => (false, token),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut value: i64 = 0;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        let digit = i64::from(d - b'0');
+        value = value.checked_mul(10)?;
+        value = if negative {
+            value.checked_sub(digit)?
+        } else {
+            value.checked_add(digit)?
+        };
+    }
+    Some(value)
+}
+
+/// Runs a program body with fresh [`Io`] and [`StepCounter`], flushing the
+/// output whether the body halts or fails, so everything printed before an
+/// error reaches the user.
+pub fn run_program<R, W, F>(input: R, output: W, options: &Options, body: F) -> Result<(), RuntimeError>
+where
+    R: BufRead,
+    W: Write,
+    F: FnOnce(&mut Io<R, W>, &mut StepCounter) -> Result<(), RuntimeError>,
+{
+    let mut io = Io::new(input, output);
+    let mut steps = StepCounter::new(options);
+    let result = body(&mut io, &mut steps);
+    let flushed = io.flush();
+    result.and(flushed)
+}
+
+/// The `main` of an emitted program file: parses `--max-steps N` from the
+/// command line, runs `entry` on locked stdin/stdout, reports a runtime
+/// error on stderr as `error: ...`, and returns the exit code (0 halt,
+/// 1 runtime error, 2 bad command line).
+pub fn run_main<F>(entry: F) -> i32
+where
+    F: FnOnce(&mut dyn BufRead, &mut dyn Write, &Options) -> Result<(), RuntimeError>,
+{
+    let options = match options_from_args(std::env::args().skip(1)) {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("error: {message}");
+            eprintln!("usage: PROGRAM [--max-steps N]");
+            return 2;
+        }
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut input = stdin.lock();
+    let mut output = stdout.lock();
+    match entry(&mut input, &mut output, &options) {
+        Ok(()) => 0,
+        Err(err) => {
+            eprintln!("error: {err}");
+            err.exit_code()
+        }
+    }
+}
+
+/// Parses the command line of an emitted program.
+pub fn options_from_args<I: Iterator<Item = String>>(mut args: I) -> Result<Options, String> {
+    let mut options = Options::default();
+    while let Some(arg) = args.next() {
+        let value = if arg == "--max-steps" {
+            args.next()
+                .ok_or_else(|| "`--max-steps` needs a number".to_string())?
+        } else if let Some(value) = arg.strip_prefix("--max-steps=") {
+            value.to_string()
+        } else {
+            return Err(format!("unexpected argument `{arg}`"));
+        };
+        let limit = value
+            .parse::<u64>()
+            .map_err(|_| format!("`--max-steps` needs a non-negative number, found `{value}`"))?;
+        options.max_steps = Some(limit);
+    }
+    Ok(options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_signed_numbers_and_rejects_the_rest() {
+        assert_eq!(parse_i64(b"42"), Some(42));
+        assert_eq!(parse_i64(b"+7"), Some(7));
+        assert_eq!(parse_i64(b"-9223372036854775808"), Some(i64::MIN));
+        assert_eq!(parse_i64(b"9223372036854775808"), None);
+        assert_eq!(parse_i64(b"-"), None);
+        assert_eq!(parse_i64(b"1x"), None);
+        assert_eq!(parse_i64(b""), None);
+    }
+
+    #[test]
+    fn reads_tokens_across_lines_and_reports_the_end() {
+        let mut io = Io::new(&b" 5\n\t-3  x"[..], Vec::new());
+        assert_eq!(io.read_i64(1).unwrap(), 5);
+        assert_eq!(io.read_i64(1).unwrap(), -3);
+        let err = io.read_i64(2).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: expected a number on standard input, found `x` (a decimal integer in the i64 range)"
+        );
+        let err = io.read_i64(4).unwrap_err();
+        assert!(matches!(err.kind, ErrorKind::InputEnded));
+    }
+
+    #[test]
+    fn output_is_flushed_before_an_error_is_returned() {
+        let mut out = Vec::new();
+        let result = run_program(&b""[..], &mut out, &Options::default(), |io, _| {
+            io.write_line("before")?;
+            io.read_i64(3).map(|_| ())
+        });
+        assert!(result.is_err());
+        assert_eq!(out, b"before\n");
+    }
+
+    #[test]
+    fn command_line_of_emitted_programs() {
+        let args = |v: &[&str]| options_from_args(v.iter().map(|s| s.to_string()));
+        assert_eq!(args(&[]), Ok(Options::default()));
+        assert_eq!(args(&["--max-steps", "9"]), Ok(Options::with_max_steps(9)));
+        assert_eq!(args(&["--max-steps=3"]), Ok(Options::with_max_steps(3)));
+        assert!(args(&["--max-steps"]).is_err());
+        assert!(args(&["-x"]).is_err());
+    }
+}

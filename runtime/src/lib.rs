@@ -1,0 +1,40 @@
+//! Run-time support for programs compiled by [chess2rs](https://crates.io/crates/chess2rs).
+//!
+//! Generated code and the chess2rs interpreter both call into this crate, so
+//! the semantics of boards, input, output, errors and step limits live in one
+//! place. Users embedding a program need only [`Options`] and
+//! [`RuntimeError`]; everything generated code calls lives in the hidden
+//! [`__private`] module and may change between versions.
+//!
+//! The crate has no dependencies and never refers to itself as `crate::`, so
+//! `chess2rs --standalone` can paste it into a single file that `rustc`
+//! builds on its own (see [`SOURCES`]).
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod icp;
+pub mod io;
+pub mod limits;
+
+pub use self::error::{ErrorKind, RuntimeError};
+pub use self::limits::Options;
+
+/// What generated code calls. Not a stable API.
+#[doc(hidden)]
+pub mod __private {
+    pub use super::error::{ErrorKind, RuntimeError};
+    pub use super::icp;
+    pub use super::io::{run_main, run_program, Io};
+    pub use super::limits::{Options, StepCounter};
+}
+
+/// The source text of this crate, file by file (`lib.rs` first), used by
+/// `chess2rs --standalone` to inline the runtime into one file.
+pub const SOURCES: &[(&str, &str)] = &[
+    ("lib", include_str!("lib.rs")),
+    ("error", include_str!("error.rs")),
+    ("icp", include_str!("icp.rs")),
+    ("io", include_str!("io.rs")),
+    ("limits", include_str!("limits.rs")),
+];

@@ -1,0 +1,97 @@
+//! Run options and the step limit.
+
+use super::error::{ErrorKind, RuntimeError};
+
+/// Options for one run of a compiled or interpreted program.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Stop with a runtime error once this many steps have executed and
+    /// another would start. `None` runs without limit.
+    pub max_steps: Option<u64>,
+}
+
+impl Options {
+    /// Options with a step limit of `max_steps`.
+    pub fn with_max_steps(max_steps: u64) -> Self {
+        Options {
+            max_steps: Some(max_steps),
+        }
+    }
+}
+
+/// Counts executed steps against the limit.
+#[derive(Clone, Debug)]
+pub struct StepCounter {
+    remaining: u64,
+    limit: u64,
+    limited: bool,
+}
+
+impl StepCounter {
+    /// A counter for the limit in `options`.
+    pub fn new(options: &Options) -> Self {
+        match options.max_steps {
+            Some(limit) => StepCounter {
+                remaining: limit,
+                limit,
+                limited: true,
+            },
+            None => StepCounter {
+                remaining: u64::MAX,
+                limit: u64::MAX,
+                limited: false,
+            },
+        }
+    }
+
+    /// Records that a step of source line `line` starts; fails if the limit
+    /// has been reached.
+    #[inline(always)]
+    pub fn tick(&mut self, line: u32) -> Result<(), RuntimeError> {
+        if self.remaining == 0 {
+            return self.exhausted(line);
+        }
+        self.remaining -= 1;
+        Ok(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn exhausted(&mut self, line: u32) -> Result<(), RuntimeError> {
+        if self.limited {
+            return Err(RuntimeError::at(
+                ErrorKind::StepLimit { limit: self.limit },
+                line,
+            ));
+        }
+        // u64::MAX steps ran without a limit: keep going, as written.
+        self.remaining = u64::MAX - 1;
+        Ok(())
+    }
+
+    /// How many steps have executed so far.
+    pub fn executed(&self) -> u64 {
+        self.limit - self.remaining
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limit_lets_exactly_n_steps_run() {
+        let mut steps = StepCounter::new(&Options::with_max_steps(2));
+        assert!(steps.tick(1).is_ok());
+        assert!(steps.tick(2).is_ok());
+        let err = steps.tick(3).unwrap_err();
+        assert_eq!(err.to_string(), "line 3: step limit of 2 reached");
+        assert_eq!(steps.executed(), 2);
+    }
+
+    #[test]
+    fn zero_limit_stops_before_the_first_step() {
+        let mut steps = StepCounter::new(&Options::with_max_steps(0));
+        assert!(steps.tick(1).is_err());
+    }
+}

@@ -1,0 +1,166 @@
+//! `run` and `build`: native executables made by rustc from the
+//! standalone program file, cached by content.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::Instant;
+
+use super::{load, program_file, BuildArgs, CliResult, Failure, Loaded, RunArgs, EXIT_RUNTIME_ERROR};
+
+/// `chess2rs run`: builds (or reuses) the executable and runs it on this
+/// process's stdin/stdout, returning its exit code.
+pub(super) fn run(args: &RunArgs) -> CliResult<u8> {
+    let loaded = load(&args.source.file, &args.source.lang)?;
+    let exe = cached_executable(&loaded, args.quiet)?;
+    let mut command = Command::new(&exe);
+    if let Some(limit) = args.max_steps {
+        command.arg("--max-steps").arg(limit.to_string());
+    }
+    let status = command
+        .stdin(Stdio::inherit())
+        .stdout(Stdio::inherit())
+        .stderr(Stdio::inherit())
+        .status()
+        .map_err(|e| Failure::Message(format!("cannot start `{}`: {e}", exe.display())))?;
+    // A program killed by a signal has no code; report it as a runtime error.
+    Ok(status
+        .code()
+        .and_then(|code| u8::try_from(code).ok())
+        .unwrap_or(EXIT_RUNTIME_ERROR))
+}
+
+/// `chess2rs build`: writes the executable to `-o` (default: the program's
+/// stem in the current directory).
+pub(super) fn build(args: &BuildArgs) -> CliResult<u8> {
+    let loaded = load(&args.source.file, &args.source.lang)?;
+    let output = match &args.output {
+        Some(path) => path.clone(),
+        None => PathBuf::from(program_stem(&args.source.file)),
+    };
+    let exe = cached_executable(&loaded, args.quiet)?;
+    std::fs::copy(&exe, &output)
+        .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", output.display())))?;
+    if !args.quiet {
+        eprintln!("{:>12} {}", "Wrote", output.display());
+    }
+    Ok(0)
+}
+
+fn program_stem(file: &Path) -> String {
+    file.file_stem()
+        .and_then(|s| s.to_str())
+        .filter(|s| !s.is_empty() && *s != "-")
+        .unwrap_or("program")
+        .to_string()
+}
+
+/// The executable for `loaded`, from the cache or freshly built.
+fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
+    let rust = program_file(loaded, true)?;
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let version = Command::new(&rustc)
+        .arg("-vV")
+        .output()
+        .map_err(|e| Failure::Message(format!("cannot run rustc ({e}); `run` and `build` need a Rust toolchain — `interpret` does not")))?;
+    let mut hasher = DefaultHasher::new();
+    rust.hash(&mut hasher);
+    version.stdout.hash(&mut hasher);
+    RUSTC_FLAGS.hash(&mut hasher);
+    let key = format!("{:016x}", hasher.finish());
+    let dir = cache_dir().join(&key);
+    let exe = dir.join(format!("program{}", std::env::consts::EXE_SUFFIX));
+    if exe.is_file() {
+        return Ok(exe);
+    }
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| Failure::Message(format!("cannot create the build cache `{}`: {e}", dir.display())))?;
+    let src = dir.join("program.rs");
+    std::fs::write(&src, &rust).map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", src.display())))?;
+    let partial = dir.join(format!("program.partial.{}{}", std::process::id(), std::env::consts::EXE_SUFFIX));
+    let started = Instant::now();
+    let spinner = (!quiet).then(|| Progress::start(loaded.source.name()));
+    let result = Command::new(&rustc)
+        .args(RUSTC_FLAGS)
+        .arg("-o")
+        .arg(&partial)
+        .arg(&src)
+        .stdin(Stdio::null())
+        .output();
+    if let Some(spinner) = spinner {
+        spinner.stop();
+    }
+    let output = result.map_err(|e| Failure::Message(format!("cannot run rustc: {e}")))?;
+    if !output.status.success() {
+        let _ = std::fs::remove_file(&partial);
+        return Err(Failure::Message(format!(
+            "rustc failed on the generated code (a chess2rs bug; please report it with the program)\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        )));
+    }
+    std::fs::rename(&partial, &exe)
+        .map_err(|e| Failure::Message(format!("cannot store `{}`: {e}", exe.display())))?;
+    if !quiet {
+        eprintln!("{:>12} {} in {:.1}s", "Finished", loaded.source.name(), started.elapsed().as_secs_f64());
+    }
+    Ok(exe)
+}
+
+const RUSTC_FLAGS: &[&str] = &["--edition", "2021", "-C", "opt-level=3", "-C", "codegen-units=1", "-C", "panic=abort"];
+
+/// Where builds are cached.
+fn cache_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("CHESS2RS_CACHE_DIR") {
+        return PathBuf::from(dir);
+    }
+    if let Some(dir) = std::env::var_os("XDG_CACHE_HOME") {
+        return PathBuf::from(dir).join("chess2rs");
+    }
+    if let Some(home) = std::env::var_os("HOME") {
+        return PathBuf::from(home).join(".cache").join("chess2rs");
+    }
+    std::env::temp_dir().join("chess2rs-cache")
+}
+
+/// A "Compiling NAME" line on stderr, animated on a terminal while rustc
+/// works.
+struct Progress {
+    done: std::sync::mpsc::Sender<()>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Progress {
+    fn start(name: &str) -> Progress {
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        let line = format!("{:>12} {name} (rustc -O)", "Compiling");
+        let thread = if std::io::stderr().is_terminal() {
+            Some(std::thread::spawn(move || {
+                let frames = ['|', '/', '-', '\\'];
+                let mut frame = 0;
+                loop {
+                    eprint!("\r{line} {}", frames[frame % frames.len()]);
+                    frame += 1;
+                    let tick = std::time::Duration::from_millis(120);
+                    if !matches!(wait.recv_timeout(tick), Err(RecvTimeoutError::Timeout)) {
+                        break;
+                    }
+                }
+                eprint!("\r{line}  \n");
+            }))
+        } else {
+            eprintln!("{line}");
+            None
+        };
+        Progress { done, thread }
+    }
+
+    fn stop(mut self) {
+        let _ = self.done.send(());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}

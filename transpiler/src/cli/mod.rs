@@ -1,0 +1,332 @@
+//! The `chess2rs` command line: emit Rust (default), `run`, `build`,
+//! `interpret`, `check`.
+
+mod build;
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+
+use crate::{check, compile, emit, interpret, Checked, CompileOptions, Diagnostics, Language, Source};
+use chess2rs_runtime::Options;
+
+/// Exit code for compile errors and bad command lines.
+pub const EXIT_COMPILE_ERROR: u8 = 2;
+/// Exit code for runtime errors.
+pub const EXIT_RUNTIME_ERROR: u8 = 1;
+
+const ABOUT: &str = "Compile chess-themed esoteric programs to Rust";
+
+const LONG_ABOUT: &str = "\
+Compile chess-themed esoteric programs to Rust.
+
+Languages (chosen by file extension, or --lang):
+  InfChessPro  .icp   an infinite chess board with goto lines
+  Chess Code   .chc   Brainfuck-like cells in move notation
+  Chessoteric  .pgn   a chess game whose annotated boards build a Turing machine
+  BTM          .btm   Chessoteric's Turing-machine listing
+  Finvara      .fv    fairy chess driving two stacks
+
+With no verb, prints the generated Rust program for FILE on stdout.";
+
+const EXAMPLES: &str = "\
+Examples:
+  chess2rs examples/beer.icp > beer.rs               Rust using the chess2rs-runtime crate
+  chess2rs --standalone examples/beer.icp > beer.rs  one file: rustc -O beer.rs
+  chess2rs run examples/beer.icp                     compile natively (cached) and run
+  chess2rs interpret examples/register.icp < in.txt  run without rustc
+  chess2rs check examples/beer.icp                   report errors and warnings only
+
+Exit codes: 0 the program halted, 1 runtime error, 2 compile error or bad usage.";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "chess2rs",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    after_help = EXAMPLES,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    verb: Option<Verb>,
+    #[command(flatten)]
+    emit: EmitArgs,
+}
+
+#[derive(Args, Debug)]
+struct EmitArgs {
+    /// The program to compile (`-` reads it from stdin; then give --lang).
+    #[arg(required = true)]
+    file: Option<PathBuf>,
+    #[command(flatten)]
+    lang: LangArg,
+    /// Inline the runtime so `rustc -O FILE.rs` builds the program alone.
+    #[arg(long)]
+    standalone: bool,
+    /// What to print: the Rust program, or the lowered program for debugging.
+    #[arg(long, value_enum, default_value_t = EmitKind::Rust)]
+    emit: EmitKind,
+    /// Write to this file instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+#[derive(Args, Debug, Clone)]
+struct LangArg {
+    /// The language, overriding the file extension: icp, chc, pgn, btm, fv
+    /// (or its name, e.g. infchesspro).
+    #[arg(long, value_name = "LANG", value_parser = parse_language)]
+    lang: Option<Language>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum EmitKind {
+    /// The Rust program.
+    Rust,
+    /// The lowered program (labels resolved, names interned).
+    Ir,
+}
+
+#[derive(Subcommand, Debug)]
+enum Verb {
+    /// Compile the program natively with rustc (cached) and run it.
+    #[command(after_help = "\
+Example:
+  chess2rs run examples/register.icp < examples/register.icp.in
+
+The program reads this process's stdin and writes its stdout; chess2rs exits
+with the program's exit code. Builds are cached (in $CHESS2RS_CACHE_DIR, else
+$XDG_CACHE_HOME/chess2rs or ~/.cache/chess2rs), so running an unchanged
+program again starts at once.")]
+    Run(RunArgs),
+    /// Compile the program to a native executable.
+    #[command(after_help = "\
+Example:
+  chess2rs build examples/beer.icp -o beer && ./beer
+
+The executable accepts --max-steps N.")]
+    Build(BuildArgs),
+    /// Run the program in the interpreter, without rustc.
+    #[command(after_help = "\
+Example:
+  echo '5 3 2' | chess2rs interpret examples/register.icp --max-steps 1000")]
+    Interpret(RunArgs),
+    /// Report errors and warnings only.
+    #[command(after_help = "\
+Example:
+  chess2rs check examples/beer.icp
+
+Exits with 0 if the program compiles (warnings allowed), 2 otherwise.")]
+    Check(SourceArgs),
+}
+
+#[derive(Args, Debug)]
+struct SourceArgs {
+    /// The program (`-` reads it from stdin; then give --lang).
+    file: PathBuf,
+    #[command(flatten)]
+    lang: LangArg,
+}
+
+#[derive(Args, Debug)]
+struct RunArgs {
+    #[command(flatten)]
+    source: SourceArgs,
+    /// Stop with a runtime error after N steps (executed lines, moves or
+    /// transitions).
+    #[arg(long, value_name = "N")]
+    max_steps: Option<u64>,
+    /// Print nothing on stderr while compiling.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+#[derive(Args, Debug)]
+struct BuildArgs {
+    #[command(flatten)]
+    source: SourceArgs,
+    /// Where to write the executable (default: the program's name without
+    /// extension, in the current directory).
+    #[arg(short, long, value_name = "EXE")]
+    output: Option<PathBuf>,
+    /// Print nothing on stderr while compiling.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+fn parse_language(name: &str) -> Result<Language, String> {
+    Language::from_name(name).ok_or_else(|| {
+        let known: Vec<&str> = Language::ALL.iter().map(|l| l.extension()).collect();
+        format!("unknown language `{name}` (expected one of: {})", known.join(", "))
+    })
+}
+
+/// Runs the CLI with the process's arguments and returns its exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.verb {
+        None => emit_rust(&cli.emit),
+        Some(Verb::Check(args)) => check_only(&args),
+        Some(Verb::Interpret(args)) => interpret_file(&args),
+        Some(Verb::Run(args)) => build::run(&args),
+        Some(Verb::Build(args)) => build::build(&args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(failure) => {
+            failure.report();
+            ExitCode::from(EXIT_COMPILE_ERROR)
+        }
+    }
+}
+
+/// Why the CLI stopped before running a program.
+enum Failure {
+    /// The program has errors (already printed).
+    Diagnostics,
+    /// Anything else: a message for `error: ...`.
+    Message(String),
+}
+
+impl Failure {
+    fn report(&self) {
+        if let Failure::Message(message) = self {
+            eprintln!("error: {message}");
+        }
+    }
+}
+
+type CliResult<T> = Result<T, Failure>;
+
+/// A program loaded from a file or stdin, with its language.
+struct Loaded {
+    source: Source,
+    language: Language,
+}
+
+fn load(file: &Path, lang: &LangArg) -> CliResult<Loaded> {
+    let (name, bytes) = if file == Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| Failure::Message(format!("cannot read the program from stdin: {e}")))?;
+        ("<stdin>".to_string(), bytes)
+    } else {
+        let bytes = std::fs::read(file)
+            .map_err(|e| Failure::Message(format!("cannot read `{}`: {e}", file.display())))?;
+        (file.display().to_string(), bytes)
+    };
+    let language = match lang.lang.or_else(|| Language::from_path(file)) {
+        Some(language) => language,
+        None => {
+            return Err(Failure::Message(format!(
+                "cannot tell the language of `{name}` from its extension; give --lang (icp, chc, pgn, btm or fv)"
+            )))
+        }
+    };
+    let text = String::from_utf8(bytes)
+        .map_err(|e| Failure::Message(format!("`{name}` is not valid UTF-8 (byte {})", e.utf8_error().valid_up_to())))?;
+    Ok(Loaded {
+        source: Source::new(name, text),
+        language,
+    })
+}
+
+/// Prints diagnostics on stderr, coloured when stderr is a terminal.
+fn print_diagnostics(diagnostics: &Diagnostics, source: &Source) {
+    if diagnostics.is_empty() {
+        return;
+    }
+    let color = if std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
+        ColorChoice::Auto
+    } else {
+        ColorChoice::Never
+    };
+    let mut stderr = StandardStream::stderr(color);
+    diagnostics.emit(source, &mut stderr);
+}
+
+/// Checks the program, printing warnings, or prints errors and fails.
+fn checked(loaded: &Loaded) -> CliResult<Checked> {
+    match check(&loaded.source, loaded.language) {
+        Ok(checked) => {
+            print_diagnostics(&checked.warnings, &loaded.source);
+            Ok(checked)
+        }
+        Err(errors) => {
+            print_diagnostics(&errors, &loaded.source);
+            Err(Failure::Diagnostics)
+        }
+    }
+}
+
+/// The generated program file for `loaded`, warnings printed.
+fn program_file(loaded: &Loaded, standalone: bool) -> CliResult<String> {
+    match compile(&loaded.source, loaded.language, &CompileOptions::default()) {
+        Ok(compiled) => {
+            print_diagnostics(&compiled.warnings, &loaded.source);
+            Ok(emit::program_file(&loaded.source, loaded.language, &compiled.tokens, standalone))
+        }
+        Err(errors) => {
+            print_diagnostics(&errors, &loaded.source);
+            Err(Failure::Diagnostics)
+        }
+    }
+}
+
+fn emit_rust(args: &EmitArgs) -> CliResult<u8> {
+    let Some(file) = &args.file else {
+        return Err(Failure::Message("no program given; see `chess2rs --help`".into()));
+    };
+    let loaded = load(file, &args.lang)?;
+    let text = match args.emit {
+        EmitKind::Rust => program_file(&loaded, args.standalone)?,
+        EmitKind::Ir => crate::ir_dump(&checked(&loaded)?.program) + "\n",
+    };
+    match &args.output {
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", path.display())))?,
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            // A closed pipe (e.g. `| head`) is not an error worth reporting.
+            let _ = stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush());
+        }
+    }
+    Ok(0)
+}
+
+fn check_only(args: &SourceArgs) -> CliResult<u8> {
+    let loaded = load(&args.file, &args.lang)?;
+    let checked = checked(&loaded)?;
+    let warnings = checked.warnings.0.len();
+    eprintln!(
+        "{}: no errors ({}, {warnings} warning{})",
+        loaded.source.name(),
+        loaded.language,
+        if warnings == 1 { "" } else { "s" }
+    );
+    Ok(0)
+}
+
+fn interpret_file(args: &RunArgs) -> CliResult<u8> {
+    let loaded = load(&args.source.file, &args.source.lang)?;
+    let checked = checked(&loaded)?;
+    let options = Options {
+        max_steps: args.max_steps,
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    match interpret(&checked.program, stdin.lock(), stdout.lock(), &options) {
+        Ok(()) => Ok(0),
+        Err(err) => {
+            eprintln!("error: {err}");
+            Ok(EXIT_RUNTIME_ERROR)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! The InfChessPro interpreter: runs the IR on the runtime's board, with
+//! the same runtime calls the generated code makes.
+
+use std::io::{BufRead, Write};
+
+use chess2rs_runtime::__private::{Io, StepCounter};
+use chess2rs_runtime::icp::{jump_target, Board, Square};
+use chess2rs_runtime::RuntimeError;
+
+use super::ir::{Command, Next, Operand, Program};
+
+/// Runs `program` until it halts or fails.
+pub fn run<R: BufRead, W: Write>(
+    program: &Program,
+    io: &mut Io<R, W>,
+    steps: &mut StepCounter,
+) -> Result<(), RuntimeError> {
+    let mut board = Board::new(program.names.len());
+    let mut pc = 0usize;
+    while let Some(line) = program.lines.get(pc) {
+        let at = line.source_line;
+        steps.tick(at)?;
+        // The `*`s of a command are read left to right before it runs.
+        let mut values = [0i64; 4];
+        for (slot, operand) in values.iter_mut().zip(line.command.operands()) {
+            *slot = match operand {
+                Operand::Literal(value) => value,
+                Operand::Input => io.read_i64(at)?,
+            };
+        }
+        let [a, b, c, d] = values;
+        let succeeded = match &line.command {
+            Command::Nop => true,
+            Command::Print(text) => {
+                io.write_line(text)?;
+                true
+            }
+            Command::Count(name) => {
+                io.write_i64_line(board.count(*name) as i64)?;
+                true
+            }
+            Command::Place { name, piece, .. } => board.place(*name, *piece, Square::new(a, b)),
+            Command::MoveFrom { .. } => board.move_from(Square::new(a, b), Square::new(c, d)),
+            Command::MoveNamedTo { name, .. } => board.move_named_to(*name, Square::new(a, b)),
+            Command::MoveNamedBy { name, .. } => {
+                board.move_named_by(*name, a, b).map_err(|e| e.in_line(at))?
+            }
+        };
+        pc = match if succeeded { line.on_success } else { line.on_failure } {
+            Next::Line(index) => index as usize,
+            Next::Input => {
+                let label = io.read_i64(at)?;
+                jump_target(&program.labels, label, at)? as usize
+            }
+        };
+    }
+    Ok(())
+}

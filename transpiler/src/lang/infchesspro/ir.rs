@@ -1,0 +1,98 @@
+//! The lowered InfChessPro program: labels resolved to line indices, names
+//! interned, piece letters turned into runtime constants. Both the code
+//! generator and the interpreter consume this.
+
+use chess2rs_runtime::icp::{NameId, Piece};
+
+pub use super::syntax::Operand;
+
+/// A program ready to run or to generate code from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    /// The numbered lines in execution (file) order.
+    pub lines: Vec<Line>,
+    /// Interned names: `NameId` indexes this.
+    pub names: Vec<String>,
+    /// Every label and its line index, sorted by label (for `*` jumps).
+    pub labels: Vec<(i64, u32)>,
+    /// The source file's name.
+    pub source_name: String,
+}
+
+/// One executable line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// 1-based line number in the source file (for errors).
+    pub source_line: u32,
+    /// The source text, for comments in generated code.
+    pub text: String,
+    /// What it does.
+    pub command: Command,
+    /// Where to continue after success.
+    pub on_success: Next,
+    /// Where to continue after failure.
+    pub on_failure: Next,
+}
+
+/// Where execution continues.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// The line with this index; `lines.len()` halts.
+    Line(u32),
+    /// A label read from input when the jump is taken.
+    Input,
+}
+
+/// A command with names interned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `^`.
+    Nop,
+    /// `"TEXT`.
+    Print(String),
+    /// `%NAME`.
+    Count(NameId),
+    /// `NAME=Tr,c`.
+    Place {
+        /// The name.
+        name: NameId,
+        /// Type and colour.
+        piece: Piece,
+        /// Row and column.
+        square: [Operand; 2],
+    },
+    /// `r,c,r,c`.
+    MoveFrom {
+        /// The square moved from.
+        from: [Operand; 2],
+        /// The square moved to.
+        to: [Operand; 2],
+    },
+    /// `NAME,r,c`.
+    MoveNamedTo {
+        /// The name.
+        name: NameId,
+        /// The square moved to.
+        to: [Operand; 2],
+    },
+    /// `NAME;dr,dc`.
+    MoveNamedBy {
+        /// The name.
+        name: NameId,
+        /// The offset.
+        by: [Operand; 2],
+    },
+}
+
+impl Command {
+    /// The command's operands in reading order (`*`s are read in this order).
+    pub fn operands(&self) -> Vec<Operand> {
+        match self {
+            Command::Nop | Command::Print(_) | Command::Count(_) => Vec::new(),
+            Command::Place { square: pair, .. }
+            | Command::MoveNamedTo { to: pair, .. }
+            | Command::MoveNamedBy { by: pair, .. } => pair.to_vec(),
+            Command::MoveFrom { from, to } => vec![from[0], from[1], to[0], to[1]],
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! InfChessPro syntax tree → IR. Runs only on programs that passed
+//! [`super::check`], so every literal jump target exists.
+
+use std::collections::HashMap;
+
+use chess2rs_runtime::icp::NameId;
+
+use super::ir::{Command, Line, Next, Program};
+use super::syntax::{self, Target};
+
+/// Lowers a checked program.
+pub fn lower(program: &syntax::Program, source_name: &str) -> Program {
+    let mut labels: Vec<(i64, u32)> = Vec::new();
+    for (index, line) in program.lines.iter().enumerate() {
+        labels.push((line.label.value, index as u32));
+    }
+    let by_label: HashMap<i64, u32> = labels.iter().copied().collect();
+    labels.sort_unstable();
+    let mut names = Interner::default();
+    let lines = program
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(index, line)| {
+            let fall_through = Next::Line(index as u32 + 1);
+            let resolve = |jump: &Option<crate::source::Spanned<Target>>| match jump.as_ref().map(|j| j.value) {
+                None => fall_through,
+                // Checked: the label exists; a missing one would halt.
+                Some(Target::Label(label)) => by_label
+                    .get(&label)
+                    .map_or(Next::Line(program.lines.len() as u32), |&i| Next::Line(i)),
+                Some(Target::Input) => Next::Input,
+            };
+            let on_success = resolve(&line.on_success);
+            let on_failure = if line.command.can_fail() {
+                resolve(&line.on_failure)
+            } else {
+                on_success
+            };
+            Line {
+                source_line: line.source_line,
+                text: line.text.clone(),
+                command: lower_command(&line.command, &mut names),
+                on_success,
+                on_failure,
+            }
+        })
+        .collect();
+    Program {
+        lines,
+        names: names.names,
+        labels,
+        source_name: source_name.to_string(),
+    }
+}
+
+fn lower_command(command: &syntax::Command, names: &mut Interner) -> Command {
+    let values = |pair: &[crate::source::Spanned<syntax::Operand>; 2]| [pair[0].value, pair[1].value];
+    match command {
+        syntax::Command::Nop => Command::Nop,
+        syntax::Command::Print { text } => Command::Print(text.value.clone()),
+        syntax::Command::Count { name } => Command::Count(names.intern(&name.value)),
+        syntax::Command::Place { name, piece, square } => Command::Place {
+            name: names.intern(&name.value),
+            piece: piece.value,
+            square: values(square),
+        },
+        syntax::Command::MoveFrom { from, to } => Command::MoveFrom {
+            from: values(from),
+            to: values(to),
+        },
+        syntax::Command::MoveNamedTo { name, to } => Command::MoveNamedTo {
+            name: names.intern(&name.value),
+            to: values(to),
+        },
+        syntax::Command::MoveNamedBy { name, by } => Command::MoveNamedBy {
+            name: names.intern(&name.value),
+            by: values(by),
+        },
+    }
+}
+
+/// Names in order of first appearance.
+#[derive(Default)]
+struct Interner {
+    names: Vec<String>,
+    ids: HashMap<String, NameId>,
+}
+
+impl Interner {
+    fn intern(&mut self, name: &str) -> NameId {
+        if let Some(&id) = self.ids.get(name) {
+            return id;
+        }
+        let id = self.names.len() as NameId;
+        self.names.push(name.to_string());
+        self.ids.insert(name.to_string(), id);
+        id
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::Source;
+
+    #[test]
+    fn labels_resolve_to_indices_and_names_are_interned() {
+        let source = Source::new("t.icp", "5. a=K0,0?9\n9. b;1,0!5\n7. %a\n");
+        let program = lower(&syntax::parse(&source).unwrap(), "t.icp");
+        assert_eq!(program.names, vec!["a", "b"]);
+        assert_eq!(program.labels, vec![(5, 0), (7, 2), (9, 1)]);
+        assert_eq!(program.lines[0].on_success, Next::Line(1));
+        assert_eq!(program.lines[0].on_failure, Next::Line(1));
+        assert_eq!(program.lines[1].on_failure, Next::Line(0));
+        assert_eq!(program.lines[1].on_success, Next::Line(2));
+        assert_eq!(program.lines[2].command, Command::Count(0));
+        assert_eq!(program.lines[2].on_success, Next::Line(3), "past the end halts");
+    }
+}

@@ -1,0 +1,555 @@
+//! InfChessPro text → syntax tree with spans.
+//!
+//! One numbered line per source line: `LABEL. COMMAND JUMPS`. A line with
+//! a syntax error is reported and skipped, so every bad line of a program
+//! is reported in one run.
+
+use chess2rs_runtime::icp::Piece;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::source::{Source, Span, Spanned};
+
+/// A parsed program: its numbered lines in file order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    /// The numbered lines.
+    pub lines: Vec<Line>,
+}
+
+/// One numbered line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The 1-based line number in the file.
+    pub source_line: u32,
+    /// The line's text, trimmed.
+    pub text: String,
+    /// The span of the trimmed text.
+    pub span: Span,
+    /// The label before the `.`.
+    pub label: Spanned<i64>,
+    /// The command.
+    pub command: Command,
+    /// `?TARGET`: where to go if the command succeeded.
+    pub on_success: Option<Spanned<Target>>,
+    /// `!TARGET`: where to go if the command failed.
+    pub on_failure: Option<Spanned<Target>>,
+}
+
+/// A number in a command: a literal or `*` (read from input).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand {
+    /// A literal integer.
+    Literal(i64),
+    /// `*`: the next number on standard input.
+    Input,
+}
+
+/// A jump target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A line label.
+    Label(i64),
+    /// `*`: a label read from input when the jump is taken.
+    Input,
+}
+
+/// A command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `^`: does nothing, succeeds.
+    Nop,
+    /// `"TEXT`: prints the text and a newline.
+    Print {
+        /// The text, trailing whitespace removed.
+        text: Spanned<String>,
+    },
+    /// `%NAME`: prints how many pieces are called NAME.
+    Count {
+        /// The name.
+        name: Spanned<String>,
+    },
+    /// `NAME=TN,N`: places a new piece.
+    Place {
+        /// The new piece's name.
+        name: Spanned<String>,
+        /// Its type and colour.
+        piece: Spanned<Piece>,
+        /// Row and column.
+        square: [Spanned<Operand>; 2],
+    },
+    /// `N,N,N,N`: moves whatever stands on a square.
+    MoveFrom {
+        /// Row and column of the piece.
+        from: [Spanned<Operand>; 2],
+        /// Row and column of the target.
+        to: [Spanned<Operand>; 2],
+    },
+    /// `NAME,N,N`: moves a piece called NAME to a square.
+    MoveNamedTo {
+        /// The name.
+        name: Spanned<String>,
+        /// Row and column of the target.
+        to: [Spanned<Operand>; 2],
+    },
+    /// `NAME;N,N`: moves a piece called NAME by an offset.
+    MoveNamedBy {
+        /// The name.
+        name: Spanned<String>,
+        /// Row and column offset.
+        by: [Spanned<Operand>; 2],
+    },
+}
+
+impl Command {
+    /// Whether the command can fail: `^`, `"` and `%` always succeed.
+    pub fn can_fail(&self) -> bool {
+        !matches!(self, Command::Nop | Command::Print { .. } | Command::Count { .. })
+    }
+}
+
+const COMMAND_FORMS: &str = "commands are `r,c,r,c` (move from a square), `NAME=Tr,c` (place), \
+`NAME,r,c` (move to), `NAME;dr,dc` (move by), `^` (nothing), `\"TEXT` (print) and `%NAME` (count)";
+
+/// Parses a whole program; all syntax errors are collected.
+pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
+    let mut lines = Vec::new();
+    let mut errors = Diagnostics::default();
+    for (start, text) in source.lines() {
+        let trimmed = text.trim_start_matches([' ', '\t']);
+        if trimmed.trim().is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let offset = start + (text.len() - trimmed.len());
+        let trimmed = trimmed.trim_end();
+        let source_line = source.line_number(start);
+        match LineParser::new(trimmed, offset).line(source_line) {
+            Ok(line) => lines.push(line),
+            Err(diagnostic) => errors.push(diagnostic),
+        }
+    }
+    if errors.is_empty() {
+        Ok(Program { lines })
+    } else {
+        Err(errors)
+    }
+}
+
+/// A word before `=`, `;` or `,`: a name, a number, or `*`.
+#[derive(Clone, Debug)]
+enum Word {
+    /// Letters, digits and underscores (may also be a number).
+    Name(String),
+    /// A signed number (not a name).
+    Signed(i64),
+    /// `*`.
+    Input,
+}
+
+struct LineParser<'a> {
+    text: &'a str,
+    /// Byte offset of `text` in the source.
+    base: usize,
+    pos: usize,
+}
+
+type Parsed<T> = Result<T, Diagnostic>;
+
+impl<'a> LineParser<'a> {
+    fn new(text: &'a str, base: usize) -> Self {
+        LineParser { text, base, pos: 0 }
+    }
+
+    fn span(&self, from: usize, to: usize) -> Span {
+        self.base + from..self.base + to
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn skip_blanks(&mut self) {
+        while let Some(' ' | '\t') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    fn eat(&mut self, wanted: char) -> bool {
+        self.skip_blanks();
+        if self.peek() == Some(wanted) {
+            self.pos += wanted.len_utf8();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// An error at the current character (or the end of the line).
+    fn unexpected(&self, expected: &str) -> Diagnostic {
+        match self.peek() {
+            Some(c) => Diagnostic::error(
+                format!("expected {expected}, found `{c}`"),
+                self.span(self.pos, self.pos + c.len_utf8()),
+            )
+            .with_label(format!("expected {expected}")),
+            None => Diagnostic::error(
+                format!("expected {expected}, found the end of the line"),
+                self.span(self.pos, self.pos),
+            )
+            .with_label(format!("expected {expected}")),
+        }
+    }
+
+    fn take_while(&mut self, keep: impl Fn(char) -> bool) -> (usize, &'a str) {
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            if !keep(c) {
+                break;
+            }
+            self.pos += c.len_utf8();
+        }
+        (start, &self.text[start..self.pos])
+    }
+
+    fn line(mut self, source_line: u32) -> Parsed<Line> {
+        let label = self.label()?;
+        if !self.eat('.') {
+            return Err(self
+                .unexpected("`.` after the label")
+                .with_help("a numbered line is `LABEL. COMMAND`, e.g. `1. x=K0,0`"));
+        }
+        self.skip_blanks();
+        let command = self.command()?;
+        let (on_success, on_failure) = if matches!(command, Command::Print { .. }) {
+            (None, None)
+        } else {
+            self.jumps()?
+        };
+        Ok(Line {
+            source_line,
+            text: self.text.to_string(),
+            span: self.span(0, self.text.len()),
+            label,
+            command,
+            on_success,
+            on_failure,
+        })
+    }
+
+    fn label(&mut self) -> Parsed<Spanned<i64>> {
+        let (start, digits) = self.take_while(|c| c.is_ascii_digit());
+        if digits.is_empty() {
+            return Err(self.unexpected("a line label (a number followed by `.`)").with_help(
+                "every line is `LABEL. COMMAND`; comments start with `#`, blank lines are ignored",
+            ));
+        }
+        let span = self.span(start, self.pos);
+        let value = digits.parse::<i64>().map_err(|_| {
+            Diagnostic::error("label is too large", span.clone())
+                .with_label("labels must fit in a 64-bit signed integer")
+        })?;
+        Ok(Spanned::new(value, span))
+    }
+
+    fn command(&mut self) -> Parsed<Command> {
+        match self.peek() {
+            Some('^') => {
+                self.pos += 1;
+                Ok(Command::Nop)
+            }
+            Some('"') => {
+                let start = self.pos + 1;
+                self.pos = self.text.len();
+                let text = self.text[start..].trim_end_matches([' ', '\t', '\r']);
+                let span = self.span(start, start + text.len());
+                Ok(Command::Print {
+                    text: Spanned::new(text.to_string(), span),
+                })
+            }
+            Some('%') => {
+                self.pos += 1;
+                let name = self.name()?;
+                Ok(Command::Count { name })
+            }
+            None => Err(self.unexpected("a command").with_help(COMMAND_FORMS)),
+            Some(_) => self.piece_command(),
+        }
+    }
+
+    fn piece_command(&mut self) -> Parsed<Command> {
+        let first_start = self.pos;
+        let first = self.word()?;
+        let first_span = self.span(first_start, self.pos);
+        self.skip_blanks();
+        let as_name = |what: &str| -> Parsed<Spanned<String>> {
+            match &first {
+                Word::Name(name) => Ok(Spanned::new(name.clone(), first_span.clone())),
+                _ => Err(Diagnostic::error(format!("{what} needs a piece name here"), first_span.clone())
+                    .with_label("not a name")
+                    .with_help("names are made of letters, digits and `_`")),
+            }
+        };
+        match self.peek() {
+            Some('=') => {
+                let name = as_name("placing a piece")?;
+                self.pos += 1;
+                let piece = self.piece()?;
+                let square = self.pair()?;
+                Ok(Command::Place { name, piece, square })
+            }
+            Some(';') => {
+                let name = as_name("a move by an offset")?;
+                self.pos += 1;
+                let by = self.pair()?;
+                Ok(Command::MoveNamedBy { name, by })
+            }
+            Some(',') => {
+                self.pos += 1;
+                let second = self.operand()?;
+                if !self.eat(',') {
+                    return Err(self.unexpected("`,`").with_help(COMMAND_FORMS));
+                }
+                let third = self.operand()?;
+                if self.eat(',') {
+                    let fourth = self.operand()?;
+                    let row = self.word_as_operand(first, first_span)?;
+                    return Ok(Command::MoveFrom {
+                        from: [row, second],
+                        to: [third, fourth],
+                    });
+                }
+                let name = as_name("a move to a square")?;
+                Ok(Command::MoveNamedTo {
+                    name,
+                    to: [second, third],
+                })
+            }
+            _ => Err(self.unexpected("`=`, `;` or `,`").with_help(COMMAND_FORMS)),
+        }
+    }
+
+    /// A name, a signed number or `*` at the start of a command.
+    fn word(&mut self) -> Parsed<Word> {
+        match self.peek() {
+            Some('*') => {
+                self.pos += 1;
+                Ok(Word::Input)
+            }
+            Some('+' | '-') => match self.operand()?.value {
+                Operand::Literal(value) => Ok(Word::Signed(value)),
+                Operand::Input => Ok(Word::Input),
+            },
+            _ => {
+                let name = self.name()?;
+                Ok(Word::Name(name.value))
+            }
+        }
+    }
+
+    fn word_as_operand(&self, word: Word, span: Span) -> Parsed<Spanned<Operand>> {
+        let value = match word {
+            Word::Input => Operand::Input,
+            Word::Signed(value) => Operand::Literal(value),
+            Word::Name(name) => Operand::Literal(parse_number(&name, span.clone())?),
+        };
+        Ok(Spanned::new(value, span))
+    }
+
+    fn name(&mut self) -> Parsed<Spanned<String>> {
+        self.skip_blanks();
+        let (start, name) = self.take_while(|c| c.is_ascii_alphanumeric() || c == '_');
+        if name.is_empty() {
+            return Err(self
+                .unexpected("a piece name")
+                .with_help("names are made of letters, digits and `_`"));
+        }
+        Ok(Spanned::new(name.to_string(), self.span(start, self.pos)))
+    }
+
+    fn piece(&mut self) -> Parsed<Spanned<Piece>> {
+        self.skip_blanks();
+        let start = self.pos;
+        let found = self.peek();
+        match found.and_then(Piece::from_letter) {
+            Some(piece) => {
+                self.pos += 1;
+                Ok(Spanned::new(piece, self.span(start, self.pos)))
+            }
+            None => Err(self
+                .unexpected("a piece type")
+                .with_help("piece types are K Q R B N P (white) and k q r b n p (black)")),
+        }
+    }
+
+    /// `N,N`.
+    fn pair(&mut self) -> Parsed<[Spanned<Operand>; 2]> {
+        let first = self.operand()?;
+        if !self.eat(',') {
+            return Err(self.unexpected("`,` between the two numbers"));
+        }
+        let second = self.operand()?;
+        Ok([first, second])
+    }
+
+    /// A signed integer or `*`.
+    fn operand(&mut self) -> Parsed<Spanned<Operand>> {
+        self.skip_blanks();
+        let start = self.pos;
+        if self.peek() == Some('*') {
+            self.pos += 1;
+            return Ok(Spanned::new(Operand::Input, self.span(start, self.pos)));
+        }
+        if let Some('+' | '-') = self.peek() {
+            self.pos += 1;
+        }
+        let (_, digits) = self.take_while(|c| c.is_ascii_digit());
+        if digits.is_empty() {
+            self.pos = start;
+            return Err(self.unexpected("a number or `*`"));
+        }
+        let span = self.span(start, self.pos);
+        let value = parse_number(&self.text[start..self.pos], span.clone())?;
+        Ok(Spanned::new(Operand::Literal(value), span))
+    }
+
+    fn jumps(&mut self) -> Parsed<(Option<Spanned<Target>>, Option<Spanned<Target>>)> {
+        let mut on_success: Option<Spanned<Target>> = None;
+        let mut on_failure: Option<Spanned<Target>> = None;
+        loop {
+            self.skip_blanks();
+            let start = self.pos;
+            let slot = match self.peek() {
+                None => return Ok((on_success, on_failure)),
+                Some('?') => &mut on_success,
+                Some('!') => &mut on_failure,
+                Some(_) => {
+                    return Err(self
+                        .unexpected("`?LABEL`, `!LABEL` or the end of the line")
+                        .with_help("after a command come at most one `?LABEL` (on success) and one `!LABEL` (on failure)"))
+                }
+            };
+            let sign = self.text[start..].chars().next().unwrap_or('?');
+            self.pos += 1;
+            self.skip_blanks();
+            let target_start = self.pos;
+            let target = if self.peek() == Some('*') {
+                self.pos += 1;
+                Target::Input
+            } else {
+                let (_, digits) = self.take_while(|c| c.is_ascii_digit());
+                if digits.is_empty() {
+                    return Err(self.unexpected("a line label or `*` after the jump"));
+                }
+                let span = self.span(target_start, self.pos);
+                let label = digits.parse::<i64>().map_err(|_| {
+                    Diagnostic::error("jump target is too large", span)
+                        .with_label("no label can be this large")
+                })?;
+                Target::Label(label)
+            };
+            let span = self.span(start, self.pos);
+            if let Some(previous) = slot {
+                return Err(Diagnostic::error(format!("a second `{sign}` jump on one line"), span)
+                    .with_label("second jump")
+                    .with_secondary(previous.span.clone(), "first jump")
+                    .with_help(format!("a line takes at most one `{sign}` jump")));
+            }
+            *slot = Some(Spanned::new(target, span));
+        }
+    }
+}
+
+fn parse_number(text: &str, span: Span) -> Parsed<i64> {
+    if !text.trim_start_matches(['+', '-']).bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Diagnostic::error(format!("expected a number or `*`, found `{text}`"), span)
+            .with_label("not a number")
+            .with_help("a move from a square takes four numbers: `row,col,row,col`"));
+    }
+    text.parse::<i64>().map_err(|_| {
+        Diagnostic::error(format!("number `{text}` does not fit in an i64"), span)
+            .with_label("out of range")
+            .with_help("numbers must lie between -9223372036854775808 and 9223372036854775807")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_one(text: &str) -> Result<Line, String> {
+        let source = Source::new("t.icp", text);
+        match parse(&source) {
+            Ok(mut program) => Ok(program.lines.remove(0)),
+            Err(errors) => Err(errors.0[0].message.clone()),
+        }
+    }
+
+    fn literal(value: i64, span: Span) -> Spanned<Operand> {
+        Spanned::new(Operand::Literal(value), span)
+    }
+
+    #[test]
+    fn every_command_form() {
+        let line = parse_one("1. 3,1,5,0").unwrap();
+        assert_eq!(
+            line.command,
+            Command::MoveFrom {
+                from: [literal(3, 3..4), literal(1, 5..6)],
+                to: [literal(5, 7..8), literal(0, 9..10)],
+            }
+        );
+        assert!(matches!(parse_one("2. nothing=K6,0").unwrap().command, Command::Place { .. }));
+        let line = parse_one("3. nothing;1,1!1").unwrap();
+        assert!(matches!(line.command, Command::MoveNamedBy { .. }));
+        assert_eq!(line.on_failure.map(|t| t.value), Some(Target::Label(1)));
+        assert!(matches!(parse_one("4. 12,3,4").unwrap().command, Command::MoveNamedTo { .. }));
+        assert_eq!(parse_one("5. ^?5").unwrap().command, Command::Nop);
+        assert!(matches!(parse_one("6. %Beer").unwrap().command, Command::Count { .. }));
+        let line = parse_one("7. \"hi ?3 !2  \t").unwrap();
+        assert_eq!(line.on_success, None);
+        match line.command {
+            Command::Print { text } => assert_eq!(text.value, "hi ?3 !2"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn blanks_between_tokens_and_input_operands() {
+        let line = parse_one("  1 . x = R 0 , * ! * ? 2").unwrap();
+        match line.command {
+            Command::Place { name, piece, square } => {
+                assert_eq!(name.value, "x");
+                assert_eq!(piece.value, Piece::from_letter('R').unwrap());
+                assert_eq!(square[1].value, Operand::Input);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(line.on_failure.map(|t| t.value), Some(Target::Input));
+        assert_eq!(line.on_success.map(|t| t.value), Some(Target::Label(2)));
+        let line = parse_one("9. *,-2,+3,*").unwrap();
+        assert!(matches!(line.command, Command::MoveFrom { .. }));
+    }
+
+    #[test]
+    fn exact_error_messages() {
+        assert_eq!(parse_one("x. ^").unwrap_err(), "expected a line label (a number followed by `.`), found `x`");
+        assert_eq!(parse_one("1 ^").unwrap_err(), "expected `.` after the label, found `^`");
+        assert_eq!(parse_one("1.").unwrap_err(), "expected a command, found the end of the line");
+        assert_eq!(parse_one("1. a=X1,2").unwrap_err(), "expected a piece type, found `X`");
+        assert_eq!(parse_one("1. -1=K1,2").unwrap_err(), "placing a piece needs a piece name here");
+        assert_eq!(parse_one("1. a,1,2,3").unwrap_err(), "expected a number or `*`, found `a`");
+        assert_eq!(parse_one("1. *,1,2").unwrap_err(), "a move to a square needs a piece name here");
+        assert_eq!(parse_one("1. ^?1?2").unwrap_err(), "a second `?` jump on one line");
+        assert_eq!(parse_one("1. ^ x").unwrap_err(), "expected `?LABEL`, `!LABEL` or the end of the line, found `x`");
+        assert_eq!(parse_one("1. ^?-1").unwrap_err(), "expected a line label or `*` after the jump, found `-`");
+        assert_eq!(parse_one("1. a=K99999999999999999999,0").unwrap_err(), "number `99999999999999999999` does not fit in an i64");
+        assert_eq!(parse_one("1. a b").unwrap_err(), "expected `=`, `;` or `,`, found `b`");
+        assert_eq!(parse_one("1. a;1").unwrap_err(), "expected `,` between the two numbers, found the end of the line");
+    }
+
+    #[test]
+    fn every_bad_line_is_reported() {
+        let source = Source::new("t.icp", "1. ^\nfoo\n# ok\n\n3. a=K1\n4. ^");
+        let errors = parse(&source).unwrap_err();
+        assert_eq!(errors.0.len(), 2);
+    }
+}

@@ -1,0 +1,126 @@
+//! chess2rs compiles programs in four chess-themed esoteric languages —
+//! InfChessPro, Chess Code, Chessoteric (and its BTM form) and Finvara —
+//! to Rust.
+//!
+//! One pipeline serves every way in: [`compile`] parses, checks, lowers and
+//! generates the tokens of an entry function; the CLI pretty-prints them
+//! into a program file ([`emit::program_file`]), the `chess_program!` macro
+//! returns them as they are. [`interpret`] runs the same lowered program
+//! without rustc.
+//!
+//! ```
+//! use chess2rs::{compile, CompileOptions, Language, Source};
+//!
+//! let source = Source::new("hello.icp", "1. \"Hello, world!\n");
+//! let compiled = compile(&source, Language::InfChessPro, &CompileOptions::default()).unwrap();
+//! assert!(compiled.tokens.to_string().contains("Hello, world!"));
+//!
+//! let checked = chess2rs::check(&source, Language::InfChessPro).unwrap();
+//! let mut output = Vec::new();
+//! chess2rs::interpret(&checked.program, &b""[..], &mut output, &Default::default()).unwrap();
+//! assert_eq!(output, b"Hello, world!\n");
+//! ```
+#![warn(missing_docs)]
+
+pub mod diag;
+pub mod emit;
+pub mod lang;
+pub mod language;
+pub mod source;
+
+#[cfg(feature = "cli")]
+pub mod cli;
+
+use std::io::{BufRead, Write};
+
+use chess2rs_runtime::{Options, RuntimeError};
+use proc_macro2::TokenStream;
+
+pub use crate::diag::{Diagnostic, Diagnostics, Severity};
+pub use crate::emit::CompileOptions;
+pub use crate::language::Language;
+pub use crate::source::{Source, Span};
+
+/// A checked, lowered program of any language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Program {
+    /// An InfChessPro program.
+    InfChessPro(lang::infchesspro::ir::Program),
+}
+
+/// A program that passed every check, with its warnings.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The lowered program.
+    pub program: Program,
+    /// Warnings (never errors).
+    pub warnings: Diagnostics,
+}
+
+/// Generated code: the entry function's tokens, with the warnings found.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// The entry function (see [`emit::entry_function`]).
+    pub tokens: TokenStream,
+    /// Warnings (never errors).
+    pub warnings: Diagnostics,
+}
+
+/// Parses, checks and lowers `source` as `language`.
+pub fn check(source: &Source, language: Language) -> Result<Checked, Diagnostics> {
+    let (program, warnings) = match language {
+        Language::InfChessPro => {
+            let (program, warnings) = lang::infchesspro::front_end(source)?;
+            (Program::InfChessPro(program), warnings)
+        }
+        other => return Err(not_supported(other)),
+    };
+    Ok(Checked { program, warnings })
+}
+
+/// Compiles `source` to the tokens of an entry function
+/// `fn NAME<R: BufRead, W: Write>(input: R, output: W, options: &Options)
+/// -> Result<(), RuntimeError>`.
+pub fn compile(source: &Source, language: Language, options: &CompileOptions) -> Result<Compiled, Diagnostics> {
+    let checked = check(source, language)?;
+    let body = generate(&checked.program);
+    let tokens = emit::entry_function(source, language, body, options);
+    Ok(Compiled {
+        tokens,
+        warnings: checked.warnings,
+    })
+}
+
+/// The body of the entry function for `program`.
+pub fn generate(program: &Program) -> TokenStream {
+    match program {
+        Program::InfChessPro(program) => lang::infchesspro::codegen::generate(program),
+    }
+}
+
+/// Runs `program` in the interpreter, on the same runtime generated code
+/// uses.
+pub fn interpret<R: BufRead, W: Write>(
+    program: &Program,
+    input: R,
+    output: W,
+    options: &Options,
+) -> Result<(), RuntimeError> {
+    chess2rs_runtime::__private::run_program(input, output, options, |io, steps| match program {
+        Program::InfChessPro(program) => lang::infchesspro::interp::run(program, io, steps),
+    })
+}
+
+/// A debug dump of the lowered program (`--emit ir`).
+pub fn ir_dump(program: &Program) -> String {
+    match program {
+        Program::InfChessPro(program) => format!("{program:#?}"),
+    }
+}
+
+fn not_supported(language: Language) -> Diagnostics {
+    Diagnostics::from(
+        Diagnostic::error(format!("{language} is not supported by this version of chess2rs yet"), 0..0)
+            .with_help("supported languages: InfChessPro (.icp)"),
+    )
+}

@@ -1,0 +1,109 @@
+//! Program text with its name, and byte offsets turned into lines.
+
+use std::ops::Range;
+
+/// A byte range in a [`Source`]'s text.
+pub type Span = Range<usize>;
+
+/// A value with the span of the text it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was written.
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    /// `value` written at `span`.
+    pub fn new(value: T, span: Span) -> Self {
+        Spanned { value, span }
+    }
+}
+
+/// A program's text and the name to show in diagnostics (usually its path).
+#[derive(Clone, Debug)]
+pub struct Source {
+    name: String,
+    text: String,
+    line_starts: Vec<usize>,
+}
+
+impl Source {
+    /// A source called `name` (a path or `<stdin>`) with `text`.
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
+        let text = text.into();
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Source {
+            name: name.into(),
+            text,
+            line_starts,
+        }
+    }
+
+    /// The name shown in diagnostics.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The program text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The 1-based line number containing byte `offset`.
+    pub fn line_number(&self, offset: usize) -> u32 {
+        let index = match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        u32::try_from(index + 1).unwrap_or(u32::MAX)
+    }
+
+    /// The 1-based (line, column) of byte `offset`; columns count characters.
+    pub fn line_col(&self, offset: usize) -> (u32, u32) {
+        let line = self.line_number(offset);
+        let start = self.line_starts[line as usize - 1];
+        let end = offset.min(self.text.len());
+        let col = self.text.get(start..end).map_or(0, |s| s.chars().count());
+        (line, u32::try_from(col + 1).unwrap_or(u32::MAX))
+    }
+
+    /// Each line's text (without its `\n` or `\r\n`) and the byte offset
+    /// where it starts.
+    pub fn lines(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.line_starts.iter().enumerate().filter_map(move |(i, &start)| {
+            let end = self.line_starts.get(i + 1).map_or(self.text.len(), |&next| next - 1);
+            if start > self.text.len() || (start == self.text.len() && i > 0) {
+                return None;
+            }
+            let line = &self.text[start..end];
+            Some((start, line.strip_suffix('\r').unwrap_or(line)))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_columns() {
+        let source = Source::new("t", "ab\r\nc\n\nd");
+        let lines: Vec<_> = source.lines().collect();
+        assert_eq!(lines, vec![(0, "ab"), (4, "c"), (6, ""), (7, "d")]);
+        assert_eq!(source.line_col(0), (1, 1));
+        assert_eq!(source.line_col(5), (2, 2));
+        assert_eq!(source.line_col(7), (4, 1));
+        assert_eq!(source.line_col(8), (4, 2));
+    }
+
+    #[test]
+    fn a_trailing_newline_adds_no_line() {
+        let source = Source::new("t", "a\n");
+        assert_eq!(source.lines().count(), 1);
+        assert_eq!(Source::new("t", "").lines().count(), 1);
+    }
+}
