@@ -1,1 +1,36 @@
+//! Golden-output tests for chess2rs.
+//!
+//! Every program under `golden/<language>/` is compiled by `build.rs` into
+//! [`compiled`] and listed in [`CASES`]; `tests/golden.rs` runs each through
+//! the interpreter and through the compiled function and compares both with
+//! the expectation files:
+//!
+//! | file | meaning |
+//! |---|---|
+//! | `NAME.EXT` | the program |
+//! | `NAME.EXT.in` | standard input (default empty) |
+//! | `NAME.EXT.out` | exact expected standard output (default empty) |
+//! | `NAME.EXT.code` | expected exit code: 0 halt, 1 runtime error, 2 compile error (default 0) |
+//! | `NAME.EXT.steps` | step limit (default none) |
+//! | `NAME.EXT.err` | text standard error must contain, one requirement per line |
 
+pub mod discover;
+
+use std::io::BufRead;
+
+use chess2rs_runtime::{Options, RuntimeError};
+
+/// A compiled entry function, instantiated for the harness.
+pub type Entry = fn(&mut dyn BufRead, &mut Vec<u8>, &Options) -> Result<(), RuntimeError>;
+
+/// One golden case as compiled by `build.rs`.
+pub struct Case {
+    /// Path under `golden/`, e.g. `infchesspro/beer.icp`.
+    pub name: &'static str,
+    /// Rendered warnings (compiled) or errors (not compiled).
+    pub diagnostics: &'static str,
+    /// The compiled program, or `None` if it has compile errors.
+    pub entry: Option<Entry>,
+}
+
+include!(concat!(env!("OUT_DIR"), "/cases.rs"));

@@ -1,0 +1,59 @@
+//! Compiles every golden case with `chess2rs::compile` — the same call the
+//! CLI and the macro make — into one module, so the whole suite costs one
+//! rustc run.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+#[path = "src/discover.rs"]
+mod discover;
+
+use discover::discover;
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/discover.rs");
+    for entry in std::fs::read_dir(root).into_iter().flatten().flatten() {
+        if entry.path().is_dir() && !["src", "tests"].contains(&&*entry.file_name().to_string_lossy()) {
+            println!("cargo:rerun-if-changed={}", entry.path().display());
+        }
+    }
+    let mut functions = String::new();
+    let mut table = String::new();
+    for case in discover(root) {
+        let text = match std::fs::read_to_string(&case.path) {
+            Ok(text) => text,
+            Err(err) => panic!("cannot read golden case {}: {err}", case.name),
+        };
+        let source = chess2rs::Source::new(case.name.clone(), text);
+        let Some(language) = chess2rs::Language::from_path(&case.path) else { continue };
+        let ident = case.ident();
+        let options = chess2rs::CompileOptions {
+            function_name: syn::Ident::new(&ident, proc_macro2::Span::call_site()),
+            ..Default::default()
+        };
+        match chess2rs::compile(&source, language, &options) {
+            Ok(compiled) => {
+                writeln!(functions, "{}", compiled.tokens).unwrap();
+                let diagnostics = compiled.warnings.render(&source);
+                writeln!(
+                    table,
+                    "    Case {{ name: {:?}, diagnostics: {diagnostics:?}, entry: Some(|i, o, opt| compiled::{ident}(i, o, opt)) }},",
+                    case.name
+                )
+                .unwrap();
+            }
+            Err(errors) => {
+                let diagnostics = errors.render(&source);
+                writeln!(table, "    Case {{ name: {:?}, diagnostics: {diagnostics:?}, entry: None }},", case.name).unwrap();
+            }
+        }
+    }
+    let out = format!(
+        "/// Every golden case compiled by chess2rs.\npub mod compiled {{\n{functions}\n}}\n\n\
+         /// Every golden case, sorted by name.\npub static CASES: &[Case] = &[\n{table}];\n"
+    );
+    let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    std::fs::write(Path::new(&out_dir).join("cases.rs"), out).expect("OUT_DIR is writable");
+}
