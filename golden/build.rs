@@ -5,6 +5,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
+// The test uses all of it; the build script only part.
+#[allow(dead_code)]
 #[path = "src/discover.rs"]
 mod discover;
 
@@ -15,7 +17,9 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/discover.rs");
     for entry in std::fs::read_dir(root).into_iter().flatten().flatten() {
-        if entry.path().is_dir() && !["src", "tests"].contains(&&*entry.file_name().to_string_lossy()) {
+        if entry.path().is_dir()
+            && !["src", "tests"].contains(&&*entry.file_name().to_string_lossy())
+        {
             println!("cargo:rerun-if-changed={}", entry.path().display());
         }
     }
@@ -27,7 +31,9 @@ fn main() {
             Err(err) => panic!("cannot read golden case {}: {err}", case.name),
         };
         let source = chess2rs::Source::new(case.name.clone(), text);
-        let Some(language) = chess2rs::Language::from_path(&case.path) else { continue };
+        let Some(language) = chess2rs::Language::from_path(&case.path) else {
+            continue;
+        };
         let ident = case.ident();
         let options = chess2rs::CompileOptions {
             function_name: syn::Ident::new(&ident, proc_macro2::Span::call_site()),
@@ -46,7 +52,12 @@ fn main() {
             }
             Err(errors) => {
                 let diagnostics = errors.render(&source);
-                writeln!(table, "    Case {{ name: {:?}, diagnostics: {diagnostics:?}, entry: None }},", case.name).unwrap();
+                writeln!(
+                    table,
+                    "    Case {{ name: {:?}, diagnostics: {diagnostics:?}, entry: None }},",
+                    case.name
+                )
+                .unwrap();
             }
         }
     }

@@ -29,7 +29,11 @@ impl CaseFiles {
     pub fn ident(&self) -> String {
         let mut ident = String::from("case_");
         for c in self.name.chars() {
-            ident.push(if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' });
+            ident.push(if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            });
         }
         ident
     }
@@ -38,13 +42,17 @@ impl CaseFiles {
 /// Every program under `root/<language>/`, sorted by name.
 pub fn discover(root: &Path) -> Vec<CaseFiles> {
     let mut cases = Vec::new();
-    let Ok(dirs) = std::fs::read_dir(root) else { return cases };
+    let Ok(dirs) = std::fs::read_dir(root) else {
+        return cases;
+    };
     for dir in dirs.flatten() {
         let dir_path = dir.path();
         if !dir_path.is_dir() {
             continue;
         }
-        let Ok(files) = std::fs::read_dir(&dir_path) else { continue };
+        let Ok(files) = std::fs::read_dir(&dir_path) else {
+            continue;
+        };
         for file in files.flatten() {
             let path = file.path();
             let is_program = path

@@ -30,21 +30,36 @@ fn read_optional(path: &Path) -> Option<String> {
 fn expected(case: &CaseFiles) -> Result<Expected, String> {
     let number = |suffix: &str| -> Result<Option<u64>, String> {
         read_optional(&case.sibling(suffix))
-            .map(|text| text.trim().parse::<u64>().map_err(|e| format!("{}{suffix}: {e}", case.name)))
+            .map(|text| {
+                text.trim()
+                    .parse::<u64>()
+                    .map_err(|e| format!("{}{suffix}: {e}", case.name))
+            })
             .transpose()
     };
     Ok(Expected {
         input: std::fs::read(case.sibling(".in")).unwrap_or_default(),
         stdout: read_optional(&case.sibling(".out")).unwrap_or_default(),
         code: number(".code")?.unwrap_or(0) as i32,
-        options: Options { max_steps: number(".steps")? },
+        options: Options {
+            max_steps: number(".steps")?,
+        },
         stderr_contains: read_optional(&case.sibling(".err"))
-            .map(|text| text.lines().filter(|l| !l.trim().is_empty()).map(str::to_string).collect())
+            .map(|text| {
+                text.lines()
+                    .filter(|l| !l.trim().is_empty())
+                    .map(str::to_string)
+                    .collect()
+            })
             .unwrap_or_default(),
     })
 }
 
-fn finish(stdout: Vec<u8>, mut stderr: String, result: Result<(), chess2rs_runtime::RuntimeError>) -> Outcome {
+fn finish(
+    stdout: Vec<u8>,
+    mut stderr: String,
+    result: Result<(), chess2rs_runtime::RuntimeError>,
+) -> Outcome {
     let code = match result {
         Ok(()) => 0,
         Err(err) => {
@@ -52,20 +67,37 @@ fn finish(stdout: Vec<u8>, mut stderr: String, result: Result<(), chess2rs_runti
             err.exit_code()
         }
     };
-    Outcome { stdout: String::from_utf8_lossy(&stdout).into_owned(), stderr, code }
+    Outcome {
+        stdout: String::from_utf8_lossy(&stdout).into_owned(),
+        stderr,
+        code,
+    }
 }
 
 fn interpreted(case: &CaseFiles, expected: &Expected) -> Outcome {
     let text = std::fs::read_to_string(&case.path).unwrap_or_default();
     let source = chess2rs::Source::new(case.name.clone(), text);
     let Some(language) = chess2rs::Language::from_path(&case.path) else {
-        return Outcome { stdout: String::new(), stderr: "unknown language".into(), code: 2 };
+        return Outcome {
+            stdout: String::new(),
+            stderr: "unknown language".into(),
+            code: 2,
+        };
     };
     match chess2rs::check(&source, language) {
-        Err(errors) => Outcome { stdout: String::new(), stderr: errors.render(&source), code: 2 },
+        Err(errors) => Outcome {
+            stdout: String::new(),
+            stderr: errors.render(&source),
+            code: 2,
+        },
         Ok(checked) => {
             let mut stdout = Vec::new();
-            let result = chess2rs::interpret(&checked.program, &expected.input[..], &mut stdout, &expected.options);
+            let result = chess2rs::interpret(
+                &checked.program,
+                &expected.input[..],
+                &mut stdout,
+                &expected.options,
+            );
             finish(stdout, checked.warnings.render(&source), result)
         }
     }
@@ -80,7 +112,11 @@ fn compiled(case: &CaseFiles, expected: &Expected) -> Outcome {
         };
     };
     match compiled.entry {
-        None => Outcome { stdout: String::new(), stderr: compiled.diagnostics.to_string(), code: 2 },
+        None => Outcome {
+            stdout: String::new(),
+            stderr: compiled.diagnostics.to_string(),
+            code: 2,
+        },
         Some(entry) => {
             let mut stdout = Vec::new();
             let result = entry(&mut &expected.input[..], &mut stdout, &expected.options);
@@ -126,7 +162,10 @@ fn verify(case: &CaseFiles) -> Result<(), String> {
         }
         for wanted in &expected.stderr_contains {
             if !outcome.stderr.contains(wanted.as_str()) {
-                problems.push(format!("{how}: stderr lacks `{wanted}`; stderr:\n{}", outcome.stderr));
+                problems.push(format!(
+                    "{how}: stderr lacks `{wanted}`; stderr:\n{}",
+                    outcome.stderr
+                ));
             }
         }
     }
@@ -147,7 +186,11 @@ fn verify(case: &CaseFiles) -> Result<(), String> {
 fn every_golden_case_passes_through_interpreter_and_compiled_code() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let cases = discover(root);
-    assert!(!cases.is_empty(), "no golden cases found under {}", root.display());
+    assert!(
+        !cases.is_empty(),
+        "no golden cases found under {}",
+        root.display()
+    );
     let mut failures = Vec::new();
     for case in &cases {
         if let Err(problem) = verify(case) {

@@ -178,14 +178,38 @@ struct Ray {
 }
 
 const RAYS: [Ray; 8] = [
-    Ray { family: LineFamily::Row, increasing: true },
-    Ray { family: LineFamily::Row, increasing: false },
-    Ray { family: LineFamily::Col, increasing: true },
-    Ray { family: LineFamily::Col, increasing: false },
-    Ray { family: LineFamily::Diagonal, increasing: true },
-    Ray { family: LineFamily::Diagonal, increasing: false },
-    Ray { family: LineFamily::AntiDiagonal, increasing: true },
-    Ray { family: LineFamily::AntiDiagonal, increasing: false },
+    Ray {
+        family: LineFamily::Row,
+        increasing: true,
+    },
+    Ray {
+        family: LineFamily::Row,
+        increasing: false,
+    },
+    Ray {
+        family: LineFamily::Col,
+        increasing: true,
+    },
+    Ray {
+        family: LineFamily::Col,
+        increasing: false,
+    },
+    Ray {
+        family: LineFamily::Diagonal,
+        increasing: true,
+    },
+    Ray {
+        family: LineFamily::Diagonal,
+        increasing: false,
+    },
+    Ray {
+        family: LineFamily::AntiDiagonal,
+        increasing: true,
+    },
+    Ray {
+        family: LineFamily::AntiDiagonal,
+        increasing: false,
+    },
 ];
 
 const KNIGHT_JUMPS: [(i64, i64); 8] = [
@@ -483,8 +507,7 @@ impl Board {
             Kind::Pawn => {
                 let forward = record.piece.colour.pawn_forward();
                 d_row == forward
-                    && ((d_col == 0 && target.is_none())
-                        || (d_col.abs() == 1 && target.is_some()))
+                    && ((d_col == 0 && target.is_none()) || (d_col.abs() == 1 && target.is_some()))
             }
             Kind::Rook => straight && self.path_clear(from, to),
             Kind::Bishop => diagonal && self.path_clear(from, to),
@@ -639,7 +662,8 @@ impl Board {
         let (key, pos) = ray.family.locate(sq);
         let line = self.lines[ray.family.index()].get(&key)?;
         let found = if ray.increasing {
-            line.range((Excluded(pos), std::ops::Bound::Unbounded)).next()
+            line.range((Excluded(pos), std::ops::Bound::Unbounded))
+                .next()
         } else {
             line.range(..pos).next_back()
         };
@@ -706,29 +730,65 @@ pub fn jump_target(labels: &[(i64, u32)], label: i64, line: u32) -> Result<u32, 
 }
 
 /// White king, as written `K`.
-pub const WHITE_KING: Piece = Piece { kind: Kind::King, colour: Colour::White };
+pub const WHITE_KING: Piece = Piece {
+    kind: Kind::King,
+    colour: Colour::White,
+};
 /// White queen, `Q`.
-pub const WHITE_QUEEN: Piece = Piece { kind: Kind::Queen, colour: Colour::White };
+pub const WHITE_QUEEN: Piece = Piece {
+    kind: Kind::Queen,
+    colour: Colour::White,
+};
 /// White rook, `R`.
-pub const WHITE_ROOK: Piece = Piece { kind: Kind::Rook, colour: Colour::White };
+pub const WHITE_ROOK: Piece = Piece {
+    kind: Kind::Rook,
+    colour: Colour::White,
+};
 /// White bishop, `B`.
-pub const WHITE_BISHOP: Piece = Piece { kind: Kind::Bishop, colour: Colour::White };
+pub const WHITE_BISHOP: Piece = Piece {
+    kind: Kind::Bishop,
+    colour: Colour::White,
+};
 /// White knight, `N`.
-pub const WHITE_KNIGHT: Piece = Piece { kind: Kind::Knight, colour: Colour::White };
+pub const WHITE_KNIGHT: Piece = Piece {
+    kind: Kind::Knight,
+    colour: Colour::White,
+};
 /// White pawn, `P`.
-pub const WHITE_PAWN: Piece = Piece { kind: Kind::Pawn, colour: Colour::White };
+pub const WHITE_PAWN: Piece = Piece {
+    kind: Kind::Pawn,
+    colour: Colour::White,
+};
 /// Black king, `k`.
-pub const BLACK_KING: Piece = Piece { kind: Kind::King, colour: Colour::Black };
+pub const BLACK_KING: Piece = Piece {
+    kind: Kind::King,
+    colour: Colour::Black,
+};
 /// Black queen, `q`.
-pub const BLACK_QUEEN: Piece = Piece { kind: Kind::Queen, colour: Colour::Black };
+pub const BLACK_QUEEN: Piece = Piece {
+    kind: Kind::Queen,
+    colour: Colour::Black,
+};
 /// Black rook, `r`.
-pub const BLACK_ROOK: Piece = Piece { kind: Kind::Rook, colour: Colour::Black };
+pub const BLACK_ROOK: Piece = Piece {
+    kind: Kind::Rook,
+    colour: Colour::Black,
+};
 /// Black bishop, `b`.
-pub const BLACK_BISHOP: Piece = Piece { kind: Kind::Bishop, colour: Colour::Black };
+pub const BLACK_BISHOP: Piece = Piece {
+    kind: Kind::Bishop,
+    colour: Colour::Black,
+};
 /// Black knight, `n`.
-pub const BLACK_KNIGHT: Piece = Piece { kind: Kind::Knight, colour: Colour::Black };
+pub const BLACK_KNIGHT: Piece = Piece {
+    kind: Kind::Knight,
+    colour: Colour::Black,
+};
 /// Black pawn, `p`.
-pub const BLACK_PAWN: Piece = Piece { kind: Kind::Pawn, colour: Colour::Black };
+pub const BLACK_PAWN: Piece = Piece {
+    kind: Kind::Pawn,
+    colour: Colour::Black,
+};
 
 #[cfg(test)]
 mod tests {
@@ -772,7 +832,10 @@ mod tests {
         board.place(0, piece('p'), sq(5, 0));
         assert!(!board.move_from(sq(0, 0), sq(-1, 0)), "white pawns go up");
         assert!(!board.move_from(sq(0, 0), sq(2, 0)), "no two-square move");
-        assert!(!board.move_from(sq(0, 0), sq(1, 1)), "diagonal only to capture");
+        assert!(
+            !board.move_from(sq(0, 0), sq(1, 1)),
+            "diagonal only to capture"
+        );
         assert!(board.move_from(sq(0, 0), sq(1, 0)));
         assert!(board.move_from(sq(5, 0), sq(4, 0)), "black pawns go down");
         board.place(0, piece('n'), sq(2, 1));
@@ -786,7 +849,10 @@ mod tests {
         board.place(0, piece('R'), sq(0, 1));
         board.place(0, piece('r'), sq(0, 7));
         assert!(!board.move_from(sq(0, 1), sq(1, 1)), "the rook is pinned");
-        assert!(board.move_from(sq(0, 1), sq(0, 4)), "moving along the pin is fine");
+        assert!(
+            board.move_from(sq(0, 1), sq(0, 4)),
+            "moving along the pin is fine"
+        );
         // The king may not step into the black rook's column.
         board.place(0, piece('r'), sq(9, 1));
         assert!(!board.move_from(sq(0, 0), sq(1, 1)));
@@ -809,11 +875,22 @@ mod tests {
         let mut board = Board::new(1);
         board.place(0, piece('K'), sq(0, 0));
         board.place(0, piece('p'), sq(-1, 1));
-        assert_eq!(board.king_in_check(sq(0, 0)), Some(false), "black pawns attack downward");
+        assert_eq!(
+            board.king_in_check(sq(0, 0)),
+            Some(false),
+            "black pawns attack downward"
+        );
         board.place(0, piece('n'), sq(2, 1));
         assert_eq!(board.king_in_check(sq(0, 0)), Some(true));
-        assert!(board.move_from(sq(2, 1), sq(4, 2)), "black may move: its king is safe");
-        assert_eq!(board.king_in_check(sq(0, 0)), Some(false), "discovered by the knight leaving");
+        assert!(
+            board.move_from(sq(2, 1), sq(4, 2)),
+            "black may move: its king is safe"
+        );
+        assert_eq!(
+            board.king_in_check(sq(0, 0)),
+            Some(false),
+            "discovered by the knight leaving"
+        );
     }
 
     #[test]
@@ -825,7 +902,10 @@ mod tests {
         // The newest rook (5,5) cannot reach (0,3); the older one can.
         assert!(board.move_named_to(0, sq(0, 3)));
         assert_eq!(board.piece_at(sq(0, 3)), Some(piece('R')));
-        assert!(board.move_named_by(0, 1, 0).unwrap(), "the pawn, newest, steps up");
+        assert!(
+            board.move_named_by(0, 1, 0).unwrap(),
+            "the pawn, newest, steps up"
+        );
         assert_eq!(board.piece_at(sq(2, 0)), Some(piece('P')));
         assert!(board.move_named_by(0, i64::MAX, 0).is_err());
     }

@@ -133,7 +133,12 @@ pub fn parse_i64(token: &[u8]) -> Option<i64> {
 /// Runs a program body with fresh [`Io`] and [`StepCounter`], flushing the
 /// output whether the body halts or fails, so everything printed before an
 /// error reaches the user.
-pub fn run_program<R, W, F>(input: R, output: W, options: &Options, body: F) -> Result<(), RuntimeError>
+pub fn run_program<R, W, F>(
+    input: R,
+    output: W,
+    options: &Options,
+    body: F,
+) -> Result<(), RuntimeError>
 where
     R: BufRead,
     W: Write,

@@ -88,7 +88,11 @@ impl Diagnostic {
                 .iter()
                 .map(|(span, label)| Label::secondary((), span.clone()).with_message(label)),
         );
-        let notes = self.help.iter().map(|help| format!("help: {help}")).collect();
+        let notes = self
+            .help
+            .iter()
+            .map(|help| format!("help: {help}"))
+            .collect();
         Report::new(severity)
             .with_message(&self.message)
             .with_labels(labels)
@@ -147,7 +151,12 @@ impl Diagnostics {
             // a compiler bug; fall back to a one-line message then.
             if term::emit_to_write_style(writer, &config, &file, &diagnostic.to_report()).is_err() {
                 let (line, col) = source.line_col(diagnostic.span.start);
-                let _ = writeln!(writer, "{}:{line}:{col}: {}", source.name(), diagnostic.message);
+                let _ = writeln!(
+                    writer,
+                    "{}:{line}:{col}: {}",
+                    source.name(),
+                    diagnostic.message
+                );
             }
         }
     }

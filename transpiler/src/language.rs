@@ -95,11 +95,20 @@ mod tests {
 
     #[test]
     fn names_and_extensions() {
-        assert_eq!(Language::from_path(Path::new("a/beer.icp")), Some(Language::InfChessPro));
-        assert_eq!(Language::from_path(Path::new("x.PGN")), Some(Language::Chessoteric));
+        assert_eq!(
+            Language::from_path(Path::new("a/beer.icp")),
+            Some(Language::InfChessPro)
+        );
+        assert_eq!(
+            Language::from_path(Path::new("x.PGN")),
+            Some(Language::Chessoteric)
+        );
         assert_eq!(Language::from_path(Path::new("x.txt")), None);
         assert_eq!(Language::from_name("chess-code"), Some(Language::ChessCode));
-        assert_eq!(Language::from_name("InfChessPro"), Some(Language::InfChessPro));
+        assert_eq!(
+            Language::from_name("InfChessPro"),
+            Some(Language::InfChessPro)
+        );
         assert_eq!(Language::from_name("fv"), Some(Language::Finvara));
         assert_eq!(Language::from_name("cobol"), None);
     }

@@ -81,7 +81,11 @@ pub fn check(source: &Source, language: Language) -> Result<Checked, Diagnostics
 /// Compiles `source` to the tokens of an entry function
 /// `fn NAME<R: BufRead, W: Write>(input: R, output: W, options: &Options)
 /// -> Result<(), RuntimeError>`.
-pub fn compile(source: &Source, language: Language, options: &CompileOptions) -> Result<Compiled, Diagnostics> {
+pub fn compile(
+    source: &Source,
+    language: Language,
+    options: &CompileOptions,
+) -> Result<Compiled, Diagnostics> {
     let checked = check(source, language)?;
     let body = generate(&checked.program);
     let tokens = emit::entry_function(source, language, body, options);
@@ -120,7 +124,10 @@ pub fn ir_dump(program: &Program) -> String {
 
 fn not_supported(language: Language) -> Diagnostics {
     Diagnostics::from(
-        Diagnostic::error(format!("{language} is not supported by this version of chess2rs yet"), 0..0)
-            .with_help("supported languages: InfChessPro (.icp)"),
+        Diagnostic::error(
+            format!("{language} is not supported by this version of chess2rs yet"),
+            0..0,
+        )
+        .with_help("supported languages: InfChessPro (.icp)"),
     )
 }

@@ -74,14 +74,20 @@ impl Source {
     /// Each line's text (without its `\n` or `\r\n`) and the byte offset
     /// where it starts.
     pub fn lines(&self) -> impl Iterator<Item = (usize, &str)> {
-        self.line_starts.iter().enumerate().filter_map(move |(i, &start)| {
-            let end = self.line_starts.get(i + 1).map_or(self.text.len(), |&next| next - 1);
-            if start > self.text.len() || (start == self.text.len() && i > 0) {
-                return None;
-            }
-            let line = &self.text[start..end];
-            Some((start, line.strip_suffix('\r').unwrap_or(line)))
-        })
+        self.line_starts
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, &start)| {
+                let end = self
+                    .line_starts
+                    .get(i + 1)
+                    .map_or(self.text.len(), |&next| next - 1);
+                if start > self.text.len() || (start == self.text.len() && i > 0) {
+                    return None;
+                }
+                let line = &self.text[start..end];
+                Some((start, line.strip_suffix('\r').unwrap_or(line)))
+            })
     }
 }
 

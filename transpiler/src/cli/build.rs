@@ -9,7 +9,9 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Instant;
 
-use super::{load, program_file, BuildArgs, CliResult, Failure, Loaded, RunArgs, EXIT_RUNTIME_ERROR};
+use super::{
+    load, program_file, BuildArgs, CliResult, Failure, Loaded, RunArgs, EXIT_RUNTIME_ERROR,
+};
 
 /// `chess2rs run`: builds (or reuses) the executable and runs it on this
 /// process's stdin/stdout, returning its exit code.
@@ -76,11 +78,20 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
     if exe.is_file() {
         return Ok(exe);
     }
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| Failure::Message(format!("cannot create the build cache `{}`: {e}", dir.display())))?;
+    std::fs::create_dir_all(&dir).map_err(|e| {
+        Failure::Message(format!(
+            "cannot create the build cache `{}`: {e}",
+            dir.display()
+        ))
+    })?;
     let src = dir.join("program.rs");
-    std::fs::write(&src, &rust).map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", src.display())))?;
-    let partial = dir.join(format!("program.partial.{}{}", std::process::id(), std::env::consts::EXE_SUFFIX));
+    std::fs::write(&src, &rust)
+        .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", src.display())))?;
+    let partial = dir.join(format!(
+        "program.partial.{}{}",
+        std::process::id(),
+        std::env::consts::EXE_SUFFIX
+    ));
     let started = Instant::now();
     let spinner = (!quiet).then(|| Progress::start(loaded.source.name()));
     let result = Command::new(&rustc)
@@ -104,12 +115,26 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
     std::fs::rename(&partial, &exe)
         .map_err(|e| Failure::Message(format!("cannot store `{}`: {e}", exe.display())))?;
     if !quiet {
-        eprintln!("{:>12} {} in {:.1}s", "Finished", loaded.source.name(), started.elapsed().as_secs_f64());
+        eprintln!(
+            "{:>12} {} in {:.1}s",
+            "Finished",
+            loaded.source.name(),
+            started.elapsed().as_secs_f64()
+        );
     }
     Ok(exe)
 }
 
-const RUSTC_FLAGS: &[&str] = &["--edition", "2021", "-C", "opt-level=3", "-C", "codegen-units=1", "-C", "panic=abort"];
+const RUSTC_FLAGS: &[&str] = &[
+    "--edition",
+    "2021",
+    "-C",
+    "opt-level=3",
+    "-C",
+    "codegen-units=1",
+    "-C",
+    "panic=abort",
+];
 
 /// Where builds are cached.
 fn cache_dir() -> PathBuf {

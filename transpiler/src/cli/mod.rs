@@ -10,7 +10,9 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 
-use crate::{check, compile, emit, interpret, Checked, CompileOptions, Diagnostics, Language, Source};
+use crate::{
+    check, compile, emit, interpret, Checked, CompileOptions, Diagnostics, Language, Source,
+};
 use chess2rs_runtime::Options;
 
 /// Exit code for compile errors and bad command lines.
@@ -163,7 +165,10 @@ struct BuildArgs {
 fn parse_language(name: &str) -> Result<Language, String> {
     Language::from_name(name).ok_or_else(|| {
         let known: Vec<&str> = Language::ALL.iter().map(|l| l.extension()).collect();
-        format!("unknown language `{name}` (expected one of: {})", known.join(", "))
+        format!(
+            "unknown language `{name}` (expected one of: {})",
+            known.join(", ")
+        )
     })
 }
 
@@ -230,8 +235,12 @@ fn load(file: &Path, lang: &LangArg) -> CliResult<Loaded> {
             )))
         }
     };
-    let text = String::from_utf8(bytes)
-        .map_err(|e| Failure::Message(format!("`{name}` is not valid UTF-8 (byte {})", e.utf8_error().valid_up_to())))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Failure::Message(format!(
+            "`{name}` is not valid UTF-8 (byte {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
     Ok(Loaded {
         source: Source::new(name, text),
         language,
@@ -271,7 +280,12 @@ fn program_file(loaded: &Loaded, standalone: bool) -> CliResult<String> {
     match compile(&loaded.source, loaded.language, &CompileOptions::default()) {
         Ok(compiled) => {
             print_diagnostics(&compiled.warnings, &loaded.source);
-            Ok(emit::program_file(&loaded.source, loaded.language, &compiled.tokens, standalone))
+            Ok(emit::program_file(
+                &loaded.source,
+                loaded.language,
+                &compiled.tokens,
+                standalone,
+            ))
         }
         Err(errors) => {
             print_diagnostics(&errors, &loaded.source);
@@ -282,7 +296,9 @@ fn program_file(loaded: &Loaded, standalone: bool) -> CliResult<String> {
 
 fn emit_rust(args: &EmitArgs) -> CliResult<u8> {
     let Some(file) = &args.file else {
-        return Err(Failure::Message("no program given; see `chess2rs --help`".into()));
+        return Err(Failure::Message(
+            "no program given; see `chess2rs --help`".into(),
+        ));
     };
     let loaded = load(file, &args.lang)?;
     let text = match args.emit {
@@ -295,7 +311,9 @@ fn emit_rust(args: &EmitArgs) -> CliResult<u8> {
         None => {
             let mut stdout = std::io::stdout().lock();
             // A closed pipe (e.g. `| head`) is not an error worth reporting.
-            let _ = stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush());
+            let _ = stdout
+                .write_all(text.as_bytes())
+                .and_then(|_| stdout.flush());
         }
     }
     Ok(0)

@@ -27,10 +27,16 @@ fn check_labels(program: &Program, diagnostics: &mut Diagnostics) -> HashMap<i64
     for (index, line) in program.lines.iter().enumerate() {
         if let Some(&first) = labels.get(&line.label.value) {
             diagnostics.push(
-                Diagnostic::error(format!("label {} is defined twice", line.label.value), line.label.span.clone())
-                    .with_label("defined again here")
-                    .with_secondary(program.lines[first].label.span.clone(), "first defined here")
-                    .with_help("labels are jump targets and must be unique; renumber one of the lines"),
+                Diagnostic::error(
+                    format!("label {} is defined twice", line.label.value),
+                    line.label.span.clone(),
+                )
+                .with_label("defined again here")
+                .with_secondary(
+                    program.lines[first].label.span.clone(),
+                    "first defined here",
+                )
+                .with_help("labels are jump targets and must be unique; renumber one of the lines"),
             );
         } else {
             labels.insert(line.label.value, index);
@@ -44,10 +50,14 @@ fn check_targets(program: &Program, labels: &HashMap<i64, usize>, diagnostics: &
         for jump in [&line.on_success, &line.on_failure].into_iter().flatten() {
             if let Target::Label(label) = jump.value {
                 if !labels.contains_key(&label) {
-                    let mut diagnostic = Diagnostic::error(format!("no line is labelled {label}"), jump.span.clone())
-                        .with_label("jump to a missing line");
+                    let mut diagnostic = Diagnostic::error(
+                        format!("no line is labelled {label}"),
+                        jump.span.clone(),
+                    )
+                    .with_label("jump to a missing line");
                     if let Some(nearest) = labels.keys().min_by_key(|&&l| (l.abs_diff(label), l)) {
-                        diagnostic = diagnostic.with_help(format!("the nearest label is {nearest}"));
+                        diagnostic =
+                            diagnostic.with_help(format!("the nearest label is {nearest}"));
                     }
                     diagnostics.push(diagnostic);
                 }
@@ -59,7 +69,9 @@ fn check_targets(program: &Program, labels: &HashMap<i64, usize>, diagnostics: &
 /// `"TEXT?3`: a text line takes no jumps, so this prints `?3`.
 fn warn_text_like_jumps(program: &Program, diagnostics: &mut Diagnostics) {
     for line in &program.lines {
-        let Command::Print { text } = &line.command else { continue };
+        let Command::Print { text } = &line.command else {
+            continue;
+        };
         let body = text.value.trim_end_matches(|c: char| c.is_ascii_digit());
         let digits = text.value.len() - body.len();
         if digits > 0 && (body.ends_with('?') || body.ends_with('!')) {
@@ -76,7 +88,11 @@ fn warn_text_like_jumps(program: &Program, diagnostics: &mut Diagnostics) {
     }
 }
 
-fn warn_unreachable(program: &Program, labels: &HashMap<i64, usize>, diagnostics: &mut Diagnostics) {
+fn warn_unreachable(
+    program: &Program,
+    labels: &HashMap<i64, usize>,
+    diagnostics: &mut Diagnostics,
+) {
     let count = program.lines.len();
     let mut reached = vec![false; count];
     let mut pending = vec![0];
@@ -87,7 +103,10 @@ fn warn_unreachable(program: &Program, labels: &HashMap<i64, usize>, diagnostics
         }
         reached[index] = true;
         let line = &program.lines[index];
-        let mut follow = |jump: &Option<_>| match jump.as_ref().map(|j: &crate::source::Spanned<Target>| j.value) {
+        let mut follow = |jump: &Option<_>| match jump
+            .as_ref()
+            .map(|j: &crate::source::Spanned<Target>| j.value)
+        {
             None => pending.push(index + 1),
             Some(Target::Label(label)) => pending.extend(labels.get(&label).copied()),
             Some(Target::Input) => input_jump = true,
@@ -122,14 +141,22 @@ fn warn_unplaced_names(program: &Program, diagnostics: &mut Diagnostics) {
     for line in &program.lines {
         let (name, how) = match &line.command {
             Command::Count { name } => (name, "counted"),
-            Command::MoveNamedTo { name, .. } | Command::MoveNamedBy { name, .. } => (name, "moved"),
+            Command::MoveNamedTo { name, .. } | Command::MoveNamedBy { name, .. } => {
+                (name, "moved")
+            }
             _ => continue,
         };
         if !placed.contains(name.value.as_str()) && reported.insert(name.value.as_str()) {
             diagnostics.push(
-                Diagnostic::warning(format!("no piece called `{}` is ever placed", name.value), name.span.clone())
-                    .with_label(format!("{how} here, but never placed"))
-                    .with_help(format!("place one with `{}=Tr,c`; names are case-sensitive", name.value)),
+                Diagnostic::warning(
+                    format!("no piece called `{}` is ever placed", name.value),
+                    name.span.clone(),
+                )
+                .with_label(format!("{how} here, but never placed"))
+                .with_help(format!(
+                    "place one with `{}=Tr,c`; names are case-sensitive",
+                    name.value
+                )),
             );
         }
     }
@@ -161,8 +188,14 @@ mod tests {
 
     #[test]
     fn warnings() {
-        assert_eq!(messages("1. \"go?3\n"), vec!["text ends in what looks like a jump"]);
-        assert_eq!(messages("1. ^?3\n2. ^\n3. ^\n"), vec!["this line can never execute"]);
+        assert_eq!(
+            messages("1. \"go?3\n"),
+            vec!["text ends in what looks like a jump"]
+        );
+        assert_eq!(
+            messages("1. ^?3\n2. ^\n3. ^\n"),
+            vec!["this line can never execute"]
+        );
         assert_eq!(messages("1. ^?*\n2. ^?1\n3. ^\n"), Vec::<String>::new());
         assert_eq!(
             messages("1. %x\n2. x;1,1\n3. y=K0,0\n4. y,1,1\n"),

@@ -73,13 +73,17 @@ fn line_arm(program: &Program, index: usize, line: &Line) -> TokenStream {
         Command::Print(text) => (quote! { io.write_line(#text)?; }, None),
         Command::Count(name) => {
             let name = name_ident(&program.names[*name as usize]);
-            (quote! { io.write_i64_line(board.count(#name) as i64)?; }, None)
+            (
+                quote! { io.write_i64_line(board.count(#name) as i64)?; },
+                None,
+            )
         }
         Command::Place { name, piece, .. } => {
             let name = name_ident(&program.names[*name as usize]);
             let piece = piece_const(*piece);
             let (row, col) = (value(0), value(1));
-            let test = quote! { board.place(#name, rt::icp::#piece, rt::icp::Square::new(#row, #col)) };
+            let test =
+                quote! { board.place(#name, rt::icp::#piece, rt::icp::Square::new(#row, #col)) };
             (quote! {}, Some(test))
         }
         Command::MoveFrom { .. } => {
@@ -96,7 +100,8 @@ fn line_arm(program: &Program, index: usize, line: &Line) -> TokenStream {
         Command::MoveNamedBy { name, .. } => {
             let name = name_ident(&program.names[*name as usize]);
             let (d_row, d_col) = (value(0), value(1));
-            let test = quote! { board.move_named_by(#name, #d_row, #d_col).map_err(|e| e.in_line(#at))? };
+            let test =
+                quote! { board.move_named_by(#name, #d_row, #d_col).map_err(|e| e.in_line(#at))? };
             (quote! {}, Some(test))
         }
     };

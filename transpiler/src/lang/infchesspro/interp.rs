@@ -42,11 +42,15 @@ pub fn run<R: BufRead, W: Write>(
             Command::Place { name, piece, .. } => board.place(*name, *piece, Square::new(a, b)),
             Command::MoveFrom { .. } => board.move_from(Square::new(a, b), Square::new(c, d)),
             Command::MoveNamedTo { name, .. } => board.move_named_to(*name, Square::new(a, b)),
-            Command::MoveNamedBy { name, .. } => {
-                board.move_named_by(*name, a, b).map_err(|e| e.in_line(at))?
-            }
+            Command::MoveNamedBy { name, .. } => board
+                .move_named_by(*name, a, b)
+                .map_err(|e| e.in_line(at))?,
         };
-        pc = match if succeeded { line.on_success } else { line.on_failure } {
+        pc = match if succeeded {
+            line.on_success
+        } else {
+            line.on_failure
+        } {
             Next::Line(index) => index as usize,
             Next::Input => {
                 let label = io.read_i64(at)?;

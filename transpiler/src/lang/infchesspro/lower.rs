@@ -23,7 +23,10 @@ pub fn lower(program: &syntax::Program, source_name: &str) -> Program {
         .enumerate()
         .map(|(index, line)| {
             let fall_through = Next::Line(index as u32 + 1);
-            let resolve = |jump: &Option<crate::source::Spanned<Target>>| match jump.as_ref().map(|j| j.value) {
+            let resolve = |jump: &Option<crate::source::Spanned<Target>>| match jump
+                .as_ref()
+                .map(|j| j.value)
+            {
                 None => fall_through,
                 // Checked: the label exists; a missing one would halt.
                 Some(Target::Label(label)) => by_label
@@ -55,12 +58,17 @@ pub fn lower(program: &syntax::Program, source_name: &str) -> Program {
 }
 
 fn lower_command(command: &syntax::Command, names: &mut Interner) -> Command {
-    let values = |pair: &[crate::source::Spanned<syntax::Operand>; 2]| [pair[0].value, pair[1].value];
+    let values =
+        |pair: &[crate::source::Spanned<syntax::Operand>; 2]| [pair[0].value, pair[1].value];
     match command {
         syntax::Command::Nop => Command::Nop,
         syntax::Command::Print { text } => Command::Print(text.value.clone()),
         syntax::Command::Count { name } => Command::Count(names.intern(&name.value)),
-        syntax::Command::Place { name, piece, square } => Command::Place {
+        syntax::Command::Place {
+            name,
+            piece,
+            square,
+        } => Command::Place {
             name: names.intern(&name.value),
             piece: piece.value,
             square: values(square),
@@ -115,6 +123,10 @@ mod tests {
         assert_eq!(program.lines[1].on_failure, Next::Line(0));
         assert_eq!(program.lines[1].on_success, Next::Line(2));
         assert_eq!(program.lines[2].command, Command::Count(0));
-        assert_eq!(program.lines[2].on_success, Next::Line(3), "past the end halts");
+        assert_eq!(
+            program.lines[2].on_success,
+            Next::Line(3),
+            "past the end halts"
+        );
     }
 }

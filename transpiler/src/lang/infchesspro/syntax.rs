@@ -103,7 +103,10 @@ pub enum Command {
 impl Command {
     /// Whether the command can fail: `^`, `"` and `%` always succeed.
     pub fn can_fail(&self) -> bool {
-        !matches!(self, Command::Nop | Command::Print { .. } | Command::Count { .. })
+        !matches!(
+            self,
+            Command::Nop | Command::Print { .. } | Command::Count { .. }
+        )
     }
 }
 
@@ -153,6 +156,9 @@ struct LineParser<'a> {
 }
 
 type Parsed<T> = Result<T, Diagnostic>;
+
+/// An optional jump target.
+type Jump = Option<Spanned<Target>>;
 
 impl<'a> LineParser<'a> {
     fn new(text: &'a str, base: usize) -> Self {
@@ -238,7 +244,9 @@ impl<'a> LineParser<'a> {
     fn label(&mut self) -> Parsed<Spanned<i64>> {
         let (start, digits) = self.take_while(|c| c.is_ascii_digit());
         if digits.is_empty() {
-            return Err(self.unexpected("a line label (a number followed by `.`)").with_help(
+            return Err(self
+                .unexpected("a line label (a number followed by `.`)")
+                .with_help(
                 "every line is `LABEL. COMMAND`; comments start with `#`, blank lines are ignored",
             ));
         }
@@ -283,9 +291,12 @@ impl<'a> LineParser<'a> {
         let as_name = |what: &str| -> Parsed<Spanned<String>> {
             match &first {
                 Word::Name(name) => Ok(Spanned::new(name.clone(), first_span.clone())),
-                _ => Err(Diagnostic::error(format!("{what} needs a piece name here"), first_span.clone())
-                    .with_label("not a name")
-                    .with_help("names are made of letters, digits and `_`")),
+                _ => Err(Diagnostic::error(
+                    format!("{what} needs a piece name here"),
+                    first_span.clone(),
+                )
+                .with_label("not a name")
+                .with_help("names are made of letters, digits and `_`")),
             }
         };
         match self.peek() {
@@ -294,7 +305,11 @@ impl<'a> LineParser<'a> {
                 self.pos += 1;
                 let piece = self.piece()?;
                 let square = self.pair()?;
-                Ok(Command::Place { name, piece, square })
+                Ok(Command::Place {
+                    name,
+                    piece,
+                    square,
+                })
             }
             Some(';') => {
                 let name = as_name("a move by an offset")?;
@@ -411,9 +426,10 @@ impl<'a> LineParser<'a> {
         Ok(Spanned::new(Operand::Literal(value), span))
     }
 
-    fn jumps(&mut self) -> Parsed<(Option<Spanned<Target>>, Option<Spanned<Target>>)> {
-        let mut on_success: Option<Spanned<Target>> = None;
-        let mut on_failure: Option<Spanned<Target>> = None;
+    /// `?TARGET` and `!TARGET`, in either order: (on success, on failure).
+    fn jumps(&mut self) -> Parsed<(Jump, Jump)> {
+        let mut on_success: Jump = None;
+        let mut on_failure: Jump = None;
         loop {
             self.skip_blanks();
             let start = self.pos;
@@ -448,10 +464,12 @@ impl<'a> LineParser<'a> {
             };
             let span = self.span(start, self.pos);
             if let Some(previous) = slot {
-                return Err(Diagnostic::error(format!("a second `{sign}` jump on one line"), span)
-                    .with_label("second jump")
-                    .with_secondary(previous.span.clone(), "first jump")
-                    .with_help(format!("a line takes at most one `{sign}` jump")));
+                return Err(
+                    Diagnostic::error(format!("a second `{sign}` jump on one line"), span)
+                        .with_label("second jump")
+                        .with_secondary(previous.span.clone(), "first jump")
+                        .with_help(format!("a line takes at most one `{sign}` jump")),
+                );
             }
             *slot = Some(Spanned::new(target, span));
         }
@@ -459,10 +477,16 @@ impl<'a> LineParser<'a> {
 }
 
 fn parse_number(text: &str, span: Span) -> Parsed<i64> {
-    if !text.trim_start_matches(['+', '-']).bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Diagnostic::error(format!("expected a number or `*`, found `{text}`"), span)
-            .with_label("not a number")
-            .with_help("a move from a square takes four numbers: `row,col,row,col`"));
+    if !text
+        .trim_start_matches(['+', '-'])
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+    {
+        return Err(
+            Diagnostic::error(format!("expected a number or `*`, found `{text}`"), span)
+                .with_label("not a number")
+                .with_help("a move from a square takes four numbers: `row,col,row,col`"),
+        );
     }
     text.parse::<i64>().map_err(|_| {
         Diagnostic::error(format!("number `{text}` does not fit in an i64"), span)
@@ -497,13 +521,22 @@ mod tests {
                 to: [literal(5, 7..8), literal(0, 9..10)],
             }
         );
-        assert!(matches!(parse_one("2. nothing=K6,0").unwrap().command, Command::Place { .. }));
+        assert!(matches!(
+            parse_one("2. nothing=K6,0").unwrap().command,
+            Command::Place { .. }
+        ));
         let line = parse_one("3. nothing;1,1!1").unwrap();
         assert!(matches!(line.command, Command::MoveNamedBy { .. }));
         assert_eq!(line.on_failure.map(|t| t.value), Some(Target::Label(1)));
-        assert!(matches!(parse_one("4. 12,3,4").unwrap().command, Command::MoveNamedTo { .. }));
+        assert!(matches!(
+            parse_one("4. 12,3,4").unwrap().command,
+            Command::MoveNamedTo { .. }
+        ));
         assert_eq!(parse_one("5. ^?5").unwrap().command, Command::Nop);
-        assert!(matches!(parse_one("6. %Beer").unwrap().command, Command::Count { .. }));
+        assert!(matches!(
+            parse_one("6. %Beer").unwrap().command,
+            Command::Count { .. }
+        ));
         let line = parse_one("7. \"hi ?3 !2  \t").unwrap();
         assert_eq!(line.on_success, None);
         match line.command {
@@ -516,7 +549,11 @@ mod tests {
     fn blanks_between_tokens_and_input_operands() {
         let line = parse_one("  1 . x = R 0 , * ! * ? 2").unwrap();
         match line.command {
-            Command::Place { name, piece, square } => {
+            Command::Place {
+                name,
+                piece,
+                square,
+            } => {
                 assert_eq!(name.value, "x");
                 assert_eq!(piece.value, Piece::from_letter('R').unwrap());
                 assert_eq!(square[1].value, Operand::Input);
@@ -531,19 +568,58 @@ mod tests {
 
     #[test]
     fn exact_error_messages() {
-        assert_eq!(parse_one("x. ^").unwrap_err(), "expected a line label (a number followed by `.`), found `x`");
-        assert_eq!(parse_one("1 ^").unwrap_err(), "expected `.` after the label, found `^`");
-        assert_eq!(parse_one("1.").unwrap_err(), "expected a command, found the end of the line");
-        assert_eq!(parse_one("1. a=X1,2").unwrap_err(), "expected a piece type, found `X`");
-        assert_eq!(parse_one("1. -1=K1,2").unwrap_err(), "placing a piece needs a piece name here");
-        assert_eq!(parse_one("1. a,1,2,3").unwrap_err(), "expected a number or `*`, found `a`");
-        assert_eq!(parse_one("1. *,1,2").unwrap_err(), "a move to a square needs a piece name here");
-        assert_eq!(parse_one("1. ^?1?2").unwrap_err(), "a second `?` jump on one line");
-        assert_eq!(parse_one("1. ^ x").unwrap_err(), "expected `?LABEL`, `!LABEL` or the end of the line, found `x`");
-        assert_eq!(parse_one("1. ^?-1").unwrap_err(), "expected a line label or `*` after the jump, found `-`");
-        assert_eq!(parse_one("1. a=K99999999999999999999,0").unwrap_err(), "number `99999999999999999999` does not fit in an i64");
-        assert_eq!(parse_one("1. a b").unwrap_err(), "expected `=`, `;` or `,`, found `b`");
-        assert_eq!(parse_one("1. a;1").unwrap_err(), "expected `,` between the two numbers, found the end of the line");
+        assert_eq!(
+            parse_one("x. ^").unwrap_err(),
+            "expected a line label (a number followed by `.`), found `x`"
+        );
+        assert_eq!(
+            parse_one("1 ^").unwrap_err(),
+            "expected `.` after the label, found `^`"
+        );
+        assert_eq!(
+            parse_one("1.").unwrap_err(),
+            "expected a command, found the end of the line"
+        );
+        assert_eq!(
+            parse_one("1. a=X1,2").unwrap_err(),
+            "expected a piece type, found `X`"
+        );
+        assert_eq!(
+            parse_one("1. -1=K1,2").unwrap_err(),
+            "placing a piece needs a piece name here"
+        );
+        assert_eq!(
+            parse_one("1. a,1,2,3").unwrap_err(),
+            "expected a number or `*`, found `a`"
+        );
+        assert_eq!(
+            parse_one("1. *,1,2").unwrap_err(),
+            "a move to a square needs a piece name here"
+        );
+        assert_eq!(
+            parse_one("1. ^?1?2").unwrap_err(),
+            "a second `?` jump on one line"
+        );
+        assert_eq!(
+            parse_one("1. ^ x").unwrap_err(),
+            "expected `?LABEL`, `!LABEL` or the end of the line, found `x`"
+        );
+        assert_eq!(
+            parse_one("1. ^?-1").unwrap_err(),
+            "expected a line label or `*` after the jump, found `-`"
+        );
+        assert_eq!(
+            parse_one("1. a=K99999999999999999999,0").unwrap_err(),
+            "number `99999999999999999999` does not fit in an i64"
+        );
+        assert_eq!(
+            parse_one("1. a b").unwrap_err(),
+            "expected `=`, `;` or `,`, found `b`"
+        );
+        assert_eq!(
+            parse_one("1. a;1").unwrap_err(),
+            "expected `,` between the two numbers, found the end of the line"
+        );
     }
 
     #[test]
