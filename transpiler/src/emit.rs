@@ -89,9 +89,23 @@ pub fn entry_function(
     }
 }
 
-/// A complete program file: header, the entry function `run`, a `main`
-/// that wires stdin/stdout and exit codes, and — if `standalone` — the
-/// runtime inlined as a module so `rustc -O FILE.rs` builds it alone.
+impl CompileOptions {
+    /// Options for a program file: the entry function `run`, and for
+    /// `standalone` files the runtime at `crate::chess2rs_runtime` (a path
+    /// that means the same in every edition, including rustc's default 2015).
+    pub fn for_program_file(standalone: bool) -> Self {
+        let mut options = CompileOptions::default();
+        if standalone {
+            options.runtime = syn::parse_quote!(crate::chess2rs_runtime);
+        }
+        options
+    }
+}
+
+/// A complete program file: header, the entry function `run` (compiled
+/// with [`CompileOptions::for_program_file`]), a `main` that wires
+/// stdin/stdout and exit codes, and — if `standalone` — the runtime inlined
+/// as a module so `rustc -O FILE.rs` builds it alone.
 pub fn program_file(
     source: &Source,
     language: Language,
@@ -108,6 +122,7 @@ pub fn program_file(
     } else {
         " Build in a crate that depends on `chess2rs-runtime`; run: `PROGRAM [--max-steps N] < input`.".to_string()
     };
+    let runtime_path = CompileOptions::for_program_file(standalone).runtime;
     let runtime = standalone.then(inlined_runtime);
     let tokens = quote! {
         #![doc = #header]
@@ -117,7 +132,7 @@ pub fn program_file(
         #entry
 
         fn main() {
-            ::std::process::exit(::chess2rs_runtime::__private::run_main(|input, output, options| {
+            ::std::process::exit(#runtime_path::__private::run_main(|input, output, options| {
                 run(input, output, options)
             }));
         }

@@ -1,0 +1,184 @@
+//! The `chess2rs` binary end to end: verbs, exit codes, `--help`, the build
+//! cache, and `--standalone` output built by plain `rustc`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn example(name: &str) -> PathBuf {
+    workspace().join("examples").join(name)
+}
+
+/// A scratch directory for this test, emptied first.
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn chess2rs(args: &[&str], stdin: &[u8], cache: &Path) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
+        .args(args)
+        .env("CHESS2RS_CACHE_DIR", cache)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn seed(name: &str) -> (String, Vec<u8>, String) {
+    let path = example(name);
+    let input = std::fs::read(format!("{}.in", path.display())).unwrap_or_default();
+    let output = std::fs::read_to_string(format!("{}.out", path.display())).unwrap();
+    (path.display().to_string(), input, output)
+}
+
+const SEEDS: [&str; 3] = ["beer.icp", "first.icp", "register.icp"];
+
+#[test]
+fn interpret_gives_the_expected_output_of_every_seed() {
+    let cache = scratch("interpret");
+    for name in SEEDS {
+        let (path, input, expected) = seed(name);
+        let out = chess2rs(&["interpret", &path], &input, &cache);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), expected, "{name}");
+    }
+}
+
+#[test]
+fn run_builds_once_then_reuses_the_cached_executable() {
+    let cache = scratch("run");
+    for name in SEEDS {
+        let (path, input, expected) = seed(name);
+        let first = chess2rs(&["run", &path], &input, &cache);
+        assert_eq!(first.status.code(), Some(0), "{name}: {}", text(&first.stderr));
+        assert_eq!(text(&first.stdout), expected, "{name}");
+        assert!(text(&first.stderr).contains("Compiling"), "{name}: progress shown");
+        let again = chess2rs(&["run", &path], &input, &cache);
+        assert_eq!(text(&again.stdout), expected, "{name}");
+        assert!(!text(&again.stderr).contains("Compiling"), "{name}: cached, {}", text(&again.stderr));
+    }
+}
+
+#[test]
+fn run_passes_the_step_limit_and_the_exit_code_through() {
+    let cache = scratch("run_steps");
+    let dir = scratch("run_steps_src");
+    let program = dir.join("loop.icp");
+    std::fs::write(&program, "1. \"again\n2. ^?1\n").unwrap();
+    let program = program.display().to_string();
+    for verb in ["run", "interpret"] {
+        let out = chess2rs(&[verb, &program, "--max-steps", "3"], b"", &cache);
+        assert_eq!(out.status.code(), Some(1), "{verb}");
+        assert_eq!(text(&out.stdout), "again\nagain\n", "{verb}");
+        assert!(text(&out.stderr).contains("error: line 2: step limit of 3 reached"), "{verb}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn standalone_output_builds_with_plain_rustc_without_warnings() {
+    let dir = scratch("standalone");
+    let (path, input, expected) = seed("register.icp");
+    let out = chess2rs(&["--standalone", &path], b"", &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let source = dir.join("p.rs");
+    std::fs::write(&source, &out.stdout).unwrap();
+    let exe = dir.join("p");
+    // Plain `rustc -O p.rs`: the 2015 edition, no dependencies.
+    let rustc = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
+        .arg("-O")
+        .arg(&source)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(rustc.status.success(), "{}", text(&rustc.stderr));
+    assert_eq!(text(&rustc.stderr), "", "rustc warnings on standalone output");
+    let mut child = Command::new(&exe).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let run = child.wait_with_output().unwrap();
+    assert_eq!(text(&run.stdout), expected);
+}
+
+#[test]
+fn build_writes_an_executable() {
+    let dir = scratch("build");
+    let exe = dir.join("beer");
+    let (path, _, expected) = seed("beer.icp");
+    let out = chess2rs(&["build", &path, "-o", &exe.display().to_string()], b"", &dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let run = Command::new(&exe).output().unwrap();
+    assert_eq!(text(&run.stdout), expected);
+}
+
+#[test]
+fn program_from_stdin_needs_and_takes_lang() {
+    let cache = scratch("stdin");
+    let out = chess2rs(&["interpret", "-"], b"1. \"hi\n", &cache);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("give --lang"), "{}", text(&out.stderr));
+    let out = chess2rs(&["check", "-", "--lang", "icp"], b"1. \"hi\n", &cache);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = chess2rs(&["-", "--lang", "InfChessPro"], b"1. \"hi\n", &cache);
+    assert!(text(&out.stdout).contains("fn main()"));
+}
+
+#[test]
+fn exit_codes_for_compile_errors_runtime_errors_and_bad_usage() {
+    let cache = scratch("codes");
+    let dir = scratch("codes_src");
+    let bad = dir.join("bad.icp");
+    std::fs::write(&bad, "1. ^?9\n").unwrap();
+    let bad = bad.display().to_string();
+    for args in [vec!["check", &bad], vec!["interpret", &bad], vec!["run", &bad], vec![&bad]] {
+        let out = chess2rs(&args, b"", &cache);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains("error: no line is labelled 9"), "{stderr}");
+        assert!(stderr.contains("bad.icp:1:5"), "{stderr}");
+    }
+    let (path, _, _) = seed("register.icp");
+    let out = chess2rs(&["interpret", &path], b"1 2", &cache);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("error: line 4: expected a number on standard input, found end of input"));
+    assert_eq!(chess2rs(&["frobnicate"], b"", &cache).status.code(), Some(2));
+    assert_eq!(chess2rs(&["run"], b"", &cache).status.code(), Some(2));
+    assert_eq!(chess2rs(&["check", "no/such/file.icp"], b"", &cache).status.code(), Some(2));
+    let unknown = chess2rs(&["check", "prog.txt"], b"", &cache);
+    assert_eq!(unknown.status.code(), Some(2));
+}
+
+#[test]
+fn every_verb_explains_itself_with_an_example() {
+    let cache = scratch("help");
+    for verb in [vec!["--help"], vec!["run", "--help"], vec!["build", "--help"], vec!["interpret", "--help"], vec!["check", "--help"]] {
+        let out = chess2rs(&verb, b"", &cache);
+        assert_eq!(out.status.code(), Some(0), "{verb:?}");
+        let help = text(&out.stdout);
+        assert!(help.contains("Example"), "{verb:?}: {help}");
+    }
+}
+
+#[test]
+fn check_reports_warnings_but_succeeds() {
+    let cache = scratch("warnings");
+    let out = chess2rs(&["check", "-", "--lang", "icp"], b"1. %ghost\n", &cache);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("warning: no piece called `ghost` is ever placed"), "{stderr}");
+    assert!(stderr.contains("1 warning"), "{stderr}");
+}
