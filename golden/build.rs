@@ -61,10 +61,41 @@ fn main() {
             }
         }
     }
+    let benches = compile_bench_programs(&root.join("benches/programs"));
     let out = format!(
         "/// Every golden case compiled by chess2rs.\npub mod compiled {{\n{functions}\n}}\n\n\
-         /// Every golden case, sorted by name.\npub static CASES: &[Case] = &[\n{table}];\n"
+         /// Every golden case, sorted by name.\npub static CASES: &[Case] = &[\n{table}];\n\n\
+         /// The benchmark programs of `benches/programs/`, one function per file stem.\n\
+         pub mod bench_programs {{\n{benches}\n}}\n"
     );
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     std::fs::write(Path::new(&out_dir).join("cases.rs"), out).expect("OUT_DIR is writable");
+}
+
+/// Compiles each program in `dir` to a function named after its file stem.
+fn compile_bench_programs(dir: &Path) -> String {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut functions = String::new();
+    let mut entries: Vec<_> = std::fs::read_dir(dir).into_iter().flatten().flatten().collect();
+    entries.sort_by_key(|e| e.path());
+    for entry in entries {
+        let path = entry.path();
+        let (Some(language), Some(stem)) = (
+            chess2rs::Language::from_path(&path),
+            path.file_stem().and_then(|s| s.to_str()),
+        ) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&path).expect("benchmark programs are readable");
+        let source = chess2rs::Source::new(path.display().to_string(), text);
+        let options = chess2rs::CompileOptions {
+            function_name: syn::Ident::new(stem, proc_macro2::Span::call_site()),
+            ..Default::default()
+        };
+        match chess2rs::compile(&source, language, &options) {
+            Ok(compiled) => writeln!(functions, "{}", compiled.tokens).unwrap(),
+            Err(errors) => panic!("benchmark program does not compile:\n{}", errors.render(&source)),
+        }
+    }
+    functions
 }

@@ -273,6 +273,8 @@ struct Record {
     placed: u64,
     /// For kings: attacked by the other colour right now.
     in_check: bool,
+    /// For kings: position in `Board::kings`.
+    king_index: usize,
 }
 
 /// What a tentative move changed, so it can be taken back.
@@ -296,6 +298,48 @@ pub struct Board {
     placements: u64,
     /// Kings in check, per colour.
     kings_in_check: [usize; 2],
+    /// Every king on the board.
+    kings: Vec<Slot>,
+}
+
+/// Up to this many kings on the board, the kings a change can affect are
+/// found by scanning them all (a little arithmetic each); with more, by
+/// looking along the rays from the changed squares, which costs O(log n)
+/// whatever the number of kings.
+const KING_SCAN_LIMIT: usize = 8;
+
+/// The kings a change can affect: at most the nearest piece on 8 rays and
+/// 8 knight squares around each of two squares, plus the mover.
+struct KingSet {
+    slots: [Slot; 34],
+    len: usize,
+}
+
+impl KingSet {
+    fn new() -> Self {
+        KingSet { slots: [0; 34], len: 0 }
+    }
+
+    fn insert(&mut self, slot: Slot) {
+        if !self.as_slice().contains(&slot) && self.len < self.slots.len() {
+            self.slots[self.len] = slot;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[Slot] {
+        &self.slots[..self.len]
+    }
+}
+
+/// Whether a change on `changed` can alter whether `king` is attacked: it
+/// shares a row, column or diagonal with the king, or is a knight's jump
+/// away.
+fn may_affect(changed: Square, king: Square) -> bool {
+    let d_row = i128::from(changed.row) - i128::from(king.row);
+    let d_col = i128::from(changed.col) - i128::from(king.col);
+    let (a, b) = (d_row.abs(), d_col.abs());
+    a == 0 || b == 0 || a == b || (a == 1 && b == 2) || (a == 2 && b == 1)
 }
 
 impl Board {
@@ -349,6 +393,7 @@ impl Board {
             name,
             placed: self.placements,
             in_check: false,
+            king_index: self.kings.len(),
         };
         let slot = match self.free_slots.pop() {
             Some(slot) => {
@@ -364,8 +409,11 @@ impl Board {
         let names = self.named.len().max(name as usize + 1);
         self.named.resize_with(names, BTreeMap::new);
         self.named[name as usize].insert(self.placements, slot);
-        let kings = self.kings_near(sq, Some(slot));
-        self.refresh_checks(&kings);
+        if piece.kind == Kind::King {
+            self.kings.push(slot);
+        }
+        let kings = self.affected_kings(None, sq, Some(slot), None);
+        self.refresh_checks(kings.as_slice());
         true
     }
 
@@ -452,21 +500,18 @@ impl Board {
         let colour = self.record(slot).piece.colour;
         // Kings whose safety this move can change; all other kings keep
         // their current flag.
-        let mut kings = self.kings_near(applied.from, None);
-        for king in self.kings_near(to, Some(slot)) {
-            push_unique(&mut kings, king);
-        }
+        let kings = self.affected_kings(Some(applied.from), to, Some(slot), applied.captured);
         let mut flagged_here = 0;
-        let mut attacked_now = Vec::with_capacity(kings.len());
+        let mut attacked_now = [false; 34];
         let mut legal = true;
-        for &king in &kings {
+        for (i, &king) in kings.as_slice().iter().enumerate() {
             let record = self.record(king);
             let attacked = self.is_attacked(record.square, record.piece.colour);
             if record.piece.colour == colour {
                 flagged_here += usize::from(record.in_check);
                 legal &= !attacked;
             }
-            attacked_now.push(attacked);
+            attacked_now[i] = attacked;
         }
         legal &= self.kings_in_check[colour.index()] == flagged_here;
         if !legal {
@@ -476,7 +521,7 @@ impl Board {
         if let Some(captured) = applied.captured {
             self.discard(captured);
         }
-        for (&king, attacked) in kings.iter().zip(attacked_now) {
+        for (&king, &attacked) in kings.as_slice().iter().zip(&attacked_now) {
             self.set_in_check(king, attacked);
         }
         true
@@ -572,8 +617,20 @@ impl Board {
     /// Frees the record of a captured piece.
     fn discard(&mut self, slot: Slot) {
         let record = self.record(slot);
-        if record.in_check {
-            self.kings_in_check[record.piece.colour.index()] -= 1;
+        let (in_check, colour, kind, index) = (
+            record.in_check,
+            record.piece.colour,
+            record.piece.kind,
+            record.king_index,
+        );
+        if in_check {
+            self.kings_in_check[colour.index()] -= 1;
+        }
+        if kind == Kind::King {
+            self.kings.swap_remove(index);
+            if let Some(&moved) = self.kings.get(index) {
+                self.record_mut(moved).king_index = index;
+            }
         }
         self.records[slot] = None;
         self.free_slots.push(slot);
@@ -631,19 +688,46 @@ impl Board {
         }
     }
 
-    /// The kings whose attackers can change when `sq` changes: the nearest
-    /// piece along each of the eight rays, and pieces a knight's jump away —
-    /// plus `also` (the piece on `sq` itself) if it is a king.
-    fn kings_near(&self, sq: Square, also: Option<Slot>) -> Vec<Slot> {
-        let mut kings = Vec::new();
+    /// The kings whose attackers can change when `from` (emptied) and `to`
+    /// (filled by `mover`) change, leaving out the `captured` piece.
+    fn affected_kings(
+        &self,
+        from: Option<Square>,
+        to: Square,
+        mover: Option<Slot>,
+        captured: Option<Slot>,
+    ) -> KingSet {
+        let mut kings = KingSet::new();
+        if self.kings.len() <= KING_SCAN_LIMIT {
+            for &king in &self.kings {
+                let square = self.record(king).square;
+                let affected = Some(king) == mover
+                    || may_affect(to, square)
+                    || from.is_some_and(|from| may_affect(from, square));
+                if affected && Some(king) != captured {
+                    kings.insert(king);
+                }
+            }
+            return kings;
+        }
+        if let Some(mover) = mover.filter(|&m| self.record(m).piece.kind == Kind::King) {
+            kings.insert(mover);
+        }
+        for sq in from.into_iter().chain(Some(to)) {
+            self.kings_seen_from(sq, &mut kings);
+        }
+        kings
+    }
+
+    /// Adds the kings whose attackers can change when `sq` changes: the
+    /// nearest piece along each of the eight rays, and pieces a knight's
+    /// jump away.
+    fn kings_seen_from(&self, sq: Square, kings: &mut KingSet) {
         let mut consider = |slot: Slot| {
             if self.record(slot).piece.kind == Kind::King {
-                push_unique(&mut kings, slot);
+                kings.insert(slot);
             }
         };
-        if let Some(slot) = also {
-            consider(slot);
-        }
         for ray in RAYS {
             if let Some((slot, _)) = self.nearest(sq, ray) {
                 consider(slot);
@@ -654,7 +738,6 @@ impl Board {
                 consider(slot);
             }
         }
-        kings
     }
 
     /// The nearest piece from `sq` along `ray` and its distance in steps.
@@ -711,12 +794,6 @@ impl Board {
                     piece.kind == Kind::Knight && piece.colour != colour
                 })
         })
-    }
-}
-
-fn push_unique(slots: &mut Vec<Slot>, slot: Slot) {
-    if !slots.contains(&slot) {
-        slots.push(slot);
     }
 }
 

@@ -132,7 +132,12 @@ fn coord() -> impl Strategy<Value = i64> {
 }
 
 fn op() -> impl Strategy<Value = Op> {
-    let letter = prop::sample::select(vec!['K', 'Q', 'R', 'B', 'N', 'P', 'k', 'q', 'r', 'b', 'n', 'p']);
+    op_placing(vec!['K', 'Q', 'R', 'B', 'N', 'P', 'k', 'q', 'r', 'b', 'n', 'p'])
+}
+
+/// Operations placing pieces drawn from `letters`.
+fn op_placing(letters: Vec<char>) -> impl Strategy<Value = Op> {
+    let letter = prop::sample::select(letters);
     prop_oneof![
         (0u32..3, letter, coord(), coord()).prop_map(|(n, l, r, c)| Op::Place(n, l, r, c)),
         (coord(), coord(), coord(), coord()).prop_map(|(a, b, c, d)| Op::MoveFrom(a, b, c, d)),
@@ -146,9 +151,23 @@ proptest! {
 
     #[test]
     fn board_agrees_with_the_plain_model(ops in prop::collection::vec(op(), 1..60)) {
+        run(&ops)?;
+    }
+
+    /// Mostly kings: exercises the many-kings path of the check test.
+    #[test]
+    fn board_with_many_kings_agrees_with_the_plain_model(
+        ops in prop::collection::vec(op_placing(vec!['K', 'k', 'K', 'k', 'Q', 'r', 'b', 'N', 'p']), 20..90)
+    ) {
+        run(&ops)?;
+    }
+}
+
+fn run(ops: &[Op]) -> Result<(), TestCaseError> {
+    {
         let mut board = Board::new(3);
         let mut model = Model::default();
-        for op in &ops {
+        for op in ops {
             let (got, want) = match *op {
                 Op::Place(n, l, r, c) => {
                     let piece = Piece::from_letter(l).unwrap();
@@ -177,4 +196,5 @@ proptest! {
             }
         }
     }
+    Ok(())
 }

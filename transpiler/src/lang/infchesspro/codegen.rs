@@ -39,7 +39,7 @@ pub fn generate(program: &Program) -> TokenStream {
         .iter()
         .enumerate()
         .map(|(index, line)| line_arm(program, index, line));
-    let name_count = program.names.len();
+    let name_count = Literal::usize_unsuffixed(program.names.len());
     quote! {
         #(#name_consts)*
         #labels

@@ -1,0 +1,29 @@
+//! Snapshots of the Rust generated for the InfChessPro seed programs, so
+//! every change to code generation is reviewed (`cargo insta review`).
+
+use std::path::Path;
+
+use chess2rs::{compile, emit, CompileOptions, Language, Source};
+
+fn generated(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples").join(name);
+    let text = std::fs::read_to_string(path).unwrap();
+    let source = Source::new(name, text);
+    let compiled = compile(&source, Language::InfChessPro, &CompileOptions::for_program_file(false)).unwrap();
+    emit::program_file(&source, Language::InfChessPro, &compiled.tokens, false)
+}
+
+#[test]
+fn beer() {
+    insta::assert_snapshot!(generated("beer.icp"));
+}
+
+#[test]
+fn first() {
+    insta::assert_snapshot!(generated("first.icp"));
+}
+
+#[test]
+fn register() {
+    insta::assert_snapshot!(generated("register.icp"));
+}
