@@ -76,7 +76,11 @@ fn main() {
 fn compile_bench_programs(dir: &Path) -> String {
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut functions = String::new();
-    let mut entries: Vec<_> = std::fs::read_dir(dir).into_iter().flatten().flatten().collect();
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .collect();
     entries.sort_by_key(|e| e.path());
     for entry in entries {
         let path = entry.path();
@@ -94,7 +98,10 @@ fn compile_bench_programs(dir: &Path) -> String {
         };
         match chess2rs::compile(&source, language, &options) {
             Ok(compiled) => writeln!(functions, "{}", compiled.tokens).unwrap(),
-            Err(errors) => panic!("benchmark program does not compile:\n{}", errors.render(&source)),
+            Err(errors) => panic!(
+                "benchmark program does not compile:\n{}",
+                errors.render(&source)
+            ),
         }
     }
     functions

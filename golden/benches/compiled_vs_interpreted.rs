@@ -9,7 +9,9 @@ use chess2rs_runtime::Options;
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn checked(file: &str) -> chess2rs::Program {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/programs").join(file);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("benches/programs")
+        .join(file);
     let text = std::fs::read_to_string(&path).unwrap();
     let source = chess2rs::Source::new(file, text);
     let language = chess2rs::Language::from_path(&path).unwrap();

@@ -39,6 +39,52 @@ impl CaseFiles {
     }
 }
 
+/// What a case expects, read from its expectation files.
+#[derive(Clone, Debug)]
+pub struct Expected {
+    /// Standard input (`.in`, default empty).
+    pub input: Vec<u8>,
+    /// Exact standard output (`.out`, default empty).
+    pub stdout: String,
+    /// Exit code (`.code`, default 0).
+    pub code: i32,
+    /// Step limit (`.steps`, default none).
+    pub max_steps: Option<u64>,
+    /// Lines standard error must contain (`.err`).
+    pub stderr_contains: Vec<String>,
+}
+
+impl CaseFiles {
+    /// Reads the expectation files; a malformed `.code` or `.steps` is an
+    /// error naming the file.
+    pub fn expected(&self) -> Result<Expected, String> {
+        let read = |suffix: &str| std::fs::read_to_string(self.sibling(suffix)).ok();
+        let number = |suffix: &str| -> Result<Option<u64>, String> {
+            read(suffix)
+                .map(|text| {
+                    text.trim()
+                        .parse::<u64>()
+                        .map_err(|e| format!("{}{suffix}: {e}", self.name))
+                })
+                .transpose()
+        };
+        Ok(Expected {
+            input: std::fs::read(self.sibling(".in")).unwrap_or_default(),
+            stdout: read(".out").unwrap_or_default(),
+            code: number(".code")?.unwrap_or(0) as i32,
+            max_steps: number(".steps")?,
+            stderr_contains: read(".err")
+                .map(|text| {
+                    text.lines()
+                        .filter(|l| !l.trim().is_empty())
+                        .map(str::to_string)
+                        .collect()
+                })
+                .unwrap_or_default(),
+        })
+    }
+}
+
 /// Every program under `root/<language>/`, sorted by name.
 pub fn discover(root: &Path) -> Vec<CaseFiles> {
     let mut cases = Vec::new();

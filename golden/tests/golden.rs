@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use chess2rs_golden::discover::{discover, CaseFiles};
+use chess2rs_golden::discover::{discover, CaseFiles, Expected};
 use chess2rs_golden::CASES;
 use chess2rs_runtime::Options;
 
@@ -13,46 +13,6 @@ struct Outcome {
     stdout: String,
     stderr: String,
     code: i32,
-}
-
-struct Expected {
-    input: Vec<u8>,
-    stdout: String,
-    code: i32,
-    options: Options,
-    stderr_contains: Vec<String>,
-}
-
-fn read_optional(path: &Path) -> Option<String> {
-    std::fs::read_to_string(path).ok()
-}
-
-fn expected(case: &CaseFiles) -> Result<Expected, String> {
-    let number = |suffix: &str| -> Result<Option<u64>, String> {
-        read_optional(&case.sibling(suffix))
-            .map(|text| {
-                text.trim()
-                    .parse::<u64>()
-                    .map_err(|e| format!("{}{suffix}: {e}", case.name))
-            })
-            .transpose()
-    };
-    Ok(Expected {
-        input: std::fs::read(case.sibling(".in")).unwrap_or_default(),
-        stdout: read_optional(&case.sibling(".out")).unwrap_or_default(),
-        code: number(".code")?.unwrap_or(0) as i32,
-        options: Options {
-            max_steps: number(".steps")?,
-        },
-        stderr_contains: read_optional(&case.sibling(".err"))
-            .map(|text| {
-                text.lines()
-                    .filter(|l| !l.trim().is_empty())
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default(),
-    })
 }
 
 fn finish(
@@ -96,7 +56,9 @@ fn interpreted(case: &CaseFiles, expected: &Expected) -> Outcome {
                 &checked.program,
                 &expected.input[..],
                 &mut stdout,
-                &expected.options,
+                &Options {
+                    max_steps: expected.max_steps,
+                },
             );
             finish(stdout, checked.warnings.render(&source), result)
         }
@@ -119,7 +81,10 @@ fn compiled(case: &CaseFiles, expected: &Expected) -> Outcome {
         },
         Some(entry) => {
             let mut stdout = Vec::new();
-            let result = entry(&mut &expected.input[..], &mut stdout, &expected.options);
+            let options = Options {
+                max_steps: expected.max_steps,
+            };
+            let result = entry(&mut &expected.input[..], &mut stdout, &options);
             finish(stdout, compiled.diagnostics.to_string(), result)
         }
     }
@@ -143,7 +108,7 @@ fn diff(expected: &str, actual: &str) -> String {
 }
 
 fn verify(case: &CaseFiles) -> Result<(), String> {
-    let expected = expected(case)?;
+    let expected = case.expected()?;
     let interpreted = interpreted(case, &expected);
     let compiled = compiled(case, &expected);
     let mut problems = Vec::new();

@@ -317,7 +317,10 @@ struct KingSet {
 
 impl KingSet {
     fn new() -> Self {
-        KingSet { slots: [0; 34], len: 0 }
+        KingSet {
+            slots: [0; 34],
+            len: 0,
+        }
     }
 
     fn insert(&mut self, slot: Slot) {

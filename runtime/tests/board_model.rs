@@ -30,7 +30,12 @@ impl Model {
             return false;
         }
         self.placements += 1;
-        self.pieces.push(ModelPiece { piece, square: sq, name, placed: self.placements });
+        self.pieces.push(ModelPiece {
+            piece,
+            square: sq,
+            name,
+            placed: self.placements,
+        });
         true
     }
 
@@ -42,7 +47,10 @@ impl Model {
         let clear = || {
             let steps = dr.abs().max(dc.abs());
             (1..steps).all(|k| {
-                let sq = Square::new(p.square.row + dr.signum() * k, p.square.col + dc.signum() * k);
+                let sq = Square::new(
+                    p.square.row + dr.signum() * k,
+                    p.square.col + dc.signum() * k,
+                );
                 self.at(sq).is_none()
             })
         };
@@ -55,15 +63,22 @@ impl Model {
             Kind::Bishop => diagonal && clear(),
             Kind::Knight => (dr.abs(), dc.abs()) == (1, 2) || (dr.abs(), dc.abs()) == (2, 1),
             Kind::Pawn => {
-                let forward = if p.piece.colour == Colour::White { 1 } else { -1 };
+                let forward = if p.piece.colour == Colour::White {
+                    1
+                } else {
+                    -1
+                };
                 dr == forward && if capturing { dc.abs() == 1 } else { dc == 0 }
             }
         }
     }
 
     fn attacked(&self, sq: Square, colour: Colour) -> bool {
-        (0..self.pieces.len())
-            .any(|i| self.pieces[i].piece.colour != colour && self.pieces[i].square != sq && self.can_go(i, sq, true))
+        (0..self.pieces.len()).any(|i| {
+            self.pieces[i].piece.colour != colour
+                && self.pieces[i].square != sq
+                && self.can_go(i, sq, true)
+        })
     }
 
     fn try_move(&mut self, i: usize, to: Square) -> bool {
@@ -94,7 +109,12 @@ impl Model {
     }
 
     fn candidates(&self, name: u32) -> Vec<u64> {
-        let mut placed: Vec<u64> = self.pieces.iter().filter(|p| p.name == name).map(|p| p.placed).collect();
+        let mut placed: Vec<u64> = self
+            .pieces
+            .iter()
+            .filter(|p| p.name == name)
+            .map(|p| p.placed)
+            .collect();
         placed.sort_unstable_by(|a, b| b.cmp(a));
         placed
     }
@@ -132,7 +152,9 @@ fn coord() -> impl Strategy<Value = i64> {
 }
 
 fn op() -> impl Strategy<Value = Op> {
-    op_placing(vec!['K', 'Q', 'R', 'B', 'N', 'P', 'k', 'q', 'r', 'b', 'n', 'p'])
+    op_placing(vec![
+        'K', 'Q', 'R', 'B', 'N', 'P', 'k', 'q', 'r', 'b', 'n', 'p',
+    ])
 }
 
 /// Operations placing pieces drawn from `letters`.
@@ -171,7 +193,10 @@ fn run(ops: &[Op]) -> Result<(), TestCaseError> {
             let (got, want) = match *op {
                 Op::Place(n, l, r, c) => {
                     let piece = Piece::from_letter(l).unwrap();
-                    (board.place(n, piece, Square::new(r, c)), model.place(n, piece, Square::new(r, c)))
+                    (
+                        board.place(n, piece, Square::new(r, c)),
+                        model.place(n, piece, Square::new(r, c)),
+                    )
                 }
                 Op::MoveFrom(a, b, c, d) => {
                     let want = match model.at(Square::new(a, b)) {
@@ -180,18 +205,30 @@ fn run(ops: &[Op]) -> Result<(), TestCaseError> {
                     };
                     (board.move_from(Square::new(a, b), Square::new(c, d)), want)
                 }
-                Op::MoveNamedTo(n, r, c) => (board.move_named_to(n, Square::new(r, c)), model.move_named_to(n, Square::new(r, c))),
-                Op::MoveNamedBy(n, r, c) => (board.move_named_by(n, r, c).unwrap(), model.move_named_by(n, r, c)),
+                Op::MoveNamedTo(n, r, c) => (
+                    board.move_named_to(n, Square::new(r, c)),
+                    model.move_named_to(n, Square::new(r, c)),
+                ),
+                Op::MoveNamedBy(n, r, c) => (
+                    board.move_named_by(n, r, c).unwrap(),
+                    model.move_named_by(n, r, c),
+                ),
             };
             prop_assert_eq!(got, want, "result of {:?}", op);
             for name in 0..3 {
-                prop_assert_eq!(board.count(name), model.pieces.iter().filter(|p| p.name == name).count());
+                prop_assert_eq!(
+                    board.count(name),
+                    model.pieces.iter().filter(|p| p.name == name).count()
+                );
             }
             prop_assert_eq!(board.len(), model.pieces.len());
             for p in &model.pieces {
                 prop_assert_eq!(board.piece_at(p.square), Some(p.piece));
                 if p.piece.kind == Kind::King {
-                    prop_assert_eq!(board.king_in_check(p.square), Some(model.attacked(p.square, p.piece.colour)));
+                    prop_assert_eq!(
+                        board.king_in_check(p.square),
+                        Some(model.attacked(p.square, p.piece.colour))
+                    );
                 }
             }
         }

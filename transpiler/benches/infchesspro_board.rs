@@ -29,7 +29,11 @@ fn crowded_board(pieces: u64) -> Board {
         // Pseudo-random squares off row 0 and off the rook's column.
         let row = (i * 7919) % 1_000_003 + 5;
         let col = (i * 104_729) % 999_983 + 5;
-        if board.place(1, piece(if i % 2 == 0 { 'p' } else { 'B' }), Square::new(row, col)) {
+        if board.place(
+            1,
+            piece(if i % 2 == 0 { 'p' } else { 'B' }),
+            Square::new(row, col),
+        ) {
             placed += 1;
         }
         i += 1;
@@ -43,12 +47,16 @@ fn slide(c: &mut Criterion) {
     let mut group = c.benchmark_group("icp_slide_there_and_back");
     for distance in [1i64, 1_000, 1_000_000_000, 1_000_000_000_000_000] {
         let mut board = crowded_board(1_000);
-        group.bench_with_input(BenchmarkId::new("distance", distance), &distance, |b, &d| {
-            b.iter(|| {
-                assert!(board.move_from(Square::new(1, 0), Square::new(1 + d, 0)));
-                assert!(board.move_from(Square::new(1 + d, 0), black_box(Square::new(1, 0))));
-            })
-        });
+        group.bench_with_input(
+            BenchmarkId::new("distance", distance),
+            &distance,
+            |b, &d| {
+                b.iter(|| {
+                    assert!(board.move_from(Square::new(1, 0), Square::new(1 + d, 0)));
+                    assert!(board.move_from(Square::new(1 + d, 0), black_box(Square::new(1, 0))));
+                })
+            },
+        );
     }
     group.finish();
 }
@@ -75,7 +83,11 @@ fn many_kings(c: &mut Criterion) {
     for kings in [100i64, 10_000] {
         let mut board = crowded_board(1_000);
         for i in 0..kings {
-            board.place(1, piece(if i % 2 == 0 { 'K' } else { 'k' }), Square::new(-10 - 3 * i, 7 + 5 * i));
+            board.place(
+                1,
+                piece(if i % 2 == 0 { 'K' } else { 'k' }),
+                Square::new(-10 - 3 * i, 7 + 5 * i),
+            );
         }
         group.bench_with_input(BenchmarkId::new("kings", kings), &kings, |b, _| {
             b.iter(|| {
@@ -96,12 +108,16 @@ fn named_move(c: &mut Criterion) {
         for i in 0..same_name as i64 {
             board.place(0, piece('N'), Square::new(10 + 3 * i, 10));
         }
-        group.bench_with_input(BenchmarkId::new("pieces_named", same_name), &same_name, |b, _| {
-            b.iter(|| {
-                assert!(board.move_named_by(0, 1, 2).is_ok_and(|moved| moved));
-                assert!(board.move_named_by(0, -1, -2).is_ok_and(|moved| moved));
-            })
-        });
+        group.bench_with_input(
+            BenchmarkId::new("pieces_named", same_name),
+            &same_name,
+            |b, _| {
+                b.iter(|| {
+                    assert!(board.move_named_by(0, 1, 2).is_ok_and(|moved| moved));
+                    assert!(board.move_named_by(0, -1, -2).is_ok_and(|moved| moved));
+                })
+            },
+        );
     }
     group.finish();
 }
@@ -111,9 +127,18 @@ fn named_move(c: &mut Criterion) {
 fn refused_move(c: &mut Criterion) {
     let mut board = crowded_board(1_000);
     c.bench_function("icp_pinned_rook_refused", |b| {
-        b.iter(|| assert!(!board.move_from(Square::new(1, 0), black_box(Square::new(1, -1_000_000)))))
+        b.iter(|| {
+            assert!(!board.move_from(Square::new(1, 0), black_box(Square::new(1, -1_000_000))))
+        })
     });
 }
 
-criterion_group!(benches, slide, board_size, many_kings, named_move, refused_move);
+criterion_group!(
+    benches,
+    slide,
+    board_size,
+    many_kings,
+    named_move,
+    refused_move
+);
 criterion_main!(benches);

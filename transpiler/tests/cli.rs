@@ -65,12 +65,24 @@ fn run_builds_once_then_reuses_the_cached_executable() {
     for name in SEEDS {
         let (path, input, expected) = seed(name);
         let first = chess2rs(&["run", &path], &input, &cache);
-        assert_eq!(first.status.code(), Some(0), "{name}: {}", text(&first.stderr));
+        assert_eq!(
+            first.status.code(),
+            Some(0),
+            "{name}: {}",
+            text(&first.stderr)
+        );
         assert_eq!(text(&first.stdout), expected, "{name}");
-        assert!(text(&first.stderr).contains("Compiling"), "{name}: progress shown");
+        assert!(
+            text(&first.stderr).contains("Compiling"),
+            "{name}: progress shown"
+        );
         let again = chess2rs(&["run", &path], &input, &cache);
         assert_eq!(text(&again.stdout), expected, "{name}");
-        assert!(!text(&again.stderr).contains("Compiling"), "{name}: cached, {}", text(&again.stderr));
+        assert!(
+            !text(&again.stderr).contains("Compiling"),
+            "{name}: cached, {}",
+            text(&again.stderr)
+        );
     }
 }
 
@@ -85,7 +97,11 @@ fn run_passes_the_step_limit_and_the_exit_code_through() {
         let out = chess2rs(&[verb, &program, "--max-steps", "3"], b"", &cache);
         assert_eq!(out.status.code(), Some(1), "{verb}");
         assert_eq!(text(&out.stdout), "again\nagain\n", "{verb}");
-        assert!(text(&out.stderr).contains("error: line 2: step limit of 3 reached"), "{verb}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains("error: line 2: step limit of 3 reached"),
+            "{verb}: {}",
+            text(&out.stderr)
+        );
     }
 }
 
@@ -107,8 +123,16 @@ fn standalone_output_builds_with_plain_rustc_without_warnings() {
         .output()
         .unwrap();
     assert!(rustc.status.success(), "{}", text(&rustc.stderr));
-    assert_eq!(text(&rustc.stderr), "", "rustc warnings on standalone output");
-    let mut child = Command::new(&exe).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    assert_eq!(
+        text(&rustc.stderr),
+        "",
+        "rustc warnings on standalone output"
+    );
+    let mut child = Command::new(&exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
     child.stdin.take().unwrap().write_all(&input).unwrap();
     let run = child.wait_with_output().unwrap();
     assert_eq!(text(&run.stdout), expected);
@@ -119,7 +143,11 @@ fn build_writes_an_executable() {
     let dir = scratch("build");
     let exe = dir.join("beer");
     let (path, _, expected) = seed("beer.icp");
-    let out = chess2rs(&["build", &path, "-o", &exe.display().to_string()], b"", &dir);
+    let out = chess2rs(
+        &["build", &path, "-o", &exe.display().to_string()],
+        b"",
+        &dir,
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let run = Command::new(&exe).output().unwrap();
     assert_eq!(text(&run.stdout), expected);
@@ -130,7 +158,11 @@ fn program_from_stdin_needs_and_takes_lang() {
     let cache = scratch("stdin");
     let out = chess2rs(&["interpret", "-"], b"1. \"hi\n", &cache);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("give --lang"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("give --lang"),
+        "{}",
+        text(&out.stderr)
+    );
     let out = chess2rs(&["check", "-", "--lang", "icp"], b"1. \"hi\n", &cache);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let out = chess2rs(&["-", "--lang", "InfChessPro"], b"1. \"hi\n", &cache);
@@ -144,7 +176,12 @@ fn exit_codes_for_compile_errors_runtime_errors_and_bad_usage() {
     let bad = dir.join("bad.icp");
     std::fs::write(&bad, "1. ^?9\n").unwrap();
     let bad = bad.display().to_string();
-    for args in [vec!["check", &bad], vec!["interpret", &bad], vec!["run", &bad], vec![&bad]] {
+    for args in [
+        vec!["check", &bad],
+        vec!["interpret", &bad],
+        vec!["run", &bad],
+        vec![&bad],
+    ] {
         let out = chess2rs(&args, b"", &cache);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let stderr = text(&out.stderr);
@@ -154,10 +191,19 @@ fn exit_codes_for_compile_errors_runtime_errors_and_bad_usage() {
     let (path, _, _) = seed("register.icp");
     let out = chess2rs(&["interpret", &path], b"1 2", &cache);
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("error: line 4: expected a number on standard input, found end of input"));
-    assert_eq!(chess2rs(&["frobnicate"], b"", &cache).status.code(), Some(2));
+    assert!(text(&out.stderr)
+        .contains("error: line 4: expected a number on standard input, found end of input"));
+    assert_eq!(
+        chess2rs(&["frobnicate"], b"", &cache).status.code(),
+        Some(2)
+    );
     assert_eq!(chess2rs(&["run"], b"", &cache).status.code(), Some(2));
-    assert_eq!(chess2rs(&["check", "no/such/file.icp"], b"", &cache).status.code(), Some(2));
+    assert_eq!(
+        chess2rs(&["check", "no/such/file.icp"], b"", &cache)
+            .status
+            .code(),
+        Some(2)
+    );
     let unknown = chess2rs(&["check", "prog.txt"], b"", &cache);
     assert_eq!(unknown.status.code(), Some(2));
 }
@@ -165,7 +211,13 @@ fn exit_codes_for_compile_errors_runtime_errors_and_bad_usage() {
 #[test]
 fn every_verb_explains_itself_with_an_example() {
     let cache = scratch("help");
-    for verb in [vec!["--help"], vec!["run", "--help"], vec!["build", "--help"], vec!["interpret", "--help"], vec!["check", "--help"]] {
+    for verb in [
+        vec!["--help"],
+        vec!["run", "--help"],
+        vec!["build", "--help"],
+        vec!["interpret", "--help"],
+        vec!["check", "--help"],
+    ] {
         let out = chess2rs(&verb, b"", &cache);
         assert_eq!(out.status.code(), Some(0), "{verb:?}");
         let help = text(&out.stdout);
@@ -179,6 +231,93 @@ fn check_reports_warnings_but_succeeds() {
     let out = chess2rs(&["check", "-", "--lang", "icp"], b"1. %ghost\n", &cache);
     assert_eq!(out.status.code(), Some(0));
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("warning: no piece called `ghost` is ever placed"), "{stderr}");
+    assert!(
+        stderr.contains("warning: no piece called `ghost` is ever placed"),
+        "{stderr}"
+    );
     assert!(stderr.contains("1 warning"), "{stderr}");
+}
+
+/// The golden cases' file conventions, shared with the golden harness.
+#[path = "../../golden/src/discover.rs"]
+#[allow(dead_code)]
+mod discover;
+
+/// Every golden case through `chess2rs run` (native, cached) and
+/// `chess2rs interpret`, checked against its expectation files. The golden
+/// crate checks the library paths; this checks what users type.
+#[test]
+fn every_golden_case_through_run_and_interpret() {
+    let cache = scratch("golden_cli");
+    let cases = discover::discover(&workspace().join("golden"));
+    assert!(!cases.is_empty());
+    // Two workers: rustc is the bottleneck and CI has two cores.
+    let (first, second) = cases.split_at(cases.len() / 2);
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let workers: Vec<_> = [first, second]
+            .into_iter()
+            .map(|cases| {
+                scope.spawn(|| {
+                    cases
+                        .iter()
+                        .flat_map(|case| check_case_through_cli(case, &cache))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
+    });
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+fn check_case_through_cli(case: &discover::CaseFiles, cache: &Path) -> Vec<String> {
+    let expected = match case.expected() {
+        Ok(expected) => expected,
+        Err(problem) => return vec![problem],
+    };
+    let path = case.path.display().to_string();
+    let mut failures = Vec::new();
+    for verb in ["run", "interpret"] {
+        let mut args = vec![verb, &path, "--quiet"];
+        if verb == "interpret" {
+            args.pop();
+        }
+        let steps = expected.max_steps.map(|n| n.to_string());
+        if let Some(steps) = &steps {
+            args.extend(["--max-steps", steps]);
+        }
+        let out = chess2rs(&args, &expected.input, cache);
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        if stdout != expected.stdout {
+            failures.push(format!(
+                "{verb} {}: stdout\n{stdout}\nexpected\n{}",
+                case.name, expected.stdout
+            ));
+        }
+        if out.status.code() != Some(expected.code) {
+            failures.push(format!(
+                "{verb} {}: exit {:?}, expected {}\n{stderr}",
+                case.name,
+                out.status.code(),
+                expected.code
+            ));
+        }
+        for wanted in &expected.stderr_contains {
+            if !stderr.contains(wanted.as_str()) {
+                failures.push(format!(
+                    "{verb} {}: stderr lacks `{wanted}`:\n{stderr}",
+                    case.name
+                ));
+            }
+        }
+    }
+    failures
 }

@@ -30,8 +30,14 @@ fn exercise(text: &str, input: &[u8]) {
         Ok(checked) => {
             let _ = checked.warnings.render(&source);
             let mut output = Vec::new();
-            let _ = interpret(&checked.program, input, &mut output, &Options::with_max_steps(2_000));
-            let compiled = compile(&source, Language::InfChessPro, &CompileOptions::default()).unwrap();
+            let _ = interpret(
+                &checked.program,
+                input,
+                &mut output,
+                &Options::with_max_steps(2_000),
+            );
+            let compiled =
+                compile(&source, Language::InfChessPro, &CompileOptions::default()).unwrap();
             let file = emit::program_file(&source, Language::InfChessPro, &compiled.tokens, false);
             assert!(file.contains("fn main()"));
         }

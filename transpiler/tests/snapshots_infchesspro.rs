@@ -6,10 +6,17 @@ use std::path::Path;
 use chess2rs::{compile, emit, CompileOptions, Language, Source};
 
 fn generated(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples")
+        .join(name);
     let text = std::fs::read_to_string(path).unwrap();
     let source = Source::new(name, text);
-    let compiled = compile(&source, Language::InfChessPro, &CompileOptions::for_program_file(false)).unwrap();
+    let compiled = compile(
+        &source,
+        Language::InfChessPro,
+        &CompileOptions::for_program_file(false),
+    )
+    .unwrap();
     emit::program_file(&source, Language::InfChessPro, &compiled.tokens, false)
 }
 

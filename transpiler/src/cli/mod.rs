@@ -277,7 +277,11 @@ fn checked(loaded: &Loaded) -> CliResult<Checked> {
 
 /// The generated program file for `loaded`, warnings printed.
 fn program_file(loaded: &Loaded, standalone: bool) -> CliResult<String> {
-    match compile(&loaded.source, loaded.language, &CompileOptions::for_program_file(standalone)) {
+    match compile(
+        &loaded.source,
+        loaded.language,
+        &CompileOptions::for_program_file(standalone),
+    ) {
         Ok(compiled) => {
             print_diagnostics(&compiled.warnings, &loaded.source);
             Ok(emit::program_file(
