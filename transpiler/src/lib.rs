@@ -23,6 +23,7 @@
 #![warn(missing_docs)]
 
 pub mod diag;
+pub mod embed;
 pub mod emit;
 pub mod lang;
 pub mod language;

@@ -1,0 +1,3 @@
+chess2rs_macros::chess_program!(fn song = "1. ^", lang = cobol);
+
+fn main() {}
