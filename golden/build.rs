@@ -24,6 +24,7 @@ fn main() {
         }
     }
     let mut functions = String::new();
+    let mut macro_calls = String::new();
     let mut table = String::new();
     for case in discover(root) {
         let text = match std::fs::read_to_string(&case.path) {
@@ -42,10 +43,19 @@ fn main() {
         match chess2rs::compile(&source, language, &options) {
             Ok(compiled) => {
                 writeln!(functions, "{}", compiled.tokens).unwrap();
+                // The same program through the macro, as a user would embed it.
+                writeln!(
+                    macro_calls,
+                    "chess2rs_macros::chess_program!(pub fn {ident} = file {:?});",
+                    case.name
+                )
+                .unwrap();
                 let diagnostics = compiled.warnings.render(&source);
                 writeln!(
                     table,
-                    "    Case {{ name: {:?}, diagnostics: {diagnostics:?}, entry: Some(|i, o, opt| compiled::{ident}(i, o, opt)) }},",
+                    "    Case {{ name: {:?}, diagnostics: {diagnostics:?}, \
+                     entry: Some(|i, o, opt| compiled::{ident}(i, o, opt)), \
+                     via_macro: Some(|i, o, opt| via_macro::{ident}(i, o, opt)) }},",
                     case.name
                 )
                 .unwrap();
@@ -54,7 +64,7 @@ fn main() {
                 let diagnostics = errors.render(&source);
                 writeln!(
                     table,
-                    "    Case {{ name: {:?}, diagnostics: {diagnostics:?}, entry: None }},",
+                    "    Case {{ name: {:?}, diagnostics: {diagnostics:?}, entry: None, via_macro: None }},",
                     case.name
                 )
                 .unwrap();
@@ -64,6 +74,8 @@ fn main() {
     let benches = compile_bench_programs(&root.join("benches/programs"));
     let out = format!(
         "/// Every golden case compiled by chess2rs.\npub mod compiled {{\n{functions}\n}}\n\n\
+         /// Every golden case that compiles, embedded with `chess_program!`.\n\
+         pub mod via_macro {{\n{macro_calls}\n}}\n\n\
          /// Every golden case, sorted by name.\npub static CASES: &[Case] = &[\n{table}];\n\n\
          /// The benchmark programs of `benches/programs/`, one function per file stem.\n\
          pub mod bench_programs {{\n{benches}\n}}\n"

@@ -1,9 +1,11 @@
 //! Golden-output tests for chess2rs.
 //!
 //! Every program under `golden/<language>/` is compiled by `build.rs` into
-//! [`compiled`] and listed in [`CASES`]; `tests/golden.rs` runs each through
-//! the interpreter and through the compiled function and compares both with
-//! the expectation files:
+//! [`compiled`], embedded with `chess_program!` into [`via_macro`], and
+//! listed in [`CASES`]; `tests/golden.rs` runs each through the
+//! interpreter, the compiled function and the macro's function (for
+//! programs with errors: the macro's `compile_error!`) and compares all
+//! three with the expectation files:
 //!
 //! | file | meaning |
 //! |---|---|
@@ -31,6 +33,8 @@ pub struct Case {
     pub diagnostics: &'static str,
     /// The compiled program, or `None` if it has compile errors.
     pub entry: Option<Entry>,
+    /// The same program embedded with `chess_program!`.
+    pub via_macro: Option<Entry>,
 }
 
 include!(concat!(env!("OUT_DIR"), "/cases.rs"));

@@ -1,10 +1,11 @@
-//! Runs every golden case through the interpreter and the compiled code and
-//! requires both to produce the expected, identical results.
+//! Runs every golden case three ways — the interpreter, the code
+//! `chess2rs::compile` generates, and the function `chess_program!` embeds —
+//! and requires the expected, identical results.
 
 use std::path::Path;
 
 use chess2rs_golden::discover::{discover, CaseFiles, Expected};
-use chess2rs_golden::CASES;
+use chess2rs_golden::{Case, Entry, CASES};
 use chess2rs_runtime::Options;
 
 /// What one run produced.
@@ -65,18 +66,17 @@ fn interpreted(case: &CaseFiles, expected: &Expected) -> Outcome {
     }
 }
 
-fn compiled(case: &CaseFiles, expected: &Expected) -> Outcome {
-    let Some(compiled) = CASES.iter().find(|c| c.name == case.name) else {
-        return Outcome {
-            stdout: String::new(),
-            stderr: "not compiled by build.rs (rebuild the golden crate)".into(),
-            code: -1,
-        };
-    };
-    match compiled.entry {
+fn case(case: &CaseFiles) -> Option<&'static Case> {
+    CASES.iter().find(|c| c.name == case.name)
+}
+
+/// Runs `entry` on the case's input; `None` means the program did not
+/// compile, and `diagnostics` is what was reported instead.
+fn run_entry(entry: Option<Entry>, diagnostics: &str, expected: &Expected) -> Outcome {
+    match entry {
         None => Outcome {
             stdout: String::new(),
-            stderr: compiled.diagnostics.to_string(),
+            stderr: diagnostics.to_string(),
             code: 2,
         },
         Some(entry) => {
@@ -85,8 +85,56 @@ fn compiled(case: &CaseFiles, expected: &Expected) -> Outcome {
                 max_steps: expected.max_steps,
             };
             let result = entry(&mut &expected.input[..], &mut stdout, &options);
-            finish(stdout, compiled.diagnostics.to_string(), result)
+            finish(stdout, diagnostics.to_string(), result)
         }
+    }
+}
+
+fn compiled(files: &CaseFiles, expected: &Expected) -> Outcome {
+    match case(files) {
+        Some(case) => run_entry(case.entry, case.diagnostics, expected),
+        None => not_built(),
+    }
+}
+
+/// Through `chess_program!`: the embedded function, or — for programs with
+/// errors — the message of the `compile_error!` the macro expands to (a
+/// proc macro has no channel for warnings, so none are expected here).
+fn via_macro(files: &CaseFiles, expected: &Expected) -> Outcome {
+    let Some(case) = case(files) else {
+        return not_built();
+    };
+    if case.via_macro.is_some() {
+        return run_entry(case.via_macro, "", expected);
+    }
+    let input: proc_macro2::TokenStream =
+        format!("fn case = file {:?}", files.name).parse().unwrap();
+    let expansion = chess2rs::embed::expand(input, Path::new(env!("CARGO_MANIFEST_DIR")));
+    let message = syn::parse2::<syn::File>(expansion)
+        .ok()
+        .and_then(|file| {
+            file.items.into_iter().find_map(|item| match item {
+                syn::Item::Macro(m) if m.mac.path.segments.last()?.ident == "compile_error" => m
+                    .mac
+                    .parse_body::<syn::LitStr>()
+                    .ok()
+                    .map(|lit| lit.value()),
+                _ => None,
+            })
+        })
+        .unwrap_or_else(|| "the macro expanded to no compile_error!".into());
+    Outcome {
+        stdout: String::new(),
+        stderr: message,
+        code: 2,
+    }
+}
+
+fn not_built() -> Outcome {
+    Outcome {
+        stdout: String::new(),
+        stderr: "not compiled by build.rs (rebuild the golden crate)".into(),
+        code: -1,
     }
 }
 
@@ -111,8 +159,13 @@ fn verify(case: &CaseFiles) -> Result<(), String> {
     let expected = case.expected()?;
     let interpreted = interpreted(case, &expected);
     let compiled = compiled(case, &expected);
+    let via_macro = via_macro(case, &expected);
     let mut problems = Vec::new();
-    for (how, outcome) in [("interpreter", &interpreted), ("compiled code", &compiled)] {
+    for (how, outcome) in [
+        ("interpreter", &interpreted),
+        ("compiled code", &compiled),
+        ("macro", &via_macro),
+    ] {
         if outcome.stdout != expected.stdout {
             problems.push(format!(
                 "{how}: stdout differs (- expected, + actual):\n{}",
@@ -126,6 +179,11 @@ fn verify(case: &CaseFiles) -> Result<(), String> {
             ));
         }
         for wanted in &expected.stderr_contains {
+            // Warnings cannot come out of a proc macro.
+            let warning = wanted.starts_with("warning") || !wanted.contains("error");
+            if how == "macro" && outcome.code != 2 && warning {
+                continue;
+            }
             if !outcome.stderr.contains(wanted.as_str()) {
                 problems.push(format!(
                     "{how}: stderr lacks `{wanted}`; stderr:\n{}",
@@ -140,6 +198,20 @@ fn verify(case: &CaseFiles) -> Result<(), String> {
             diff(&format!("{interpreted:#?}"), &format!("{compiled:#?}"))
         ));
     }
+    // The macro reports what the others report: the same errors (inside its
+    // compile_error!), or the same run minus the warnings.
+    let macro_agrees = if via_macro.code == 2 {
+        via_macro.stderr.contains(&interpreted.stderr)
+    } else {
+        interpreted.stderr.ends_with(&via_macro.stderr)
+    };
+    if !macro_agrees || via_macro.stdout != interpreted.stdout || via_macro.code != interpreted.code
+    {
+        problems.push(format!(
+            "the macro disagrees with the interpreter:\n{}",
+            diff(&format!("{interpreted:#?}"), &format!("{via_macro:#?}"))
+        ));
+    }
     if problems.is_empty() {
         Ok(())
     } else {
@@ -148,7 +220,7 @@ fn verify(case: &CaseFiles) -> Result<(), String> {
 }
 
 #[test]
-fn every_golden_case_passes_through_interpreter_and_compiled_code() {
+fn every_golden_case_passes_through_interpreter_compiled_code_and_macro() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let cases = discover(root);
     assert!(
@@ -169,7 +241,7 @@ fn every_golden_case_passes_through_interpreter_and_compiled_code() {
         cases.len(),
         failures.join("\n\n")
     );
-    eprintln!("{} golden cases passed both ways", cases.len());
+    eprintln!("{} golden cases passed all three ways", cases.len());
 }
 
 #[test]
