@@ -58,7 +58,8 @@ fn line_arm(program: &Program, index: usize, line: &Line) -> TokenStream {
     let at = Literal::u32_unsuffixed(line.source_line);
     let doc = format!(" line {}: {}", line.source_line, line.text);
     let index = Literal::u32_unsuffixed(index as u32);
-    let operands = line.command.operands();
+    let (operands, count) = line.command.operands();
+    let operands = &operands[..count];
     let reads = operands.iter().enumerate().filter_map(|(i, operand)| {
         let var = format_ident!("input{}", i);
         (*operand == Operand::Input).then(|| quote! { let #var = io.read_i64(#at)?; })

@@ -22,7 +22,8 @@ pub fn run<R: BufRead, W: Write>(
         steps.tick(at)?;
         // The `*`s of a command are read left to right before it runs.
         let mut values = [0i64; 4];
-        for (slot, operand) in values.iter_mut().zip(line.command.operands()) {
+        let (operands, count) = line.command.operands();
+        for (slot, &operand) in values.iter_mut().zip(&operands[..count]) {
             *slot = match operand {
                 Operand::Literal(value) => value,
                 Operand::Input => io.read_i64(at)?,

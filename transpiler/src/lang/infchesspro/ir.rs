@@ -85,14 +85,16 @@ pub enum Command {
 }
 
 impl Command {
-    /// The command's operands in reading order (`*`s are read in this order).
-    pub fn operands(&self) -> Vec<Operand> {
+    /// The command's operands in reading order (`*`s are read in this
+    /// order); unused trailing entries are `Literal(0)`.
+    pub fn operands(&self) -> ([Operand; 4], usize) {
+        let none = Operand::Literal(0);
         match self {
-            Command::Nop | Command::Print(_) | Command::Count(_) => Vec::new(),
-            Command::Place { square: pair, .. }
-            | Command::MoveNamedTo { to: pair, .. }
-            | Command::MoveNamedBy { by: pair, .. } => pair.to_vec(),
-            Command::MoveFrom { from, to } => vec![from[0], from[1], to[0], to[1]],
+            Command::Nop | Command::Print(_) | Command::Count(_) => ([none; 4], 0),
+            Command::Place { square: [a, b], .. }
+            | Command::MoveNamedTo { to: [a, b], .. }
+            | Command::MoveNamedBy { by: [a, b], .. } => ([*a, *b, none, none], 2),
+            Command::MoveFrom { from, to } => ([from[0], from[1], to[0], to[1]], 4),
         }
     }
 }

@@ -118,12 +118,14 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
     let mut lines = Vec::new();
     let mut errors = Diagnostics::default();
     for (start, text) in source.lines() {
+        // Blanks are spaces and tabs (and the CR of a CRLF line end) only:
+        // other whitespace in a text is printed verbatim.
         let trimmed = text.trim_start_matches([' ', '\t']);
-        if trimmed.trim().is_empty() || trimmed.starts_with('#') {
+        if trimmed.trim_end_matches([' ', '\t', '\r']).is_empty() || trimmed.starts_with('#') {
             continue;
         }
         let offset = start + (text.len() - trimmed.len());
-        let trimmed = trimmed.trim_end();
+        let trimmed = trimmed.trim_end_matches([' ', '\t', '\r']);
         let source_line = source.line_number(start);
         match LineParser::new(trimmed, offset).line(source_line) {
             Ok(line) => lines.push(line),
@@ -620,6 +622,15 @@ mod tests {
             parse_one("1. a;1").unwrap_err(),
             "expected `,` between the two numbers, found the end of the line"
         );
+    }
+
+    #[test]
+    fn only_spaces_tabs_and_cr_are_trimmed_from_text() {
+        let line = parse_one("1. \"keep\u{a0}\u{c} \t\r").unwrap();
+        match line.command {
+            Command::Print { text } => assert_eq!(text.value, "keep\u{a0}\u{c}"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
