@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod chc;
 pub mod error;
 pub mod icp;
 pub mod io;
@@ -23,6 +24,7 @@ pub use self::limits::Options;
 /// What generated code calls. Not a stable API.
 #[doc(hidden)]
 pub mod __private {
+    pub use super::chc;
     pub use super::error::{ErrorKind, RuntimeError};
     pub use super::icp;
     pub use super::io::{run_main, run_program, Io};
@@ -33,6 +35,7 @@ pub mod __private {
 /// `chess2rs --standalone` to inline the runtime into one file.
 pub const SOURCES: &[(&str, &str)] = &[
     ("lib", include_str!("lib.rs")),
+    ("chc", include_str!("chc.rs")),
     ("error", include_str!("error.rs")),
     ("icp", include_str!("icp.rs")),
     ("io", include_str!("io.rs")),

@@ -70,6 +70,7 @@ pub fn entry_function(
         // arms are expected, and names come from the source program.
         #[allow(
             unused_mut,
+            unused_assignments,
             unused_variables,
             unused_doc_comments,
             unreachable_code,

@@ -47,6 +47,8 @@ pub use crate::source::{Source, Span};
 pub enum Program {
     /// An InfChessPro program.
     InfChessPro(lang::infchesspro::ir::Program),
+    /// A Chess Code program.
+    ChessCode(lang::chesscode::ir::Program),
 }
 
 /// A program that passed every check, with its warnings.
@@ -74,6 +76,10 @@ pub fn check(source: &Source, language: Language) -> Result<Checked, Diagnostics
             let (program, warnings) = lang::infchesspro::front_end(source)?;
             (Program::InfChessPro(program), warnings)
         }
+        Language::ChessCode => {
+            let (program, warnings) = lang::chesscode::front_end(source)?;
+            (Program::ChessCode(program), warnings)
+        }
         other => return Err(not_supported(other)),
     };
     Ok(Checked { program, warnings })
@@ -100,6 +106,7 @@ pub fn compile(
 pub fn generate(program: &Program) -> TokenStream {
     match program {
         Program::InfChessPro(program) => lang::infchesspro::codegen::generate(program),
+        Program::ChessCode(program) => lang::chesscode::codegen::generate(program),
     }
 }
 
@@ -113,6 +120,7 @@ pub fn interpret<R: BufRead, W: Write>(
 ) -> Result<(), RuntimeError> {
     chess2rs_runtime::__private::run_program(input, output, options, |io, steps| match program {
         Program::InfChessPro(program) => lang::infchesspro::interp::run(program, io, steps),
+        Program::ChessCode(program) => lang::chesscode::interp::run(program, io, steps),
     })
 }
 
@@ -120,6 +128,7 @@ pub fn interpret<R: BufRead, W: Write>(
 pub fn ir_dump(program: &Program) -> String {
     match program {
         Program::InfChessPro(program) => format!("{program:#?}"),
+        Program::ChessCode(program) => format!("{program:#?}"),
     }
 }
 

@@ -2,4 +2,5 @@
 //! tree with spans), `check` (diagnostics), `lower` (tree → `ir`),
 //! `codegen` (IR → Rust tokens) and `interp` (runs the IR on the runtime).
 
+pub mod chesscode;
 pub mod infchesspro;

@@ -1,0 +1,107 @@
+//! The Chess Code interpreter: walks the IR's nested loops with the cells
+//! and variables in arrays, calling the runtime helpers generated code
+//! calls.
+
+use std::io::{BufRead, Write};
+
+use chess2rs_runtime::__private::{chc, Io, StepCounter};
+use chess2rs_runtime::RuntimeError;
+
+use super::ir::{Cell, Condition, Op, Program, Stmt, Var};
+
+/// Cells, variables and the output mode.
+struct Machine<'a, R: BufRead, W: Write> {
+    cells: [i64; 64],
+    vars: [i64; 5],
+    ascii: bool,
+    io: &'a mut Io<R, W>,
+    steps: &'a mut StepCounter,
+}
+
+/// Runs `program` until it ends or fails.
+pub fn run<R: BufRead, W: Write>(
+    program: &Program,
+    io: &mut Io<R, W>,
+    steps: &mut StepCounter,
+) -> Result<(), RuntimeError> {
+    let mut machine = Machine {
+        cells: [0; 64],
+        vars: [0; 5],
+        ascii: false,
+        io,
+        steps,
+    };
+    machine.block(&program.body)
+}
+
+impl<R: BufRead, W: Write> Machine<'_, R, W> {
+    fn cell(&mut self, cell: Cell) -> &mut i64 {
+        &mut self.cells[usize::from(cell.0)]
+    }
+
+    fn var(&mut self, var: Var) -> &mut i64 {
+        &mut self.vars[var as usize]
+    }
+
+    fn block(&mut self, statements: &[Stmt]) -> Result<(), RuntimeError> {
+        for statement in statements {
+            match statement {
+                Stmt::Step(step) => {
+                    self.steps.tick(step.source_line)?;
+                    self.op(step.op, step.source_line)?;
+                }
+                Stmt::Loop(body) => {
+                    self.steps.tick(body.label_line)?;
+                    loop {
+                        self.block(&body.body)?;
+                        self.steps.tick(body.condition_line)?;
+                        if !self.holds(body.condition) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn holds(&mut self, condition: Condition) -> bool {
+        let value = *self.cell(condition.cell);
+        let var = *self.var(condition.var);
+        let other = condition.also.map(|also| *self.cell(also));
+        if condition.negated {
+            value != var && other.is_none_or(|other| value != other)
+        } else {
+            value == var && other.is_none_or(|other| value == other)
+        }
+    }
+
+    fn op(&mut self, op: Op, line: u32) -> Result<(), RuntimeError> {
+        match op {
+            Op::Output(c) => {
+                let value = *self.cell(c);
+                chc::output(self.io, value, self.ascii, line)?;
+            }
+            Op::Copy(to, from) => *self.cell(to) = *self.cell(from),
+            Op::Increment(c) => *self.cell(c) = chc::add(*self.cell(c), 1, line)?,
+            Op::AddCell(to, from) => {
+                let sum = chc::add(*self.cell(to), *self.cell(from), line)?;
+                *self.cell(to) = sum;
+            }
+            Op::Input(c) => *self.cell(c) = self.io.read_i64(line)?,
+            Op::AsciiMode => self.ascii = true,
+            Op::RawMode => self.ascii = false,
+            Op::VarFromCell(v, c) => *self.var(v) = *self.cell(c),
+            Op::CellFromVar(v, c) => *self.cell(c) = *self.var(v),
+            Op::VarAddCell(v, c) => *self.var(v) = chc::add(*self.var(v), *self.cell(c), line)?,
+            Op::CellAddVar(v, c) => *self.cell(c) = chc::add(*self.cell(c), *self.var(v), line)?,
+            Op::VarInput(v, c) => {
+                let value = self.io.read_i64(line)?;
+                *self.var(v) = value;
+                *self.cell(c) = value;
+            }
+            Op::Label => {}
+        }
+        Ok(())
+    }
+}
