@@ -40,5 +40,48 @@ fn icp_counter(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, icp_counter);
+/// What `chc_sum.chc` computes, written by hand with the same checked
+/// arithmetic (an overflow is an error there too).
+fn sum_by_hand(n: i64) -> Option<i64> {
+    let (mut counter, mut sum) = (0i64, 0i64);
+    loop {
+        counter = counter.checked_add(1)?;
+        sum = sum.checked_add(counter)?;
+        if counter == n {
+            return Some(sum);
+        }
+    }
+}
+
+fn chc_sum(c: &mut Criterion) {
+    let program = checked("chc_sum.chc");
+    let options = Options::default();
+    let input = b"10000000";
+    let expected = b"50000005000000";
+    let mut group = c.benchmark_group("chc_sum_10M_iterations");
+    group.sample_size(10);
+    group.bench_function("compiled", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            bench_programs::chc_sum(&input[..], &mut out, &options).unwrap();
+            assert_eq!(out, expected);
+        })
+    });
+    group.bench_function("hand_written", |b| {
+        b.iter(|| {
+            let n = std::hint::black_box(10_000_000);
+            assert_eq!(sum_by_hand(n), Some(50_000_005_000_000));
+        })
+    });
+    group.bench_function("interpreted", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            chess2rs::interpret(&program, &input[..], &mut out, &options).unwrap();
+            assert_eq!(out, expected);
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, icp_counter, chc_sum);
 criterion_main!(benches);

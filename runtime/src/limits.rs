@@ -55,6 +55,20 @@ impl StepCounter {
         Ok(())
     }
 
+    /// Records `count` steps at once if all of them may run; otherwise
+    /// records nothing and returns `false`, and the caller runs those steps
+    /// one [`tick`](Self::tick) at a time so the limit stops the right one.
+    /// Generated code uses this for straight-line runs of steps.
+    #[inline(always)]
+    pub fn try_consume(&mut self, count: u64) -> bool {
+        if self.remaining >= count {
+            self.remaining -= count;
+            true
+        } else {
+            false
+        }
+    }
+
     #[cold]
     #[inline(never)]
     fn exhausted(&mut self, line: u32) -> Result<(), RuntimeError> {
@@ -87,6 +101,17 @@ mod tests {
         let err = steps.tick(3).unwrap_err();
         assert_eq!(err.to_string(), "line 3: step limit of 2 reached");
         assert_eq!(steps.executed(), 2);
+    }
+
+    #[test]
+    fn consuming_several_steps_is_all_or_nothing() {
+        let mut steps = StepCounter::new(&Options::with_max_steps(5));
+        assert!(steps.try_consume(3));
+        assert!(!steps.try_consume(3));
+        assert_eq!(steps.executed(), 3);
+        assert!(steps.tick(1).is_ok());
+        assert!(steps.tick(1).is_ok());
+        assert!(steps.tick(1).is_err());
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub fn generate(program: &Program) -> TokenStream {
         quote! { let mut #name: i64 = 0; }
     });
     let mode = outputs.then(|| quote! { let mut ascii = false; });
-    let body = block(&program.body);
+    let body = block(&program.body, None);
     quote! {
         #(#cell_decls)*
         #(#var_decls)*
@@ -73,31 +73,61 @@ fn collect(
     }
 }
 
-fn block(statements: &[Stmt]) -> TokenStream {
-    let statements = statements.iter().map(|statement| match statement {
-        Stmt::Step(step) => {
-            let line = Literal::u32_unsuffixed(step.source_line);
-            let effect = op(step.op, &line);
-            quote! { steps.tick(#line)?; #effect }
-        }
-        Stmt::Loop(body) => {
-            let label = Literal::u32_unsuffixed(body.label_line);
-            let line = Literal::u32_unsuffixed(body.condition_line);
-            let inner = block(&body.body);
-            let condition = condition(body.condition);
-            quote! {
-                steps.tick(#label)?;
-                loop {
-                    #inner
-                    steps.tick(#line)?;
-                    if !(#condition) {
-                        break;
+/// A block of statements. Straight-line runs of steps (including a loop's
+/// label before it and its condition after its body) count their steps
+/// with one `try_consume`, falling back to a tick per step when the step
+/// limit may fall inside the run. `condition_line` is the tick of the
+/// condition that follows the block when it is a loop body.
+fn block(statements: &[Stmt], condition_line: Option<u32>) -> TokenStream {
+    let mut out = TokenStream::new();
+    let mut run: Vec<(u32, TokenStream)> = Vec::new();
+    for statement in statements {
+        match statement {
+            Stmt::Step(step) => {
+                let line = Literal::u32_unsuffixed(step.source_line);
+                run.push((step.source_line, op(step.op, &line)));
+            }
+            Stmt::Loop(body) => {
+                run.push((body.label_line, TokenStream::new()));
+                out.extend(straight_line(&std::mem::take(&mut run)));
+                let inner = block(&body.body, Some(body.condition_line));
+                let condition = condition(body.condition);
+                out.extend(quote! {
+                    loop {
+                        #inner
+                        if !(#condition) {
+                            break;
+                        }
                     }
-                }
+                });
             }
         }
+    }
+    if let Some(line) = condition_line {
+        run.push((line, TokenStream::new()));
+    }
+    out.extend(straight_line(&run));
+    out
+}
+
+/// Steps executed one after another: their effects, with step counting.
+fn straight_line(run: &[(u32, TokenStream)]) -> TokenStream {
+    let ticked = run.iter().map(|(line, effect)| {
+        let line = Literal::u32_unsuffixed(*line);
+        quote! { steps.tick(#line)?; #effect }
     });
-    quote! { #(#statements)* }
+    if run.len() < 2 {
+        return quote! { #(#ticked)* };
+    }
+    let count = Literal::u64_unsuffixed(run.len() as u64);
+    let effects = run.iter().map(|(_, effect)| effect);
+    quote! {
+        if steps.try_consume(#count) {
+            #(#effects)*
+        } else {
+            #(#ticked)*
+        }
+    }
 }
 
 fn condition(condition: Condition) -> TokenStream {

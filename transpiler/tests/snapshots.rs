@@ -1,5 +1,5 @@
-//! Snapshots of the Rust generated for the InfChessPro seed programs, so
-//! every change to code generation is reviewed (`cargo insta review`).
+//! Snapshots of the Rust generated for the seed programs, so every change
+//! to code generation is reviewed (`cargo insta review`).
 
 use std::path::Path;
 
@@ -9,15 +9,11 @@ fn generated(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../examples")
         .join(name);
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let language = Language::from_path(&path).unwrap();
     let source = Source::new(name, text);
-    let compiled = compile(
-        &source,
-        Language::InfChessPro,
-        &CompileOptions::for_program_file(false),
-    )
-    .unwrap();
-    emit::program_file(&source, Language::InfChessPro, &compiled.tokens, false)
+    let compiled = compile(&source, language, &CompileOptions::for_program_file(false)).unwrap();
+    emit::program_file(&source, language, &compiled.tokens, false)
 }
 
 #[test]
@@ -33,4 +29,9 @@ fn first() {
 #[test]
 fn register() {
     insta::assert_snapshot!(generated("register.icp"));
+}
+
+#[test]
+fn add_chc() {
+    insta::assert_snapshot!(generated("add.chc"));
 }

@@ -1,0 +1,138 @@
+//! Random bytes and random mutations of the golden programs of every
+//! language go through the whole pipeline: never a panic, always
+//! diagnostics or a result.
+
+use std::path::Path;
+
+use chess2rs::{check, compile, emit, interpret, CompileOptions, Language, Source};
+use chess2rs_runtime::Options;
+use proptest::prelude::*;
+
+/// Every golden program with its language.
+fn golden_programs() -> Vec<(Language, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../golden");
+    let mut programs = Vec::new();
+    for dir in std::fs::read_dir(root).unwrap().flatten() {
+        for file in std::fs::read_dir(dir.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if let Some(language) = Language::from_path(&file.path()) {
+                programs.push((language, std::fs::read_to_string(file.path()).unwrap()));
+            }
+        }
+    }
+    programs.sort_by(|a, b| a.1.cmp(&b.1));
+    programs
+}
+
+/// The languages chess2rs compiles today.
+fn languages() -> Vec<Language> {
+    let mut languages: Vec<Language> = golden_programs().into_iter().map(|(l, _)| l).collect();
+    languages.dedup();
+    languages.sort_by_key(|l| l.extension());
+    languages.dedup();
+    languages
+}
+
+/// Runs the pipeline on `text`; panics propagate as test failures.
+fn exercise(language: Language, text: &str, input: &[u8]) {
+    let source = Source::new(format!("fuzz.{}", language.extension()), text);
+    match check(&source, language) {
+        Err(errors) => {
+            assert!(errors.has_errors());
+            assert!(!errors.render(&source).is_empty());
+        }
+        Ok(checked) => {
+            let _ = checked.warnings.render(&source);
+            let mut output = Vec::new();
+            let _ = interpret(
+                &checked.program,
+                input,
+                &mut output,
+                &Options::with_max_steps(2_000),
+            );
+            let compiled = compile(&source, language, &CompileOptions::default()).unwrap();
+            let file = emit::program_file(&source, language, &compiled.tokens, false);
+            assert!(file.contains("fn main()"));
+        }
+    }
+}
+
+/// Characters that matter to the grammar, plus some that do not.
+fn program_char() -> impl Strategy<Value = char> {
+    prop_oneof![
+        4 => prop::sample::select(vec![
+            '0', '1', '2', '8', '9', '.', ',', ';', '=', '?', '!', '*', '^', '"', '%', '#', '-', '+', ' ',
+            '\t', '\n', '\r', 'K', 'q', 'R', 'b', 'N', 'p', 'x', '_', 'a', 'c', 'h', 'O', '/', '|', 'B', 'Q',
+        ]),
+        1 => any::<char>(),
+    ]
+}
+
+#[derive(Clone, Debug)]
+enum Edit {
+    Insert(usize, char),
+    Delete(usize),
+    Replace(usize, char),
+}
+
+fn apply(text: &str, edits: &[Edit]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for edit in edits {
+        let len = chars.len().max(1);
+        match *edit {
+            Edit::Insert(at, c) => chars.insert(at % (chars.len() + 1), c),
+            Edit::Delete(at) if !chars.is_empty() => {
+                chars.remove(at % len);
+            }
+            Edit::Replace(at, c) if !chars.is_empty() => chars[at % len] = c,
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (any::<usize>(), program_char()).prop_map(|(a, c)| Edit::Insert(a, c)),
+        any::<usize>().prop_map(Edit::Delete),
+        (any::<usize>(), program_char()).prop_map(|(a, c)| Edit::Replace(a, c)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn random_bytes_never_panic(
+        which in any::<prop::sample::Index>(),
+        bytes in prop::collection::vec(any::<u8>(), 0..300),
+        input in ".{0,40}",
+    ) {
+        let language = *which.get(&languages());
+        exercise(language, &String::from_utf8_lossy(&bytes), input.as_bytes());
+    }
+
+    #[test]
+    fn random_grammar_soup_never_panics(
+        which in any::<prop::sample::Index>(),
+        text in prop::collection::vec(program_char(), 0..200),
+        input in "[-0-9 \n*x]{0,40}",
+    ) {
+        let language = *which.get(&languages());
+        exercise(language, &text.into_iter().collect::<String>(), input.as_bytes());
+    }
+
+    #[test]
+    fn mutated_golden_programs_never_panic(
+        which in any::<prop::sample::Index>(),
+        edits in prop::collection::vec(edit(), 1..6),
+        input in "[-0-9 \n]{0,40}",
+    ) {
+        let programs = golden_programs();
+        let (language, original) = which.get(&programs);
+        exercise(*language, &apply(original, &edits), input.as_bytes());
+    }
+}
