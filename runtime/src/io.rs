@@ -39,6 +39,22 @@ impl<R: BufRead, W: Write> Io<R, W> {
         })
     }
 
+    /// Reads one line of input without its line ending (LF or CRLF);
+    /// `None` at end of input.
+    pub fn read_line(&mut self) -> Result<Option<Vec<u8>>, RuntimeError> {
+        let mut line = Vec::new();
+        if self.input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(None);
+        }
+        if line.last() == Some(&b'\n') {
+            line.pop();
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+        }
+        Ok(Some(line))
+    }
+
     /// The next token of input (empty at end of input).
     fn read_token(&mut self) -> Result<Vec<u8>, RuntimeError> {
         let mut token = Vec::new();
@@ -227,6 +243,16 @@ mod tests {
         );
         let err = io.read_i64(4).unwrap_err();
         assert!(matches!(err.kind, ErrorKind::InputEnded));
+    }
+
+    #[test]
+    fn reads_lines_without_their_endings() {
+        let mut io = Io::new(&b"one\r\ntwo\n\nlast"[..], Vec::new());
+        assert_eq!(io.read_line().unwrap(), Some(b"one".to_vec()));
+        assert_eq!(io.read_line().unwrap(), Some(b"two".to_vec()));
+        assert_eq!(io.read_line().unwrap(), Some(Vec::new()));
+        assert_eq!(io.read_line().unwrap(), Some(b"last".to_vec()));
+        assert_eq!(io.read_line().unwrap(), None);
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub mod error;
 pub mod icp;
 pub mod io;
 pub mod limits;
+pub mod tm;
 
 pub use self::error::{ErrorKind, RuntimeError};
 pub use self::limits::Options;
@@ -29,6 +30,7 @@ pub mod __private {
     pub use super::icp;
     pub use super::io::{run_main, run_program, Io};
     pub use super::limits::{Options, StepCounter};
+    pub use super::tm;
 }
 
 /// The source text of this crate, file by file (`lib.rs` first), used by
@@ -40,4 +42,5 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("icp", include_str!("icp.rs")),
     ("io", include_str!("io.rs")),
     ("limits", include_str!("limits.rs")),
+    ("tm", include_str!("tm.rs")),
 ];

@@ -49,6 +49,8 @@ pub enum Program {
     InfChessPro(lang::infchesspro::ir::Program),
     /// A Chess Code program.
     ChessCode(lang::chesscode::ir::Program),
+    /// A Chessoteric game or BTM listing: its Turing machine.
+    Chessoteric(lang::chessoteric::ir::Machine),
 }
 
 /// A program that passed every check, with its warnings.
@@ -80,6 +82,11 @@ pub fn check(source: &Source, language: Language) -> Result<Checked, Diagnostics
             let (program, warnings) = lang::chesscode::front_end(source)?;
             (Program::ChessCode(program), warnings)
         }
+        Language::Chessoteric | Language::Btm => {
+            let btm = language == Language::Btm;
+            let (machine, warnings) = lang::chessoteric::front_end(source, btm)?;
+            (Program::Chessoteric(machine), warnings)
+        }
         other => return Err(not_supported(other)),
     };
     Ok(Checked { program, warnings })
@@ -107,6 +114,7 @@ pub fn generate(program: &Program) -> TokenStream {
     match program {
         Program::InfChessPro(program) => lang::infchesspro::codegen::generate(program),
         Program::ChessCode(program) => lang::chesscode::codegen::generate(program),
+        Program::Chessoteric(machine) => lang::chessoteric::codegen::generate(machine),
     }
 }
 
@@ -121,6 +129,7 @@ pub fn interpret<R: BufRead, W: Write>(
     chess2rs_runtime::__private::run_program(input, output, options, |io, steps| match program {
         Program::InfChessPro(program) => lang::infchesspro::interp::run(program, io, steps),
         Program::ChessCode(program) => lang::chesscode::interp::run(program, io, steps),
+        Program::Chessoteric(machine) => lang::chessoteric::interp::run(machine, io, steps),
     })
 }
 
@@ -129,6 +138,7 @@ pub fn ir_dump(program: &Program) -> String {
     match program {
         Program::InfChessPro(program) => format!("{program:#?}"),
         Program::ChessCode(program) => format!("{program:#?}"),
+        Program::Chessoteric(machine) => format!("{machine:#?}"),
     }
 }
 

@@ -3,4 +3,5 @@
 //! `codegen` (IR → Rust tokens) and `interp` (runs the IR on the runtime).
 
 pub mod chesscode;
+pub mod chessoteric;
 pub mod infchesspro;

@@ -1,0 +1,31 @@
+//! Assembled rule parts and tape symbols → the Turing machine.
+
+use super::check::Assembled;
+use super::ir::{states, Machine, Rule};
+
+/// Groups parts into rules (a later rule for the same state and symbol
+/// replaces the earlier one; leftover parts are dropped).
+pub fn lower(assembled: &Assembled, source_name: &str) -> Machine {
+    let mut rules: Vec<Rule> = Vec::new();
+    for parts in assembled.parts.chunks_exact(5) {
+        let rule = Rule {
+            state: parts[0].value,
+            read: parts[1].value,
+            next: parts[2].value,
+            write: parts[3].value,
+            left: parts[4].value % 2 != 0,
+        };
+        if rule.state == states::INPUT || rule.state == states::OUTPUT {
+            continue;
+        }
+        match rules.iter_mut().find(|r| (r.state, r.read) == (rule.state, rule.read)) {
+            Some(existing) => *existing = rule,
+            None => rules.push(rule),
+        }
+    }
+    Machine {
+        rules,
+        tape: assembled.symbols.iter().map(|s| s.value).collect(),
+        source_name: source_name.to_string(),
+    }
+}

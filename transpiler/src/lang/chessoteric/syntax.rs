@@ -1,0 +1,444 @@
+//! Chessoteric and BTM text → syntax trees with spans.
+//!
+//! PGN: tag pairs (only `FEN` matters), movetext with move numbers,
+//! comments (`{…}`, `; …`), variations (`(…)`, skipped), NAGs (`$1`–`$4`
+//! are annotations), an optional result. BTM: one instruction per line.
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::source::{Source, Span, Spanned};
+
+/// What an annotation does with its bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Annotation {
+    /// `!` / `$1`: start a new rule part.
+    StartPart,
+    /// `?` / `$2`: start a new tape symbol.
+    StartSymbol,
+    /// `!!` / `$3`: continue the current rule part.
+    ContinuePart,
+    /// `??` / `$4`: continue the current tape symbol.
+    ContinueSymbol,
+}
+
+impl Annotation {
+    /// The suffix as written in PGN and BTM.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Annotation::StartPart => "!",
+            Annotation::StartSymbol => "?",
+            Annotation::ContinuePart => "!!",
+            Annotation::ContinueSymbol => "??",
+        }
+    }
+
+    fn from_suffix(suffix: &str) -> Option<Annotation> {
+        Some(match suffix {
+            "!" => Annotation::StartPart,
+            "?" => Annotation::StartSymbol,
+            "!!" => Annotation::ContinuePart,
+            "??" => Annotation::ContinueSymbol,
+            _ => return None,
+        })
+    }
+}
+
+/// A parsed game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The `FEN` tag's value, if any.
+    pub fen: Option<Spanned<String>>,
+    /// The main line's moves.
+    pub moves: Vec<PgnMove>,
+}
+
+/// One move of the main line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnMove {
+    /// The move number shown in messages (1 for `1. e4` and `1... e5`).
+    pub number: u32,
+    /// Whether White makes it.
+    pub white: bool,
+    /// The SAN as written, with `+`/`#` but without the annotation.
+    pub san: Spanned<String>,
+    /// Its annotation, if any.
+    pub annotation: Option<Spanned<Annotation>>,
+}
+
+/// One line of a BTM file: marker, bits, suffix.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BtmLine {
+    /// The instruction's bits (after the marker).
+    pub bits: Spanned<String>,
+    /// What it does.
+    pub annotation: Spanned<Annotation>,
+}
+
+/// Parses PGN; all syntax errors are collected.
+pub fn parse_pgn(source: &Source) -> Result<Game, Diagnostics> {
+    let mut parser = PgnParser {
+        text: source.text(),
+        pos: 0,
+        errors: Diagnostics::default(),
+        number: 1,
+        white: true,
+    };
+    let game = parser.game();
+    if parser.errors.is_empty() {
+        Ok(game)
+    } else {
+        Err(parser.errors)
+    }
+}
+
+struct PgnParser<'a> {
+    text: &'a str,
+    pos: usize,
+    errors: Diagnostics,
+    /// The number of the next move.
+    number: u32,
+    /// Whether the next move is White's.
+    white: bool,
+}
+
+impl PgnParser<'_> {
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn rest(&self) -> &str {
+        &self.text[self.pos..]
+    }
+
+    fn take_while(&mut self, keep: impl Fn(char) -> bool) -> Span {
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            if !keep(c) {
+                break;
+            }
+            self.pos += c.len_utf8();
+        }
+        start..self.pos
+    }
+
+    /// Skips to the closing `close` (nesting `open`), reporting an
+    /// unterminated group.
+    fn skip_group(&mut self, open: char, close: char, what: &str) {
+        let start = self.pos;
+        let mut depth = 0usize;
+        while let Some(c) = self.peek() {
+            self.pos += c.len_utf8();
+            if c == open {
+                depth += 1;
+            } else if c == close {
+                depth -= 1;
+                if depth == 0 {
+                    return;
+                }
+            } else if c == '{' && open != '{' {
+                // A comment inside a variation may hold parentheses.
+                self.pos -= 1;
+                self.skip_group('{', '}', "comment");
+            }
+        }
+        self.errors.push(
+            Diagnostic::error(format!("this {what} is never closed"), start..start + 1)
+                .with_label(format!("opened here, no `{close}` follows")),
+        );
+    }
+
+    fn game(&mut self) -> Game {
+        let mut game = Game {
+            fen: None,
+            moves: Vec::new(),
+        };
+        let mut result_seen = false;
+        while let Some(c) = self.peek() {
+            let start = self.pos;
+            match c {
+                c if c.is_whitespace() => {
+                    self.pos += c.len_utf8();
+                }
+                '[' => self.tag(&mut game),
+                '{' => self.skip_group('{', '}', "comment"),
+                '(' => self.skip_group('(', ')', "variation"),
+                ';' => {
+                    self.take_while(|c| c != '\n');
+                }
+                '%' if self.text[..start].ends_with('\n') || start == 0 => {
+                    self.take_while(|c| c != '\n');
+                }
+                ')' => {
+                    self.pos += 1;
+                    self.errors.push(
+                        Diagnostic::error("`)` without a variation to close", start..start + 1)
+                            .with_label("unmatched"),
+                    );
+                }
+                '$' => {
+                    self.pos += 1;
+                    let digits = self.take_while(|c| c.is_ascii_digit());
+                    self.nag(&mut game, start..digits.end);
+                }
+                _ if result_seen => {
+                    let span = self.take_while(|c| !c.is_whitespace());
+                    self.errors.push(
+                        Diagnostic::error("moves after the game's result", span)
+                            .with_label("the game ended with the result before this")
+                            .with_help("a PGN file holds one game; remove what follows the result"),
+                    );
+                }
+                _ => {
+                    let span = self.take_while(|c| !c.is_whitespace() && !"{}()[];$".contains(c));
+                    if span.is_empty() {
+                        self.pos += c.len_utf8();
+                        continue;
+                    }
+                    let token = &self.text[span.clone()];
+                    if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+                        result_seen = true;
+                    } else {
+                        self.movetext_token(&mut game, token, span);
+                    }
+                }
+            }
+        }
+        game
+    }
+
+    fn tag(&mut self, game: &mut Game) {
+        let start = self.pos;
+        let end = match self.rest().find(']') {
+            Some(offset) => self.pos + offset + 1,
+            None => {
+                self.errors.push(
+                    Diagnostic::error("this tag pair is never closed", start..start + 1)
+                        .with_label("no `]` follows")
+                        .with_help("tag pairs look like `[Event \"Casual game\"]`"),
+                );
+                self.pos = self.text.len();
+                return;
+            }
+        };
+        self.pos = end;
+        let inner = &self.text[start + 1..end - 1];
+        let name = inner.split_whitespace().next().unwrap_or_default();
+        if name == "FEN" {
+            let (Some(open), Some(close)) = (inner.find('"'), inner.rfind('"')) else {
+                self.errors.push(
+                    Diagnostic::error("the FEN tag has no quoted value", start..end)
+                        .with_label("expected `[FEN \"...\"]`"),
+                );
+                return;
+            };
+            if close > open {
+                let value_start = start + 1 + open + 1;
+                let value = inner[open + 1..close].to_string();
+                game.fen = Some(Spanned::new(value, value_start..start + 1 + close));
+            }
+        }
+    }
+
+    /// A NAG after a move: `$1`–`$4` annotate it, `$5`/`$6` are errors,
+    /// others are ignored.
+    fn nag(&mut self, game: &mut Game, span: Span) {
+        let number = self.text[span.start + 1..span.end].parse::<u32>().ok();
+        let annotation = match number {
+            Some(1) => Annotation::StartPart,
+            Some(2) => Annotation::StartSymbol,
+            Some(3) => Annotation::ContinuePart,
+            Some(4) => Annotation::ContinueSymbol,
+            Some(5 | 6) => {
+                self.errors.push(not_an_instruction(span, if number == Some(5) { "$5 (!?)" } else { "$6 (?!)" }));
+                return;
+            }
+            _ => return,
+        };
+        self.annotate(game, Spanned::new(annotation, span));
+    }
+
+    fn annotate(&mut self, game: &mut Game, annotation: Spanned<Annotation>) {
+        match game.moves.last_mut() {
+            Some(last) if last.annotation.is_none() => last.annotation = Some(annotation),
+            Some(last) => {
+                let first = last.annotation.as_ref().map(|a| a.span.clone()).unwrap_or_default();
+                self.errors.push(
+                    Diagnostic::error("a move with two annotations", annotation.span)
+                        .with_label("second annotation")
+                        .with_secondary(first, "first annotation")
+                        .with_help("each move carries at most one of ! ? !! ?? (or $1–$4)"),
+                );
+            }
+            None => self.errors.push(
+                Diagnostic::error("an annotation before any move", annotation.span)
+                    .with_label("annotates nothing"),
+            ),
+        }
+    }
+
+    /// A move number (`12.`, `12...`) or a move with its suffix.
+    fn movetext_token(&mut self, game: &mut Game, token: &str, span: Span) {
+        let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && token[digits..].bytes().all(|b| b == b'.') {
+            if let Ok(number) = token[..digits].parse::<u32>() {
+                self.number = number;
+                // `12.` is White's move, `12...` Black's.
+                self.white = token[digits..].len() < 3;
+            }
+            let rest = &token[digits..];
+            if rest.is_empty() {
+                self.errors.push(
+                    Diagnostic::error(format!("`{token}` is not a move"), span)
+                        .with_label("a number without `.`")
+                        .with_help("move numbers are written `12.` (White) or `12...` (Black)"),
+                );
+            }
+            return;
+        }
+        // A move number glued to the move: `1.e4`.
+        if digits > 0 && token[digits..].starts_with('.') {
+            let dots = token[digits..].bytes().take_while(|&b| b == b'.').count();
+            let split = digits + dots;
+            self.movetext_token(game, &token[..split], span.start..span.start + split);
+            self.movetext_token(game, &token[split..], span.start + split..span.end);
+            return;
+        }
+        let body_len = token.trim_end_matches(['!', '?']).len();
+        let (body, suffix) = token.split_at(body_len);
+        let san = Spanned::new(body.to_string(), span.start..span.start + body_len);
+        game.moves.push(PgnMove {
+            number: self.number,
+            white: self.white,
+            san,
+            annotation: None,
+        });
+        if !self.white {
+            self.number += 1;
+        }
+        self.white = !self.white;
+        if !suffix.is_empty() {
+            let suffix_span = span.start + body_len..span.end;
+            match Annotation::from_suffix(suffix) {
+                Some(annotation) => self.annotate(game, Spanned::new(annotation, suffix_span)),
+                None => self.errors.push(not_an_instruction(suffix_span, suffix)),
+            }
+        }
+    }
+}
+
+fn not_an_instruction(span: Span, written: &str) -> Diagnostic {
+    Diagnostic::error(format!("`{written}` is not a Chessoteric instruction"), span)
+        .with_label("not ! ? !! or ??")
+        .with_help("annotations are ! (new rule part), ? (new tape symbol), !! and ?? (continue them)")
+}
+
+/// Parses a BTM listing; all bad lines are reported.
+pub fn parse_btm(source: &Source) -> Result<Vec<BtmLine>, Diagnostics> {
+    let mut lines = Vec::new();
+    let mut errors = Diagnostics::default();
+    for (start, raw) in source.lines() {
+        let text = raw.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let offset = start + (raw.len() - raw.trim_start().len());
+        let span = offset..offset + text.len();
+        let body_len = text.trim_end_matches(['!', '?']).len();
+        let (body, suffix) = text.split_at(body_len);
+        let suffix_span = offset + body_len..span.end;
+        let Some(annotation) = Annotation::from_suffix(suffix) else {
+            errors.push(if suffix.is_empty() {
+                Diagnostic::error("a BTM line ends in ! ? !! or ??", span)
+                    .with_label("no instruction suffix")
+                    .with_help("write the marker 1, the bits, then the suffix: `11001000?` is tape symbol 72")
+            } else {
+                not_an_instruction(suffix_span, suffix)
+            });
+            continue;
+        };
+        if let Some(bad) = body.find(|c| c != '0' && c != '1') {
+            let c = body[bad..].chars().next().unwrap_or('?');
+            errors.push(
+                Diagnostic::error(format!("`{c}` is not a bit"), offset + bad..offset + bad + c.len_utf8())
+                    .with_label("BTM lines hold only 0 and 1 before the suffix"),
+            );
+            continue;
+        }
+        if !body.starts_with('1') {
+            errors.push(
+                Diagnostic::error("a BTM line must start with the marker 1", span)
+                    .with_label("no marker")
+                    .with_help("the marker 1 comes before the instruction's bits: `10!` is rule part 0"),
+            );
+            continue;
+        }
+        if body.len() < 2 {
+            errors.push(
+                Diagnostic::error("the instruction has no bits after the marker", span)
+                    .with_label("only the marker")
+                    .with_help("write at least one bit after the marker: `10!` is rule part 0"),
+            );
+            continue;
+        }
+        lines.push(BtmLine {
+            bits: Spanned::new(body[1..].to_string(), offset + 1..offset + body_len),
+            annotation: Spanned::new(annotation, suffix_span),
+        });
+    }
+    if errors.is_empty() {
+        Ok(lines)
+    } else {
+        Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pgn(text: &str) -> Result<Game, Vec<String>> {
+        parse_pgn(&Source::new("t.pgn", text)).map_err(|e| e.0.into_iter().map(|d| d.message).collect())
+    }
+
+    #[test]
+    fn movetext_with_numbers_comments_variations_and_nags() {
+        let game = pgn("[Event \"x\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n1. e4 {a comment (with parens)} e5! 2.Nf3 $2 (2. d4?? d5) Nc6 ; rest\n3... a6?? 1-0\n").unwrap();
+        assert_eq!(game.fen.unwrap().value, "8/8/8/8/8/8/8/K6k w - - 0 1");
+        let sans: Vec<&str> = game.moves.iter().map(|m| m.san.value.as_str()).collect();
+        assert_eq!(sans, vec!["e4", "e5", "Nf3", "Nc6", "a6"]);
+        let notes: Vec<_> = game.moves.iter().map(|m| m.annotation.as_ref().map(|a| a.value)).collect();
+        assert_eq!(
+            notes,
+            vec![None, Some(Annotation::StartPart), Some(Annotation::StartSymbol), None, Some(Annotation::ContinueSymbol)]
+        );
+        assert_eq!((game.moves[4].number, game.moves[4].white), (3, false));
+    }
+
+    #[test]
+    fn pgn_errors() {
+        assert_eq!(pgn("1. e4!?").unwrap_err(), vec!["`!?` is not a Chessoteric instruction"]);
+        assert_eq!(pgn("1. e4 $6").unwrap_err(), vec!["`$6 (?!)` is not a Chessoteric instruction"]);
+        assert_eq!(pgn("1. e4! $1").unwrap_err(), vec!["a move with two annotations"]);
+        assert_eq!(pgn("1. e4 { open").unwrap_err(), vec!["this comment is never closed"]);
+        assert_eq!(pgn("1. e4 *\n2. d4").unwrap_err(), vec!["moves after the game's result", "moves after the game's result"]);
+    }
+
+    #[test]
+    fn btm_lines() {
+        let lines = parse_btm(&Source::new("t.btm", "# hello\n10!\n\n11001000?\n101!!\n10??\n")).unwrap();
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[1].bits.value, "1001000");
+        assert_eq!(lines[2].annotation.value, Annotation::ContinuePart);
+        let errors = parse_btm(&Source::new("t.btm", "01!\n1!\n10\n12?\n10!?\n")).unwrap_err();
+        let messages: Vec<_> = errors.0.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            vec![
+                "a BTM line must start with the marker 1",
+                "the instruction has no bits after the marker",
+                "a BTM line ends in ! ? !! or ??",
+                "`2` is not a bit",
+                "`!?` is not a Chessoteric instruction"
+            ]
+        );
+    }
+}
