@@ -56,7 +56,8 @@ pub fn decode(board_bits: &str) -> Option<(usize, &str)> {
     let zeros = rest.len() - rest.trim_start_matches('0').len();
     let marker = ones + zeros;
     let after = board_bits.get(marker + 1..)?;
-    (board_bits.as_bytes().get(marker) == Some(&b'1') && !after.is_empty()).then_some((marker, after))
+    (board_bits.as_bytes().get(marker) == Some(&b'1') && !after.is_empty())
+        .then_some((marker, after))
 }
 
 /// The occupied-squares bit string of a board.
@@ -74,18 +75,25 @@ pub fn play(game: &Game) -> Result<Vec<Instruction>, Diagnostics> {
     let mut errors = Diagnostics::default();
     let mut position = match &game.fen {
         None => Chess::default(),
-        Some(fen) => match fen.value.parse::<Fen>().map_err(|e| e.to_string()).and_then(|fen| {
-            fen.into_position::<Chess>(CastlingMode::Standard)
-                .map_err(|e| e.to_string())
-        }) {
+        Some(fen) => match fen
+            .value
+            .parse::<Fen>()
+            .map_err(|e| e.to_string())
+            .and_then(|fen| {
+                fen.into_position::<Chess>(CastlingMode::Standard)
+                    .map_err(|e| e.to_string())
+            }) {
             Ok(position) => position,
-            Err(reason) => {
-                return Err(Diagnostics::from(
-                    Diagnostic::error(format!("the FEN tag is not a legal position: {reason}"), fen.span.clone())
-                        .with_label("this position")
-                        .with_help("a FEN looks like `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`"),
-                ))
-            }
+            Err(reason) => return Err(Diagnostics::from(
+                Diagnostic::error(
+                    format!("the FEN tag is not a legal position: {reason}"),
+                    fen.span.clone(),
+                )
+                .with_label("this position")
+                .with_help(
+                    "a FEN looks like `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`",
+                ),
+            )),
         },
     };
     let mut instructions = Vec::new();
@@ -96,9 +104,15 @@ pub fn play(game: &Game) -> Result<Vec<Instruction>, Diagnostics> {
             Ok(parsed) => parsed.san,
             Err(_) => {
                 errors.push(
-                    Diagnostic::error(format!("`{}` is not a move in standard algebraic notation", san.value), san.span.clone())
-                        .with_label("not SAN")
-                        .with_help("moves look like `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, `Nbd2`"),
+                    Diagnostic::error(
+                        format!(
+                            "`{}` is not a move in standard algebraic notation",
+                            san.value
+                        ),
+                        san.span.clone(),
+                    )
+                    .with_label("not SAN")
+                    .with_help("moves look like `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, `Nbd2`"),
                 );
                 return Err(errors);
             }
@@ -106,12 +120,21 @@ pub fn play(game: &Game) -> Result<Vec<Instruction>, Diagnostics> {
         let chess_move = match parsed.to_move(&position) {
             Ok(chess_move) => chess_move,
             Err(error) => {
-                errors.push(illegal_move(&position, &parsed, error, san, pgn_move.number, side));
+                errors.push(illegal_move(
+                    &position,
+                    &parsed,
+                    error,
+                    san,
+                    pgn_move.number,
+                    side,
+                ));
                 return Err(errors);
             }
         };
         position.play_unchecked(&chess_move);
-        let Some(annotation) = &pgn_move.annotation else { continue };
+        let Some(annotation) = &pgn_move.annotation else {
+            continue;
+        };
         let board = position.board().clone();
         let bits = board_bits(&board);
         match decode(&bits) {
@@ -158,7 +181,14 @@ fn role_name(role: Role) -> &'static str {
 
 /// The error for a move that is illegal or ambiguous, listing the legal
 /// moves of that piece type or the candidates.
-fn illegal_move(position: &Chess, san: &San, error: SanError, written: &Spanned<String>, number: u32, side: &str) -> Diagnostic {
+fn illegal_move(
+    position: &Chess,
+    san: &San,
+    error: SanError,
+    written: &Spanned<String>,
+    number: u32,
+    side: &str,
+) -> Diagnostic {
     let legal = position.legal_moves();
     let described = |m: &shakmaty::Move| San::from_move(position, m).to_string();
     match error {
@@ -171,9 +201,12 @@ fn illegal_move(position: &Chess, san: &San, error: SanError, written: &Spanned<
                     format!("{} from {from} ({})", role_name(m.role()), described(m))
                 })
                 .collect();
-            Diagnostic::error(format!("`{}` ({side}'s move {number}) is ambiguous", written.value), written.span.clone())
-                .with_label(format!("{} pieces can make it", candidates.len()))
-                .with_help(format!("say which: {}", candidates.join(", ")))
+            Diagnostic::error(
+                format!("`{}` ({side}'s move {number}) is ambiguous", written.value),
+                written.span.clone(),
+            )
+            .with_label(format!("{} pieces can make it", candidates.len()))
+            .with_help(format!("say which: {}", candidates.join(", ")))
         }
         SanError::IllegalSan => {
             let role = match san {
@@ -199,9 +232,12 @@ fn illegal_move(position: &Chess, san: &San, error: SanError, written: &Spanned<
             } else {
                 format!("no {side} {kind} can make it")
             };
-            Diagnostic::error(format!("`{}` ({side}'s move {number}) is illegal", written.value), written.span.clone())
-                .with_label(why)
-                .with_help(help)
+            Diagnostic::error(
+                format!("`{}` ({side}'s move {number}) is illegal", written.value),
+                written.span.clone(),
+            )
+            .with_label(why)
+            .with_help(help)
         }
     }
 }
@@ -255,11 +291,18 @@ pub fn assemble(instructions: &[Instruction]) -> Result<(Assembled, Diagnostics)
         } else if let Some((bits, _)) = list.last_mut() {
             bits.push_str(&instruction.bits);
         } else {
-            let (first, suffix) = if what == "rule part" { ("!", "!!") } else { ("?", "??") };
+            let (first, suffix) = if what == "rule part" {
+                ("!", "!!")
+            } else {
+                ("?", "??")
+            };
             errors.push(
-                Diagnostic::error(format!("`{suffix}` continues a {what}, but none has started"), instruction.span.clone())
-                    .with_label(format!("no `{first}` before this"))
-                    .with_help(format!("start a {what} with `{first}` first")),
+                Diagnostic::error(
+                    format!("`{suffix}` continues a {what}, but none has started"),
+                    instruction.span.clone(),
+                )
+                .with_label(format!("no `{first}` before this"))
+                .with_help(format!("start a {what} with `{first}` first")),
             );
         }
     }
@@ -269,9 +312,12 @@ pub fn assemble(instructions: &[Instruction]) -> Result<(Assembled, Diagnostics)
                 Ok(value) => Some(Value { value, span }),
                 Err(_) => {
                     errors.push(
-                        Diagnostic::error(format!("this {what} does not fit in an i64"), span.clone())
-                            .with_label(format!("{} bits", bits.trim_start_matches('0').len()))
-                            .with_help("values have at most 63 significant bits"),
+                        Diagnostic::error(
+                            format!("this {what} does not fit in an i64"),
+                            span.clone(),
+                        )
+                        .with_label(format!("{} bits", bits.trim_start_matches('0').len()))
+                        .with_help("values have at most 63 significant bits"),
                     );
                     None
                 }
@@ -290,9 +336,15 @@ pub fn assemble(instructions: &[Instruction]) -> Result<(Assembled, Diagnostics)
     if leftover > 0 {
         let first = &assembled.parts[assembled.parts.len() - leftover];
         warnings.push(
-            Diagnostic::warning(format!("{leftover} rule part{} after the last complete rule", if leftover == 1 { "" } else { "s" }), first.span.clone())
-                .with_label("ignored from here on")
-                .with_help("a rule takes five parts: state, read, next state, write, direction"),
+            Diagnostic::warning(
+                format!(
+                    "{leftover} rule part{} after the last complete rule",
+                    if leftover == 1 { "" } else { "s" }
+                ),
+                first.span.clone(),
+            )
+            .with_label("ignored from here on")
+            .with_help("a rule takes five parts: state, read, next state, write, direction"),
         );
     }
     let mut seen: Vec<(i64, i64, Span)> = Vec::new();
@@ -300,9 +352,12 @@ pub fn assemble(instructions: &[Instruction]) -> Result<(Assembled, Diagnostics)
         let key = (rule[0].value, rule[1].value);
         if let Some((_, _, earlier)) = seen.iter().find(|(s, r, _)| (*s, *r) == key) {
             warnings.push(
-                Diagnostic::warning(format!("a second rule for state {} reading {}", key.0, key.1), rule[0].span.clone())
-                    .with_label("this rule replaces the earlier one")
-                    .with_secondary(earlier.clone(), "earlier rule"),
+                Diagnostic::warning(
+                    format!("a second rule for state {} reading {}", key.0, key.1),
+                    rule[0].span.clone(),
+                )
+                .with_label("this rule replaces the earlier one")
+                .with_secondary(earlier.clone(), "earlier rule"),
             );
         }
         seen.push((key.0, key.1, rule[0].span.clone()));
@@ -325,6 +380,9 @@ mod tests {
 
     #[test]
     fn start_position_bits() {
-        assert_eq!(board_bits(Chess::default().board()), format!("{}{}", "1".repeat(16), "0".repeat(16)));
+        assert_eq!(
+            board_bits(Chess::default().board()),
+            format!("{}{}", "1".repeat(16), "0".repeat(16))
+        );
     }
 }

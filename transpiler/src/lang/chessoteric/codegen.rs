@@ -19,9 +19,21 @@ pub fn generate(machine: &Machine) -> TokenStream {
             int_literal(rule.write),
         );
         let (direction, doc) = if rule.left {
-            (quote! { tape.left(); }, format!(" state {}, reading {}: write {}, state {}, left", rule.state, rule.read, rule.write, rule.next))
+            (
+                quote! { tape.left(); },
+                format!(
+                    " state {}, reading {}: write {}, state {}, left",
+                    rule.state, rule.read, rule.write, rule.next
+                ),
+            )
         } else {
-            (quote! { tape.right(); }, format!(" state {}, reading {}: write {}, state {}, right", rule.state, rule.read, rule.write, rule.next))
+            (
+                quote! { tape.right(); },
+                format!(
+                    " state {}, reading {}: write {}, state {}, right",
+                    rule.state, rule.read, rule.write, rule.next
+                ),
+            )
         };
         quote! {
             #[doc = #doc]

@@ -10,8 +10,16 @@ use chess2rs_runtime::RuntimeError;
 use super::ir::{states, Machine, Rule};
 
 /// Runs the machine until it halts or fails.
-pub fn run<R: BufRead, W: Write>(machine: &Machine, io: &mut Io<R, W>, steps: &mut StepCounter) -> Result<(), RuntimeError> {
-    let rules: HashMap<(i64, i64), &Rule> = machine.rules.iter().map(|r| ((r.state, r.read), r)).collect();
+pub fn run<R: BufRead, W: Write>(
+    machine: &Machine,
+    io: &mut Io<R, W>,
+    steps: &mut StepCounter,
+) -> Result<(), RuntimeError> {
+    let rules: HashMap<(i64, i64), &Rule> = machine
+        .rules
+        .iter()
+        .map(|r| ((r.state, r.read), r))
+        .collect();
     let mut tape = tm::Tape::new(&machine.tape);
     let mut state = 0i64;
     loop {

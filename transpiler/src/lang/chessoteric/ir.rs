@@ -39,6 +39,8 @@ pub mod states {
 impl Machine {
     /// The rule for `(state, read)`, if any.
     pub fn rule(&self, state: i64, read: i64) -> Option<&Rule> {
-        self.rules.iter().find(|r| r.state == state && r.read == read)
+        self.rules
+            .iter()
+            .find(|r| r.state == state && r.read == read)
     }
 }

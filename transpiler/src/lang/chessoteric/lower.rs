@@ -18,7 +18,10 @@ pub fn lower(assembled: &Assembled, source_name: &str) -> Machine {
         if rule.state == states::INPUT || rule.state == states::OUTPUT {
             continue;
         }
-        match rules.iter_mut().find(|r| (r.state, r.read) == (rule.state, rule.read)) {
+        match rules
+            .iter_mut()
+            .find(|r| (r.state, r.read) == (rule.state, rule.read))
+        {
             Some(existing) => *existing = rule,
             None => rules.push(rule),
         }

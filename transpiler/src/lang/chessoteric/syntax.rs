@@ -248,7 +248,14 @@ impl PgnParser<'_> {
             Some(3) => Annotation::ContinuePart,
             Some(4) => Annotation::ContinueSymbol,
             Some(5 | 6) => {
-                self.errors.push(not_an_instruction(span, if number == Some(5) { "$5 (!?)" } else { "$6 (?!)" }));
+                self.errors.push(not_an_instruction(
+                    span,
+                    if number == Some(5) {
+                        "$5 (!?)"
+                    } else {
+                        "$6 (?!)"
+                    },
+                ));
                 return;
             }
             _ => return,
@@ -260,7 +267,11 @@ impl PgnParser<'_> {
         match game.moves.last_mut() {
             Some(last) if last.annotation.is_none() => last.annotation = Some(annotation),
             Some(last) => {
-                let first = last.annotation.as_ref().map(|a| a.span.clone()).unwrap_or_default();
+                let first = last
+                    .annotation
+                    .as_ref()
+                    .map(|a| a.span.clone())
+                    .unwrap_or_default();
                 self.errors.push(
                     Diagnostic::error("a move with two annotations", annotation.span)
                         .with_label("second annotation")
@@ -326,9 +337,12 @@ impl PgnParser<'_> {
 }
 
 fn not_an_instruction(span: Span, written: &str) -> Diagnostic {
-    Diagnostic::error(format!("`{written}` is not a Chessoteric instruction"), span)
-        .with_label("not ! ? !! or ??")
-        .with_help("annotations are ! (new rule part), ? (new tape symbol), !! and ?? (continue them)")
+    Diagnostic::error(
+        format!("`{written}` is not a Chessoteric instruction"),
+        span,
+    )
+    .with_label("not ! ? !! or ??")
+    .with_help("annotations are ! (new rule part), ? (new tape symbol), !! and ?? (continue them)")
 }
 
 /// Parses a BTM listing; all bad lines are reported.
@@ -358,8 +372,11 @@ pub fn parse_btm(source: &Source) -> Result<Vec<BtmLine>, Diagnostics> {
         if let Some(bad) = body.find(|c| c != '0' && c != '1') {
             let c = body[bad..].chars().next().unwrap_or('?');
             errors.push(
-                Diagnostic::error(format!("`{c}` is not a bit"), offset + bad..offset + bad + c.len_utf8())
-                    .with_label("BTM lines hold only 0 and 1 before the suffix"),
+                Diagnostic::error(
+                    format!("`{c}` is not a bit"),
+                    offset + bad..offset + bad + c.len_utf8(),
+                )
+                .with_label("BTM lines hold only 0 and 1 before the suffix"),
             );
             continue;
         }
@@ -367,7 +384,9 @@ pub fn parse_btm(source: &Source) -> Result<Vec<BtmLine>, Diagnostics> {
             errors.push(
                 Diagnostic::error("a BTM line must start with the marker 1", span)
                     .with_label("no marker")
-                    .with_help("the marker 1 comes before the instruction's bits: `10!` is rule part 0"),
+                    .with_help(
+                        "the marker 1 comes before the instruction's bits: `10!` is rule part 0",
+                    ),
             );
             continue;
         }
@@ -396,7 +415,8 @@ mod tests {
     use super::*;
 
     fn pgn(text: &str) -> Result<Game, Vec<String>> {
-        parse_pgn(&Source::new("t.pgn", text)).map_err(|e| e.0.into_iter().map(|d| d.message).collect())
+        parse_pgn(&Source::new("t.pgn", text))
+            .map_err(|e| e.0.into_iter().map(|d| d.message).collect())
     }
 
     #[test]
@@ -405,26 +425,58 @@ mod tests {
         assert_eq!(game.fen.unwrap().value, "8/8/8/8/8/8/8/K6k w - - 0 1");
         let sans: Vec<&str> = game.moves.iter().map(|m| m.san.value.as_str()).collect();
         assert_eq!(sans, vec!["e4", "e5", "Nf3", "Nc6", "a6"]);
-        let notes: Vec<_> = game.moves.iter().map(|m| m.annotation.as_ref().map(|a| a.value)).collect();
+        let notes: Vec<_> = game
+            .moves
+            .iter()
+            .map(|m| m.annotation.as_ref().map(|a| a.value))
+            .collect();
         assert_eq!(
             notes,
-            vec![None, Some(Annotation::StartPart), Some(Annotation::StartSymbol), None, Some(Annotation::ContinueSymbol)]
+            vec![
+                None,
+                Some(Annotation::StartPart),
+                Some(Annotation::StartSymbol),
+                None,
+                Some(Annotation::ContinueSymbol)
+            ]
         );
         assert_eq!((game.moves[4].number, game.moves[4].white), (3, false));
     }
 
     #[test]
     fn pgn_errors() {
-        assert_eq!(pgn("1. e4!?").unwrap_err(), vec!["`!?` is not a Chessoteric instruction"]);
-        assert_eq!(pgn("1. e4 $6").unwrap_err(), vec!["`$6 (?!)` is not a Chessoteric instruction"]);
-        assert_eq!(pgn("1. e4! $1").unwrap_err(), vec!["a move with two annotations"]);
-        assert_eq!(pgn("1. e4 { open").unwrap_err(), vec!["this comment is never closed"]);
-        assert_eq!(pgn("1. e4 *\n2. d4").unwrap_err(), vec!["moves after the game's result", "moves after the game's result"]);
+        assert_eq!(
+            pgn("1. e4!?").unwrap_err(),
+            vec!["`!?` is not a Chessoteric instruction"]
+        );
+        assert_eq!(
+            pgn("1. e4 $6").unwrap_err(),
+            vec!["`$6 (?!)` is not a Chessoteric instruction"]
+        );
+        assert_eq!(
+            pgn("1. e4! $1").unwrap_err(),
+            vec!["a move with two annotations"]
+        );
+        assert_eq!(
+            pgn("1. e4 { open").unwrap_err(),
+            vec!["this comment is never closed"]
+        );
+        assert_eq!(
+            pgn("1. e4 *\n2. d4").unwrap_err(),
+            vec![
+                "moves after the game's result",
+                "moves after the game's result"
+            ]
+        );
     }
 
     #[test]
     fn btm_lines() {
-        let lines = parse_btm(&Source::new("t.btm", "# hello\n10!\n\n11001000?\n101!!\n10??\n")).unwrap();
+        let lines = parse_btm(&Source::new(
+            "t.btm",
+            "# hello\n10!\n\n11001000?\n101!!\n10??\n",
+        ))
+        .unwrap();
         assert_eq!(lines.len(), 4);
         assert_eq!(lines[1].bits.value, "1001000");
         assert_eq!(lines[2].annotation.value, Annotation::ContinuePart);
