@@ -83,5 +83,25 @@ fn chc_sum(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, icp_counter, chc_sum);
+/// 10,246,402 Turing-machine steps (counted by simulating the machine).
+fn tm_sweep(c: &mut Criterion) {
+    let program = checked("tm_sweep.btm");
+    let mut group = c.benchmark_group("tm_sweep_10M_steps");
+    group.sample_size(10);
+    // The step limit proves the step count: one step fewer fails.
+    let exact = Options::with_max_steps(10_246_402);
+    let mut out = Vec::new();
+    assert!(
+        bench_programs::tm_sweep(&b""[..], &mut out, &Options::with_max_steps(10_246_401)).is_err()
+    );
+    group.bench_function("compiled", |b| {
+        b.iter(|| bench_programs::tm_sweep(&b""[..], &mut Vec::new(), &exact).unwrap())
+    });
+    group.bench_function("interpreted", |b| {
+        b.iter(|| chess2rs::interpret(&program, &b""[..], &mut Vec::new(), &exact).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, icp_counter, chc_sum, tm_sweep);
 criterion_main!(benches);

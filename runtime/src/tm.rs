@@ -19,7 +19,11 @@ impl Tape {
     /// A tape holding `initial` from cell 0 (a single 0 if empty), head
     /// at cell 0.
     pub fn new(initial: &[i64]) -> Self {
-        let cells = if initial.is_empty() { vec![0] } else { initial.to_vec() };
+        let cells = if initial.is_empty() {
+            vec![0]
+        } else {
+            initial.to_vec()
+        };
         Tape { cells, head: 0 }
     }
 
@@ -89,7 +93,10 @@ pub fn input_value<R: BufRead, W: Write>(io: &mut Io<R, W>) -> Result<i64, Runti
 /// State 2: prints the character with code point `symbol`, or its decimal
 /// digits if it is not a Unicode scalar value.
 #[inline]
-pub fn output_symbol<R: BufRead, W: Write>(io: &mut Io<R, W>, symbol: i64) -> Result<(), RuntimeError> {
+pub fn output_symbol<R: BufRead, W: Write>(
+    io: &mut Io<R, W>,
+    symbol: i64,
+) -> Result<(), RuntimeError> {
     let character = if (0..=i64::from(u32::MAX)).contains(&symbol) {
         char::from_u32(symbol as u32)
     } else {

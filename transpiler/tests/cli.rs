@@ -217,6 +217,7 @@ fn every_verb_explains_itself_with_an_example() {
         vec!["build", "--help"],
         vec!["interpret", "--help"],
         vec!["check", "--help"],
+        vec!["explain", "--help"],
     ] {
         let out = chess2rs(&verb, b"", &cache);
         assert_eq!(out.status.code(), Some(0), "{verb:?}");
@@ -320,4 +321,45 @@ fn check_case_through_cli(case: &discover::CaseFiles, cache: &Path) -> Vec<Strin
         }
     }
     failures
+}
+
+#[test]
+fn explain_btm_of_the_hello_game_is_a_program_that_prints_hello() {
+    let dir = scratch("explain");
+    let game = example("chessoteric-hello.pgn").display().to_string();
+    let listing = chess2rs(&["explain", &game, "--btm"], b"", &dir);
+    assert_eq!(listing.status.code(), Some(0), "{}", text(&listing.stderr));
+    let btm = dir.join("hello.btm");
+    std::fs::write(&btm, &listing.stdout).unwrap();
+    let run = chess2rs(&["run", &btm.display().to_string(), "--quiet"], b"", &dir);
+    assert_eq!(
+        text(&run.stdout),
+        "Hello, world!\n",
+        "{}",
+        text(&run.stderr)
+    );
+    let explained = chess2rs(&["explain", &game], b"", &dir);
+    let text_out = text(&explained.stdout);
+    assert!(
+        text_out.contains("5. Qg8!\n8  ♜ ♞ ♝ · ♚ ♝ ♕ ♜"),
+        "{text_out}"
+    );
+    assert!(
+        text_out.contains("Rules (state, read -> next, write, move):\n  0, 1 -> 2, 0, right"),
+        "{text_out}"
+    );
+    let svgs = dir.join("svg");
+    let pictures = chess2rs(
+        &["explain", &game, "--svg", &svgs.display().to_string()],
+        b"",
+        &dir,
+    );
+    assert_eq!(pictures.status.code(), Some(0));
+    assert_eq!(std::fs::read_dir(&svgs).unwrap().count(), 20);
+    let not_a_game = chess2rs(
+        &["explain", &example("beer.icp").display().to_string()],
+        b"",
+        &dir,
+    );
+    assert_eq!(not_a_game.status.code(), Some(2));
 }

@@ -35,3 +35,13 @@ fn register() {
 fn add_chc() {
     insta::assert_snapshot!(generated("add.chc"));
 }
+
+#[test]
+fn hello_btm() {
+    insta::assert_snapshot!(generated("hello.btm"));
+}
+
+#[test]
+fn hello_pgn() {
+    insta::assert_snapshot!(generated("chessoteric-hello.pgn"));
+}

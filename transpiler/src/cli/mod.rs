@@ -41,6 +41,7 @@ Examples:
   chess2rs run examples/beer.icp                     compile natively (cached) and run
   chess2rs interpret examples/register.icp < in.txt  run without rustc
   chess2rs check examples/beer.icp                   report errors and warnings only
+  chess2rs explain examples/chessoteric-hello.pgn    a Chessoteric game, move by move
 
 Exit codes: 0 the program halted, 1 runtime error, 2 compile error or bad usage.";
 
@@ -119,6 +120,16 @@ The executable accepts --max-steps N.")]
 Example:
   echo '5 3 2' | chess2rs interpret examples/register.icp --max-steps 1000")]
     Interpret(RunArgs),
+    /// Explain a Chessoteric game: each annotated board, its bits and its
+    /// instruction, then the machine.
+    #[command(after_help = "\
+Examples:
+  chess2rs explain examples/chessoteric-hello.pgn            boards, bits, instructions, rules, tape
+  chess2rs explain examples/chessoteric-hello.pgn --btm > hello.btm   the same program as a BTM listing
+  chess2rs explain examples/chessoteric-hello.pgn --svg boards        one SVG picture per annotated move
+
+Bits are shown as leading bits | marker | value bits (coloured on a terminal).")]
+    Explain(ExplainArgs),
     /// Report errors and warnings only.
     #[command(after_help = "\
 Example:
@@ -134,6 +145,18 @@ struct SourceArgs {
     file: PathBuf,
     #[command(flatten)]
     lang: LangArg,
+}
+
+#[derive(Args, Debug)]
+struct ExplainArgs {
+    #[command(flatten)]
+    source: SourceArgs,
+    /// Print only the BTM listing (it compiles to the same program).
+    #[arg(long, conflicts_with = "svg")]
+    btm: bool,
+    /// Write one SVG diagram per annotated move into DIR.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -178,6 +201,7 @@ pub fn main() -> ExitCode {
     let result = match cli.verb {
         None => emit_rust(&cli.emit),
         Some(Verb::Check(args)) => check_only(&args),
+        Some(Verb::Explain(args)) => explain_game(&args),
         Some(Verb::Interpret(args)) => interpret_file(&args),
         Some(Verb::Run(args)) => build::run(&args),
         Some(Verb::Build(args)) => build::build(&args),
@@ -351,4 +375,65 @@ fn interpret_file(args: &RunArgs) -> CliResult<u8> {
             Ok(EXIT_RUNTIME_ERROR)
         }
     }
+}
+
+fn explain_game(args: &ExplainArgs) -> CliResult<u8> {
+    use crate::lang::chessoteric::{explain, instructions};
+    let loaded = load(&args.source.file, &args.source.lang)?;
+    let btm = match loaded.language {
+        Language::Chessoteric => false,
+        Language::Btm => true,
+        other => {
+            return Err(Failure::Message(format!(
+                "`explain` shows Chessoteric games (.pgn) and BTM listings (.btm); `{}` is {other}",
+                loaded.source.name()
+            )))
+        }
+    };
+    let instructions = instructions(&loaded.source, btm).map_err(|errors| {
+        print_diagnostics(&errors, &loaded.source);
+        Failure::Diagnostics
+    })?;
+    let text = if args.btm {
+        explain::btm_listing(&instructions)
+    } else if let Some(dir) = &args.svg {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::Message(format!("cannot create `{}`: {e}", dir.display())))?;
+        let mut written = 0;
+        for (index, instruction) in instructions.iter().enumerate() {
+            let Some(snapshot) = &instruction.snapshot else {
+                continue;
+            };
+            let side = if snapshot.white { "white" } else { "black" };
+            let path = dir.join(format!(
+                "{:03}-move-{}-{side}.svg",
+                index + 1,
+                snapshot.number
+            ));
+            std::fs::write(&path, explain::svg(snapshot, instruction))
+                .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", path.display())))?;
+            written += 1;
+        }
+        eprintln!(
+            "wrote {written} SVG file{} to {}",
+            if written == 1 { "" } else { "s" },
+            dir.display()
+        );
+        return Ok(0);
+    } else {
+        let style = if std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
+            explain::Style::Colour
+        } else {
+            explain::Style::Plain
+        };
+        explain::explain(&loaded.source, &instructions, style).map_err(|errors| {
+            print_diagnostics(&errors, &loaded.source);
+            Failure::Diagnostics
+        })?
+    };
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush());
+    Ok(0)
 }

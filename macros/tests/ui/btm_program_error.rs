@@ -1,0 +1,8 @@
+chess2rs_macros::chess_program! {
+    pub fn machine = r#"
+10!
+01?
+"#, lang = btm
+}
+
+fn main() {}
