@@ -378,6 +378,58 @@ mod tests {
         assert_eq!(decode("110011"), Some((4, "1")));
     }
 
+    fn last_snapshot(pgn: &str) -> Snapshot {
+        let game =
+            super::super::syntax::parse_pgn(&crate::source::Source::new("t.pgn", pgn)).unwrap();
+        let instructions = match play(&game) {
+            Ok(instructions) => instructions,
+            Err(errors) => panic!("{:?}", errors.0[0].message),
+        };
+        instructions.last().unwrap().snapshot.clone().unwrap()
+    }
+
+    #[test]
+    fn en_passant_removes_the_captured_pawn_from_the_bits() {
+        let snapshot = last_snapshot("1. e4 a6 2. e5 d5 3. exd6?");
+        // Ranks 1-2: 15 white; rank 5 empty (d5 was taken en passant);
+        // rank 6: a6 black, d6 white; then 6 + 8 black.
+        assert_eq!(
+            snapshot.board_bits,
+            format!("{}01{}", "1".repeat(15), "0".repeat(14))
+        );
+        assert_eq!(
+            decode(&snapshot.board_bits),
+            Some((16, "0".repeat(14).as_str()))
+        );
+    }
+
+    #[test]
+    fn castling_moves_king_and_rook() {
+        let snapshot = last_snapshot("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O d6 5. d3 Be6 6. Nc3 Qd7 7. Be3 O-O-O 8. Nd5 h6 9. Nb6+?");
+        let at = |sq: Square| snapshot.board.piece_at(sq).map(|p| (p.color, p.role));
+        assert_eq!(at(Square::G1), Some((Color::White, Role::King)));
+        assert_eq!(at(Square::F1), Some((Color::White, Role::Rook)));
+        assert_eq!(at(Square::C8), Some((Color::Black, Role::King)));
+        assert_eq!(at(Square::D8), Some((Color::Black, Role::Rook)));
+        assert_eq!(at(Square::E8), None);
+    }
+
+    #[test]
+    fn promotion_puts_a_white_queen_on_the_last_rank() {
+        let game = super::super::syntax::parse_pgn(&crate::source::Source::new(
+            "t.pgn",
+            "1. h4 g5 2. hxg5 h6 3. gxh6 Nf6 4. h7 Rg8 5. hxg8=Q?",
+        ))
+        .unwrap();
+        // The white queen on g8 is the last occupied square: its 1 is the
+        // marker with nothing after it, so this board encodes nothing.
+        let errors = play(&game).unwrap_err();
+        assert_eq!(
+            errors.0[0].label,
+            format!("its bits are {}{}1", "1".repeat(15), "0".repeat(13))
+        );
+    }
+
     #[test]
     fn start_position_bits() {
         assert_eq!(
