@@ -430,6 +430,40 @@ mod tests {
         );
     }
 
+    fn assembled(pgn: &str) -> Assembled {
+        let game =
+            super::super::syntax::parse_pgn(&crate::source::Source::new("t.pgn", pgn)).unwrap();
+        assemble(&play(&game).unwrap()).unwrap().0
+    }
+
+    #[test]
+    fn continuations_append_bits_with_suffixes_and_nags() {
+        // The seed's boards after 5. Qg8 and 7. Rxh8 hold the bits 0 and 1.
+        let opening = "1. e3 e6 2. h4 Qxh4 3. Qg4 Qe7 4. Qxg7 Nf6 5. Qg8";
+        let symbols = assembled(&format!("{opening}? Nd5 6. Rxh7 Qf6 7. Rxh8??"));
+        assert_eq!(
+            symbols.symbols.iter().map(|v| v.value).collect::<Vec<_>>(),
+            vec![0b01]
+        );
+        let parts = assembled(&format!("{opening} $1 Nd5 6. Rxh7 Qf6 7. Rxh8 $3"));
+        assert_eq!(
+            parts.parts.iter().map(|v| v.value).collect::<Vec<_>>(),
+            vec![0b01]
+        );
+        let nags = assembled(&format!("{opening} $2 Nd5 6. Rxh7 Qf6 7. Rxh8 $4"));
+        assert_eq!(
+            nags.symbols,
+            symbols
+                .symbols
+                .iter()
+                .map(|v| Value {
+                    value: v.value,
+                    span: nags.symbols[0].span.clone()
+                })
+                .collect::<Vec<_>>()
+        );
+    }
+
     #[test]
     fn start_position_bits() {
         assert_eq!(
