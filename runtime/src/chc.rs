@@ -39,25 +39,17 @@ pub fn output<R: BufRead, W: Write>(
     if !ascii {
         return io.write_i64(value);
     }
-    let character = if (0..=i64::from(u32::MAX)).contains(&value) {
-        char::from_u32(value as u32)
-    } else {
-        None
-    };
-    match character {
-        Some(character) => {
-            let mut buffer = [0u8; 4];
-            io.write_bytes(character.encode_utf8(&mut buffer).as_bytes())
-        }
-        None => Err(RuntimeError::at(
-            ErrorKind::Other {
-                message: format!(
-                    "cannot output {value} in ASCII mode: it is not a Unicode scalar value"
-                ),
-            },
-            line,
-        )),
+    if io.write_code_point(value)? {
+        return Ok(());
     }
+    Err(RuntimeError::at(
+        ErrorKind::Other {
+            message: format!(
+                "cannot output {value} in ASCII mode: it is not a Unicode scalar value"
+            ),
+        },
+        line,
+    ))
 }
 
 #[cfg(test)]

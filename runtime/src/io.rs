@@ -99,6 +99,25 @@ impl<R: BufRead, W: Write> Io<R, W> {
         Ok(())
     }
 
+    /// Writes the character with code point `value`, UTF-8 encoded; writes
+    /// nothing and returns `false` if `value` is not a Unicode scalar value.
+    #[inline]
+    pub fn write_code_point(&mut self, value: i64) -> Result<bool, RuntimeError> {
+        let character = if (0..=i64::from(u32::MAX)).contains(&value) {
+            char::from_u32(value as u32)
+        } else {
+            None
+        };
+        match character {
+            Some(character) => {
+                let mut buffer = [0u8; 4];
+                self.write_bytes(character.encode_utf8(&mut buffer).as_bytes())?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
     /// Writes `value` in decimal.
     #[inline]
     pub fn write_i64(&mut self, value: i64) -> Result<(), RuntimeError> {

@@ -97,18 +97,10 @@ pub fn output_symbol<R: BufRead, W: Write>(
     io: &mut Io<R, W>,
     symbol: i64,
 ) -> Result<(), RuntimeError> {
-    let character = if (0..=i64::from(u32::MAX)).contains(&symbol) {
-        char::from_u32(symbol as u32)
-    } else {
-        None
-    };
-    match character {
-        Some(character) => {
-            let mut buffer = [0u8; 4];
-            io.write_bytes(character.encode_utf8(&mut buffer).as_bytes())
-        }
-        None => io.write_i64(symbol),
+    if io.write_code_point(symbol)? {
+        return Ok(());
     }
+    io.write_i64(symbol)
 }
 
 #[cfg(test)]
