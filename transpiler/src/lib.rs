@@ -148,6 +148,6 @@ fn not_supported(language: Language) -> Diagnostics {
             format!("{language} is not supported by this version of chess2rs yet"),
             0..0,
         )
-        .with_help("supported languages: InfChessPro (.icp)"),
+        .with_help("supported languages: InfChessPro (.icp), Chess Code (.chc), Chessoteric (.pgn), BTM (.btm)"),
     )
 }

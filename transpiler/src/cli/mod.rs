@@ -30,7 +30,7 @@ Languages (chosen by file extension, or --lang):
   Chess Code   .chc   Brainfuck-like cells in move notation
   Chessoteric  .pgn   a chess game whose annotated boards build a Turing machine
   BTM          .btm   Chessoteric's Turing-machine listing
-  Finvara      .fv    fairy chess driving two stacks
+  Finvara      .fv    fairy chess driving two stacks (not supported yet)
 
 With no verb, prints the generated Rust program for FILE on stdout.";
 
