@@ -10,6 +10,9 @@ use std::path::Path;
 #[path = "src/discover.rs"]
 mod discover;
 
+#[path = "src/random_programs.rs"]
+mod random_programs;
+
 use discover::discover;
 
 fn main() {
@@ -72,13 +75,18 @@ fn main() {
         }
     }
     let benches = compile_bench_programs(&root.join("benches/programs"));
+    let (random_functions, random_table) = compile_random_programs();
     let out = format!(
         "/// Every golden case compiled by chess2rs.\npub mod compiled {{\n{functions}\n}}\n\n\
          /// Every golden case that compiles, embedded with `chess_program!`.\n\
          pub mod via_macro {{\n{macro_calls}\n}}\n\n\
          /// Every golden case, sorted by name.\npub static CASES: &[Case] = &[\n{table}];\n\n\
          /// The benchmark programs of `benches/programs/`, one function per file stem.\n\
-         pub mod bench_programs {{\n{benches}\n}}\n"
+         pub mod bench_programs {{\n{benches}\n}}\n\n\
+         /// Random programs (see `random_programs`), compiled.\n\
+         pub mod random_compiled {{\n{random_functions}\n}}\n\n\
+         /// Random programs: source, extension, compiled function.\n\
+         pub static RANDOM: &[RandomCase] = &[\n{random_table}];\n"
     );
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     std::fs::write(Path::new(&out_dir).join("cases.rs"), out).expect("OUT_DIR is writable");
@@ -117,4 +125,37 @@ fn compile_bench_programs(dir: &Path) -> String {
         }
     }
     functions
+}
+
+/// Generates random programs of every language with a fixed seed and
+/// compiles those without errors: (functions, table entries).
+fn compile_random_programs() -> (String, String) {
+    use random_programs::{btm, chess_code, infchesspro, Random};
+    let mut random = Random::new(0x00C4_E552_0125);
+    let mut functions = String::new();
+    let mut table = String::new();
+    type Generator = fn(&mut Random) -> String;
+    let generators: [(&str, Generator); 3] =
+        [("icp", infchesspro), ("chc", chess_code), ("btm", btm)];
+    for (extension, generate) in generators {
+        for index in 0..60 {
+            let text = generate(&mut random);
+            let language = chess2rs::Language::from_extension(extension).expect("known extension");
+            let source = chess2rs::Source::new(format!("random{index}.{extension}"), text.clone());
+            let ident = format!("random_{extension}_{index}");
+            let options = chess2rs::CompileOptions {
+                function_name: syn::Ident::new(&ident, proc_macro2::Span::call_site()),
+                ..Default::default()
+            };
+            if let Ok(compiled) = chess2rs::compile(&source, language, &options) {
+                writeln!(functions, "{}", compiled.tokens).unwrap();
+                writeln!(
+                    table,
+                    "    RandomCase {{ source: {text:?}, extension: {extension:?}, entry: |i, o, opt| random_compiled::{ident}(i, o, opt) }},"
+                )
+                .unwrap();
+            }
+        }
+    }
+    (functions, table)
 }

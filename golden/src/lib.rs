@@ -17,6 +17,7 @@
 //! | `NAME.EXT.err` | text standard error must contain, one requirement per line |
 
 pub mod discover;
+pub mod random_programs;
 
 use std::io::BufRead;
 
@@ -35,6 +36,16 @@ pub struct Case {
     pub entry: Option<Entry>,
     /// The same program embedded with `chess_program!`.
     pub via_macro: Option<Entry>,
+}
+
+/// A random program compiled by `build.rs`.
+pub struct RandomCase {
+    /// Its source text.
+    pub source: &'static str,
+    /// Its language's extension.
+    pub extension: &'static str,
+    /// The compiled program.
+    pub entry: Entry,
 }
 
 include!(concat!(env!("OUT_DIR"), "/cases.rs"));

@@ -148,6 +148,8 @@ fn op(op: Op, line: &Literal) -> TokenStream {
             let c = cell_ident(c);
             quote! { rt::chc::output(io, #c, ascii, #line)?; }
         }
+        // `a1xa1` copies a cell onto itself: nothing to do.
+        Op::Copy(to, from) if to == from => quote! {},
         Op::Copy(to, from) => {
             let (to, from) = (cell_ident(to), cell_ident(from));
             quote! { #to = #from; }
