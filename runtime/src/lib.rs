@@ -14,6 +14,7 @@
 
 pub mod chc;
 pub mod error;
+pub mod fv;
 pub mod icp;
 pub mod io;
 pub mod limits;
@@ -27,6 +28,7 @@ pub use self::limits::Options;
 pub mod __private {
     pub use super::chc;
     pub use super::error::{ErrorKind, RuntimeError};
+    pub use super::fv;
     pub use super::icp;
     pub use super::io::{run_main, run_program, Io};
     pub use super::limits::{Options, StepCounter};
@@ -39,6 +41,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("lib", include_str!("lib.rs")),
     ("chc", include_str!("chc.rs")),
     ("error", include_str!("error.rs")),
+    ("fv", include_str!("fv.rs")),
     ("icp", include_str!("icp.rs")),
     ("io", include_str!("io.rs")),
     ("limits", include_str!("limits.rs")),

@@ -51,6 +51,8 @@ pub enum Program {
     ChessCode(lang::chesscode::ir::Program),
     /// A Chessoteric game or BTM listing: its Turing machine.
     Chessoteric(lang::chessoteric::ir::Machine),
+    /// A Finvara program.
+    Finvara(lang::finvara::ir::Program),
 }
 
 /// A program that passed every check, with its warnings.
@@ -87,7 +89,10 @@ pub fn check(source: &Source, language: Language) -> Result<Checked, Diagnostics
             let (machine, warnings) = lang::chessoteric::front_end(source, btm)?;
             (Program::Chessoteric(machine), warnings)
         }
-        other => return Err(not_supported(other)),
+        Language::Finvara => {
+            let (program, warnings) = lang::finvara::front_end(source)?;
+            (Program::Finvara(program), warnings)
+        }
     };
     Ok(Checked { program, warnings })
 }
@@ -115,6 +120,7 @@ pub fn generate(program: &Program) -> TokenStream {
         Program::InfChessPro(program) => lang::infchesspro::codegen::generate(program),
         Program::ChessCode(program) => lang::chesscode::codegen::generate(program),
         Program::Chessoteric(machine) => lang::chessoteric::codegen::generate(machine),
+        Program::Finvara(program) => lang::finvara::codegen::generate(program),
     }
 }
 
@@ -130,6 +136,7 @@ pub fn interpret<R: BufRead, W: Write>(
         Program::InfChessPro(program) => lang::infchesspro::interp::run(program, io, steps),
         Program::ChessCode(program) => lang::chesscode::interp::run(program, io, steps),
         Program::Chessoteric(machine) => lang::chessoteric::interp::run(machine, io, steps),
+        Program::Finvara(program) => lang::finvara::interp::run(program, io, steps),
     })
 }
 
@@ -139,15 +146,6 @@ pub fn ir_dump(program: &Program) -> String {
         Program::InfChessPro(program) => format!("{program:#?}"),
         Program::ChessCode(program) => format!("{program:#?}"),
         Program::Chessoteric(machine) => format!("{machine:#?}"),
+        Program::Finvara(program) => format!("{program:#?}"),
     }
-}
-
-fn not_supported(language: Language) -> Diagnostics {
-    Diagnostics::from(
-        Diagnostic::error(
-            format!("{language} is not supported by this version of chess2rs yet"),
-            0..0,
-        )
-        .with_help("supported languages: InfChessPro (.icp), Chess Code (.chc), Chessoteric (.pgn), BTM (.btm)"),
-    )
 }

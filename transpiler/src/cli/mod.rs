@@ -30,7 +30,7 @@ Languages (chosen by file extension, or --lang):
   Chess Code   .chc   Brainfuck-like cells in move notation
   Chessoteric  .pgn   a chess game whose annotated boards build a Turing machine
   BTM          .btm   Chessoteric's Turing-machine listing
-  Finvara      .fv    fairy chess driving two stacks (not supported yet)
+  Finvara      .fv    fairy chess driving two stacks
 
 With no verb, prints the generated Rust program for FILE on stdout.";
 
@@ -117,8 +117,9 @@ The executable accepts --max-steps N.")]
     Build(BuildArgs),
     /// Run the program in the interpreter, without rustc.
     #[command(after_help = "\
-Example:
-  echo '5 3 2' | chess2rs interpret examples/register.icp --max-steps 1000")]
+Examples:
+  echo '5 3 2' | chess2rs interpret examples/register.icp --max-steps 1000
+  echo 0 | chess2rs interpret examples/truth.fv --trace      boards and stacks after each move line")]
     Interpret(RunArgs),
     /// Explain a Chessoteric game: each annotated board, its bits and its
     /// instruction, then the machine.
@@ -170,6 +171,10 @@ struct RunArgs {
     /// Print nothing on stderr while compiling.
     #[arg(short, long)]
     quiet: bool,
+    /// (`interpret`, Finvara only) After each executed move line, print the
+    /// line, whether it was valid, the board and both stacks on stderr.
+    #[arg(long)]
+    trace: bool,
 }
 
 #[derive(Args, Debug)]
@@ -368,7 +373,36 @@ fn interpret_file(args: &RunArgs) -> CliResult<u8> {
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    match interpret(&checked.program, stdin.lock(), stdout.lock(), &options) {
+    let result = if args.trace {
+        let crate::Program::Finvara(program) = &checked.program else {
+            return Err(Failure::Message(format!(
+                "--trace shows Finvara boards and stacks; `{}` is {}",
+                loaded.source.name(),
+                loaded.language
+            )));
+        };
+        chess2rs_runtime::__private::run_program(
+            stdin.lock(),
+            stdout.lock(),
+            &options,
+            |io, steps| {
+                crate::lang::finvara::interp::run_traced(
+                    program,
+                    io,
+                    steps,
+                    &mut |line, valid, game| {
+                        eprint!(
+                            "{}",
+                            crate::lang::finvara::interp::trace_text(program, line, valid, game)
+                        );
+                    },
+                )
+            },
+        )
+    } else {
+        interpret(&checked.program, stdin.lock(), stdout.lock(), &options)
+    };
+    match result {
         Ok(()) => Ok(0),
         Err(err) => {
             eprintln!("error: {err}");

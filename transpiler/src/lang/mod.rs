@@ -4,4 +4,5 @@
 
 pub mod chesscode;
 pub mod chessoteric;
+pub mod finvara;
 pub mod infchesspro;

@@ -1,0 +1,119 @@
+//! The Finvara interpreter: the move lines over the runtime's game, with
+//! the compiler's path tables in memory — and, for `interpret --trace`,
+//! the board and both stacks after every executed line.
+
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+
+use chess2rs_runtime::__private::{fv, Io, StepCounter};
+use chess2rs_runtime::RuntimeError;
+
+use super::ir::{Action, Line, Program};
+
+impl Program {
+    /// The path tables as the runtime reads them.
+    pub fn tables(&self) -> fv::Tables<'_> {
+        fv::Tables {
+            steps: &self.steps,
+            paths: &self.paths,
+            targets: &self.targets,
+            index: &self.index,
+            values: &self.values,
+            cols: self.cols,
+            rows: self.rows,
+        }
+    }
+}
+
+/// Runs `program` until it halts or fails.
+pub fn run<R: BufRead, W: Write>(
+    program: &Program,
+    io: &mut Io<R, W>,
+    steps: &mut StepCounter,
+) -> Result<(), RuntimeError> {
+    run_traced(program, io, steps, &mut |_, _, _| {})
+}
+
+/// Runs `program`, calling `trace` after each executed line with the line,
+/// whether it was a valid move (`None` for `checks` lines) and the game.
+pub fn run_traced<R: BufRead, W: Write>(
+    program: &Program,
+    io: &mut Io<R, W>,
+    steps: &mut StepCounter,
+    trace: &mut dyn FnMut(&Line, Option<bool>, &fv::Game),
+) -> Result<(), RuntimeError> {
+    let tables = program.tables();
+    let mut game = fv::Game::new(&program.board);
+    let mut pc = 0usize;
+    while let Some(line) = program.lines.get(pc) {
+        steps.tick(line.source_line)?;
+        match line.action {
+            Action::Move { from, to, promote } => {
+                let valid = game.try_move(
+                    &tables,
+                    io,
+                    line.white,
+                    line.kind,
+                    from,
+                    to,
+                    promote,
+                    line.source_line,
+                )?;
+                trace(line, Some(valid), &game);
+                pc += if !valid && game.skip_next() { 2 } else { 1 };
+            }
+            Action::Checks { square, target } => {
+                game.place(line.kind, line.white, square);
+                trace(line, None, &game);
+                pc = target as usize;
+            }
+        }
+        if game.someone_lost(&tables) {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// The trace of one executed line: the line, valid or not, the board
+/// (top row first) and both stacks.
+pub fn trace_text(program: &Program, line: &Line, valid: Option<bool>, game: &fv::Game) -> String {
+    let mut out = String::new();
+    let verdict = match valid {
+        Some(true) => "valid",
+        Some(false) => "invalid",
+        None => "checks",
+    };
+    let _ = writeln!(out, "line {}: {}  [{verdict}]", line.source_line, line.text);
+    let cols = usize::from(program.cols);
+    for row in (0..usize::from(program.rows)).rev() {
+        let _ = write!(out, "{:>3} ", super::ir::row_letters(row as u64 + 1));
+        for cell in &game.cells()[row * cols..(row + 1) * cols] {
+            let text = match *cell {
+                fv::Cell::Empty => "  ".to_string(),
+                fv::Cell::Hole => "##".to_string(),
+                fv::Cell::Piece { kind, white } => {
+                    format!(
+                        "{}{}",
+                        program.symbols[usize::from(kind)],
+                        if white { 'W' } else { 'B' }
+                    )
+                }
+            };
+            let _ = write!(out, "|{text:>2}");
+        }
+        out.push_str("|\n");
+    }
+    let _ = write!(out, "    ");
+    for col in 1..=cols {
+        let _ = write!(out, " {col:>2}");
+    }
+    out.push('\n');
+    let _ = writeln!(
+        out,
+        "stacks: W {:?}  B {:?}\n",
+        game.stack(true),
+        game.stack(false)
+    );
+    out
+}

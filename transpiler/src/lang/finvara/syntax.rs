@@ -1,0 +1,646 @@
+//! Finvara text → syntax tree with spans: piece definitions (with the
+//! movement notation as an AST), the board drawing, the move lines.
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::source::{Source, Span, Spanned};
+
+/// A parsed program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    /// Piece definitions in order.
+    pub pieces: Vec<PieceDef>,
+    /// Board rows, top row first.
+    pub rows: Vec<Vec<Spanned<Cell>>>,
+    /// Where the board is drawn (for errors about the board as a whole).
+    pub board_span: Span,
+    /// Move lines in order.
+    pub moves: Vec<MoveLine>,
+}
+
+/// `(SYMBOL VALUE): NOTATION`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceDef {
+    /// The symbol.
+    pub symbol: Spanned<String>,
+    /// Its value; `None` for a royal piece.
+    pub value: Option<Value>,
+    /// How it moves.
+    pub notation: Spanned<Seq>,
+}
+
+/// A piece's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A number.
+    Number(i64),
+    /// The column number of the square.
+    X,
+    /// The row number of the square.
+    Y,
+}
+
+/// A board cell as drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// Nothing.
+    Empty,
+    /// `##`.
+    Hole,
+    /// A piece: symbol and colour (`true` for white).
+    Piece(String, bool),
+}
+
+/// A sequence of items done one after another.
+pub type Seq = Vec<Item>;
+
+/// An atom with repetitions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// What is done.
+    pub atom: Atom,
+    /// `*` (same way) and `` ` `` (any way) suffixes, in order.
+    pub repeats: Vec<Repeat>,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// A repetition suffix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repeat {
+    /// `*`: one or more times, the same way each time.
+    Same,
+    /// `` ` ``: one or more times, any way each time.
+    Any,
+}
+
+/// The notation's atoms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Atom {
+    /// `(a,b|DIRS)`.
+    Leap {
+        /// First component.
+        a: i64,
+        /// Second component.
+        b: i64,
+        /// Direction filter: forward, backward, right, left.
+        dirs: Option<[bool; 4]>,
+    },
+    /// `{A,B,...}`.
+    Any(Vec<Seq>),
+    /// `[A]`.
+    Group(Seq),
+    /// `c(A)`.
+    Capture(Seq),
+    /// `m(A)`.
+    NoCapture(Seq),
+    /// `r(A,ranks)` (`negated` for `r!`).
+    Rank {
+        /// The moves.
+        seq: Seq,
+        /// The ranks, lowest and highest as written.
+        ranks: (i64, i64),
+        /// `r!`.
+        negated: bool,
+    },
+    /// `"s"`.
+    Like(Spanned<String>),
+    /// `x`.
+    CaptureHere,
+    /// `p` or `p->[..]` / `->[..]`: the allowed targets (empty: any).
+    Promote(Vec<Spanned<String>>),
+}
+
+/// A move line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveLine {
+    /// 1-based source line.
+    pub source_line: u32,
+    /// The line's text.
+    pub text: String,
+    /// `Turn N`.
+    pub turn: Spanned<u32>,
+    /// `W` (true) or `B`.
+    pub white: bool,
+    /// The piece symbol.
+    pub symbol: Spanned<String>,
+    /// What it does.
+    pub action: MoveAction,
+}
+
+/// A square as written: row letters and column number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareRef {
+    /// Row number from the bottom, 1-based.
+    pub row: u64,
+    /// Column number from the left, 1-based.
+    pub col: u64,
+    /// Where.
+    pub span: Span,
+}
+
+/// The two kinds of move line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveAction {
+    /// `FROM -> TO [= PROMOTED]`.
+    Move {
+        /// From.
+        from: SquareRef,
+        /// To.
+        to: SquareRef,
+        /// `= SYMBOL`.
+        promote: Option<Spanned<String>>,
+    },
+    /// `SQUARE checks turn M`.
+    Checks {
+        /// The square.
+        square: SquareRef,
+        /// M.
+        turn: Spanned<u32>,
+    },
+}
+
+/// Parses a program; all bad lines are reported.
+pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
+    let mut program = Program {
+        pieces: Vec::new(),
+        rows: Vec::new(),
+        board_span: 0..0,
+        moves: Vec::new(),
+    };
+    let mut errors = Diagnostics::default();
+    let mut width: Option<usize> = None;
+    for (start, raw) in source.lines() {
+        let trimmed_start = raw.trim_start();
+        let offset = start + (raw.len() - trimmed_start.len());
+        let source_line = source.line_number(start);
+        let result = if trimmed_start.starts_with('|') {
+            parse_row(trimmed_start, offset).map(|row| {
+                if program.rows.is_empty() {
+                    program.board_span = offset..offset + trimmed_start.trim_end().len();
+                } else {
+                    program.board_span.end = offset + trimmed_start.trim_end().len();
+                }
+                if let Some(w) = width {
+                    if w != row.len() {
+                        errors.push(
+                            Diagnostic::error(
+                                format!(
+                                    "this row has {} cells, the rows above have {w}",
+                                    row.len()
+                                ),
+                                offset..offset + trimmed_start.trim_end().len(),
+                            )
+                            .with_label("rows differ in width")
+                            .with_help(
+                                "the board is a rectangle: every row has the same number of cells",
+                            ),
+                        );
+                    }
+                }
+                width = Some(row.len());
+                program.rows.push(row);
+            })
+        } else {
+            let code = trimmed_start
+                .split('#')
+                .next()
+                .unwrap_or_default()
+                .trim_end();
+            if code.is_empty() || code.starts_with('+') {
+                continue;
+            }
+            if code.starts_with('(') {
+                parse_piece(code, offset).map(|piece| program.pieces.push(piece))
+            } else if code.starts_with("Turn") {
+                parse_move(code, offset, source_line).map(|line| program.moves.push(line))
+            } else {
+                Err(Diagnostic::error("this line is not a piece definition, a board row or a move", offset..offset + code.len())
+                    .with_label("not understood")
+                    .with_help("pieces: `(SYMBOL VALUE): NOTATION`; board rows: `|kB|##|  |`; moves: `Turn 1 W: SYMBOL a1 -> b1`"))
+            }
+        };
+        if let Err(diagnostic) = result {
+            errors.push(diagnostic);
+        }
+    }
+    if errors.is_empty() {
+        Ok(program)
+    } else {
+        Err(errors)
+    }
+}
+
+fn parse_row(text: &str, offset: usize) -> Result<Vec<Spanned<Cell>>, Diagnostic> {
+    let last = text.rfind('|').unwrap_or(0);
+    let mut cells = Vec::new();
+    let mut cell_start = 1;
+    for (i, c) in text[..=last].char_indices().skip(1) {
+        if c != '|' {
+            continue;
+        }
+        let raw = &text[cell_start..i];
+        let content = raw.trim();
+        let content_offset = offset + cell_start + (raw.len() - raw.trim_start().len());
+        let span = content_offset..content_offset + content.len().max(1);
+        let cell = if content.is_empty() {
+            Cell::Empty
+        } else if content == "##" {
+            Cell::Hole
+        } else {
+            let (symbol, colour) = content.split_at(content.len() - 1);
+            let valid_symbol = !symbol.is_empty()
+                && symbol
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_');
+            match (valid_symbol, colour) {
+                (true, "W") => Cell::Piece(symbol.to_string(), true),
+                (true, "B") => Cell::Piece(symbol.to_string(), false),
+                _ => return Err(Diagnostic::error(
+                    format!("`{content}` is not a board cell"),
+                    span,
+                )
+                .with_label("expected a symbol and W or B, `##`, or nothing")
+                .with_help(
+                    "cells look like `kW` (white k), `qB` (black q), `##` (a hole) or blank",
+                )),
+            }
+        };
+        cells.push(Spanned::new(cell, span));
+        cell_start = i + 1;
+    }
+    Ok(cells)
+}
+
+/// A cursor over one line's text.
+struct Cursor<'a> {
+    text: &'a str,
+    offset: usize,
+    pos: usize,
+}
+
+type Parsed<T> = Result<T, Diagnostic>;
+
+impl<'a> Cursor<'a> {
+    fn new(text: &'a str, offset: usize) -> Self {
+        Cursor {
+            text,
+            offset,
+            pos: 0,
+        }
+    }
+
+    fn skip_blanks(&mut self) {
+        while let Some(c) = self.peek() {
+            if !c.is_whitespace() {
+                break;
+            }
+            self.pos += c.len_utf8();
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn at(&mut self, wanted: &str) -> bool {
+        self.skip_blanks();
+        self.text[self.pos..].starts_with(wanted)
+    }
+
+    fn eat(&mut self, wanted: &str) -> bool {
+        if self.at(wanted) {
+            self.pos += wanted.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn span_from(&self, start: usize) -> Span {
+        self.offset + start..self.offset + self.pos
+    }
+
+    fn error(&self, expected: &str) -> Diagnostic {
+        let start = self.offset + self.pos;
+        match self.peek() {
+            Some(c) => Diagnostic::error(
+                format!("expected {expected}, found `{c}`"),
+                start..start + c.len_utf8(),
+            )
+            .with_label(format!("expected {expected}")),
+            None => Diagnostic::error(
+                format!("expected {expected}, found the end of the line"),
+                start..start,
+            )
+            .with_label(format!("expected {expected}")),
+        }
+    }
+
+    fn expect(&mut self, wanted: &str) -> Parsed<()> {
+        if self.eat(wanted) {
+            Ok(())
+        } else {
+            Err(self.error(&format!("`{wanted}`")))
+        }
+    }
+
+    fn symbol(&mut self) -> Parsed<Spanned<String>> {
+        self.skip_blanks();
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            if !(c.is_ascii_alphanumeric() || c == '_') {
+                break;
+            }
+            self.pos += 1;
+        }
+        if self.pos == start {
+            return Err(self.error("a piece symbol"));
+        }
+        Ok(Spanned::new(
+            self.text[start..self.pos].to_string(),
+            self.span_from(start),
+        ))
+    }
+
+    fn integer(&mut self) -> Parsed<Spanned<i64>> {
+        self.skip_blanks();
+        let start = self.pos;
+        if let Some('-' | '+') = self.peek() {
+            self.pos += 1;
+        }
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        let text = &self.text[start..self.pos];
+        match text.parse::<i64>() {
+            Ok(value) => Ok(Spanned::new(value, self.span_from(start))),
+            Err(_) if text.trim_start_matches(['-', '+']).is_empty() => {
+                self.pos = start;
+                Err(self.error("a number"))
+            }
+            Err(_) => Err(Diagnostic::error(
+                format!("`{text}` does not fit in an i64"),
+                self.span_from(start),
+            )
+            .with_label("out of range")),
+        }
+    }
+
+    /// `seq` up to (not including) one of `stops` or the end.
+    fn seq(&mut self, stops: &[char]) -> Parsed<Seq> {
+        let mut items = Vec::new();
+        loop {
+            self.skip_blanks();
+            match self.peek() {
+                None => return Ok(items),
+                Some(c) if stops.contains(&c) => return Ok(items),
+                Some(_) => items.push(self.item()?),
+            }
+        }
+    }
+
+    fn item(&mut self) -> Parsed<Item> {
+        let start = self.pos;
+        let atom = self.atom()?;
+        let mut repeats = Vec::new();
+        loop {
+            if self.eat("*") {
+                repeats.push(Repeat::Same);
+            } else if self.eat("`") {
+                repeats.push(Repeat::Any);
+            } else {
+                break;
+            }
+        }
+        Ok(Item {
+            atom,
+            repeats,
+            span: self.span_from(start),
+        })
+    }
+
+    fn atom(&mut self) -> Parsed<Atom> {
+        self.skip_blanks();
+        if self.eat("(") {
+            let a = self.integer()?.value;
+            self.expect(",")?;
+            let b = self.integer()?.value;
+            let dirs = if self.eat("|") {
+                let mut dirs = [false; 4];
+                let mut any = false;
+                loop {
+                    self.skip_blanks();
+                    let index = match self.peek() {
+                        Some('^') => 0,
+                        Some('v') => 1,
+                        Some('>') => 2,
+                        Some('<') => 3,
+                        _ => break,
+                    };
+                    dirs[index] = true;
+                    any = true;
+                    self.pos += 1;
+                }
+                if !any {
+                    return Err(self.error("a direction letter (^ v < >)").with_help("`(1,0|^)` is one step forward; `|` takes ^ (forward), v (backward), > (right), < (left)"));
+                }
+                Some(dirs)
+            } else {
+                None
+            };
+            self.expect(")")?;
+            return Ok(Atom::Leap { a, b, dirs });
+        }
+        if self.eat("{") {
+            let mut alternatives = vec![self.seq(&[',', '}'])?];
+            while self.eat(",") {
+                alternatives.push(self.seq(&[',', '}'])?);
+            }
+            self.expect("}")?;
+            return Ok(Atom::Any(alternatives));
+        }
+        if self.eat("[") {
+            let seq = self.seq(&[']'])?;
+            self.expect("]")?;
+            return Ok(Atom::Group(seq));
+        }
+        if self.eat("c(") {
+            let seq = self.seq(&[')'])?;
+            self.expect(")")?;
+            return Ok(Atom::Capture(seq));
+        }
+        if self.eat("m(") {
+            let seq = self.seq(&[')'])?;
+            self.expect(")")?;
+            return Ok(Atom::NoCapture(seq));
+        }
+        if self.at("r(") || self.at("r!(") {
+            let negated = self.eat("r!(") || {
+                self.eat("r(");
+                false
+            };
+            let seq = self.seq(&[','])?;
+            self.expect(",")?;
+            let ranks = if self.eat("[") {
+                let low = self.integer()?.value;
+                self.expect(",")?;
+                let high = self.integer()?.value;
+                self.expect("]")?;
+                (low, high)
+            } else {
+                let rank = self.integer()?.value;
+                (rank, rank)
+            };
+            self.expect(")")?;
+            return Ok(Atom::Rank {
+                seq,
+                ranks,
+                negated,
+            });
+        }
+        if self.eat("\"") {
+            let symbol = self.symbol()?;
+            self.expect("\"")?;
+            return Ok(Atom::Like(symbol));
+        }
+        if self.at("p") || self.at("->") {
+            self.eat("p");
+            let mut targets = Vec::new();
+            if self.eat("->") {
+                self.expect("[")?;
+                targets.push(self.symbol()?);
+                while self.eat(",") {
+                    targets.push(self.symbol()?);
+                }
+                self.expect("]")?;
+            }
+            return Ok(Atom::Promote(targets));
+        }
+        if self.eat("x") {
+            return Ok(Atom::CaptureHere);
+        }
+        Err(self
+            .error("a move: (a,b), {..}, [..], c(..), m(..), r(..), \"s\", x or p")
+            .with_help("see the notation grammar in the Finvara spec"))
+    }
+}
+
+fn parse_piece(code: &str, offset: usize) -> Parsed<PieceDef> {
+    let mut cursor = Cursor::new(code, offset);
+    cursor.expect("(")?;
+    let symbol = cursor.symbol()?;
+    let value = if cursor.eat(")") {
+        None
+    } else {
+        let value = if cursor.eat("x") {
+            Value::X
+        } else if cursor.eat("y") {
+            Value::Y
+        } else {
+            Value::Number(cursor.integer()?.value)
+        };
+        cursor.expect(")")?;
+        Some(value)
+    };
+    cursor.expect(":")?;
+    let start = cursor.pos;
+    let notation = cursor.seq(&[])?;
+    if cursor.pos < code.len() {
+        return Err(cursor.error("the end of the notation"));
+    }
+    let span = cursor.span_from(start);
+    Ok(PieceDef {
+        symbol,
+        value,
+        notation: Spanned::new(notation, span),
+    })
+}
+
+fn parse_square(cursor: &mut Cursor) -> Parsed<SquareRef> {
+    cursor.skip_blanks();
+    let start = cursor.pos;
+    let mut row: u64 = 0;
+    while let Some(c) = cursor.peek().filter(|c| c.is_ascii_lowercase()) {
+        row = row
+            .saturating_mul(26)
+            .saturating_add(u64::from(c as u8 - b'a' + 1));
+        cursor.pos += 1;
+    }
+    let digits_start = cursor.pos;
+    while cursor.peek().is_some_and(|c| c.is_ascii_digit()) {
+        cursor.pos += 1;
+    }
+    if row == 0 || cursor.pos == digits_start {
+        cursor.pos = start;
+        return Err(cursor.error("a square like `a1` (row letters, then column number)"));
+    }
+    let col = cursor.text[digits_start..cursor.pos]
+        .parse::<u64>()
+        .unwrap_or(u64::MAX);
+    Ok(SquareRef {
+        row,
+        col,
+        span: cursor.span_from(start),
+    })
+}
+
+fn parse_move(code: &str, offset: usize, source_line: u32) -> Parsed<MoveLine> {
+    let mut cursor = Cursor::new(code, offset);
+    cursor.expect("Turn")?;
+    let turn_value = cursor.integer()?;
+    if turn_value.value < 1 || turn_value.value > i64::from(u32::MAX) {
+        return Err(
+            Diagnostic::error("turn numbers start at 1", turn_value.span)
+                .with_label("not a turn number"),
+        );
+    }
+    let turn = Spanned::new(turn_value.value as u32, turn_value.span);
+    let white = if cursor.eat("W") {
+        true
+    } else if cursor.eat("B") {
+        false
+    } else {
+        return Err(cursor.error("`W` or `B`"));
+    };
+    cursor.expect(":")?;
+    let symbol = cursor.symbol()?;
+    let first = parse_square(&mut cursor)?;
+    let action = if cursor.eat("->") {
+        let to = parse_square(&mut cursor)?;
+        let promote = if cursor.eat("=") {
+            Some(cursor.symbol()?)
+        } else {
+            None
+        };
+        MoveAction::Move {
+            from: first,
+            to,
+            promote,
+        }
+    } else if cursor.eat("checks") {
+        cursor.expect("turn")?;
+        let target = cursor.integer()?;
+        if target.value < 1 || target.value > i64::from(u32::MAX) {
+            return Err(Diagnostic::error("turn numbers start at 1", target.span)
+                .with_label("not a turn number"));
+        }
+        MoveAction::Checks {
+            square: first,
+            turn: Spanned::new(target.value as u32, target.span),
+        }
+    } else {
+        return Err(cursor.error("`->` or `checks turn`"));
+    };
+    cursor.skip_blanks();
+    if cursor.pos < code.len() {
+        return Err(cursor.error("the end of the move line"));
+    }
+    Ok(MoveLine {
+        source_line,
+        text: code.to_string(),
+        turn,
+        white,
+        symbol,
+        action,
+    })
+}
