@@ -381,7 +381,7 @@ impl Game {
 
     /// Whether a player has lost: no royal piece, or all attacked.
     pub fn someone_lost(&self, tables: &Tables) -> bool {
-        [true, false].into_iter().any(|white| {
+        [true, false].iter().any(|&white| {
             let royals = self.royals(tables, white);
             royals.is_empty() || royals.iter().all(|&sq| self.attacked(tables, sq, white))
         })

@@ -105,37 +105,47 @@ fn run_passes_the_step_limit_and_the_exit_code_through() {
     }
 }
 
+/// `--standalone` output of one program per language, built by plain
+/// `rustc -O p.rs` (the 2015 edition, no dependencies), runs correctly.
 #[test]
 fn standalone_output_builds_with_plain_rustc_without_warnings() {
     let dir = scratch("standalone");
-    let (path, input, expected) = seed("register.icp");
-    let out = chess2rs(&["--standalone", &path], b"", &dir);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let source = dir.join("p.rs");
-    std::fs::write(&source, &out.stdout).unwrap();
-    let exe = dir.join("p");
-    // Plain `rustc -O p.rs`: the 2015 edition, no dependencies.
-    let rustc = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
-        .arg("-O")
-        .arg(&source)
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .unwrap();
-    assert!(rustc.status.success(), "{}", text(&rustc.stderr));
-    assert_eq!(
-        text(&rustc.stderr),
-        "",
-        "rustc warnings on standalone output"
-    );
-    let mut child = Command::new(&exe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(&input).unwrap();
-    let run = child.wait_with_output().unwrap();
-    assert_eq!(text(&run.stdout), expected);
+    for name in [
+        "register.icp",
+        "add.chc",
+        "chessoteric-hello.pgn",
+        "hello.btm",
+        "truth.fv",
+    ] {
+        let (path, input, expected) = seed(name);
+        let out = chess2rs(&["--standalone", &path], b"", &dir);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+        let stem = name.replace(['.', '-'], "_");
+        let source = dir.join(format!("{stem}.rs"));
+        std::fs::write(&source, &out.stdout).unwrap();
+        let exe = dir.join(stem);
+        let rustc = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
+            .arg("-O")
+            .arg(&source)
+            .arg("-o")
+            .arg(&exe)
+            .output()
+            .unwrap();
+        assert!(rustc.status.success(), "{name}: {}", text(&rustc.stderr));
+        assert_eq!(
+            text(&rustc.stderr),
+            "",
+            "{name}: rustc warnings on standalone output"
+        );
+        let mut child = Command::new(&exe)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(&input).unwrap();
+        let run = child.wait_with_output().unwrap();
+        assert_eq!(text(&run.stdout), expected, "{name}");
+    }
 }
 
 #[test]
