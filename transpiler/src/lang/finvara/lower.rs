@@ -15,7 +15,7 @@ use super::syntax::{self, Atom, Item, MoveAction, Repeat, Seq, Value};
 use crate::diag::Diagnostic;
 
 /// Most paths one piece type may have from one square.
-pub const PATH_LIMIT: usize = 4096;
+pub const PATH_LIMIT: usize = 20_000;
 
 /// A path being built.
 #[derive(Clone, Debug)]
@@ -118,7 +118,17 @@ impl Geometry<'_> {
                     out.extend(level.iter().cloned());
                     let mut next = Vec::new();
                     for state in level {
-                        next.extend(once(state)?);
+                        // A crooked path that lands twice on one square
+                        // reaches nothing a shorter one does not: skip it.
+                        let visited: Vec<u16> = state.steps[steps_before..]
+                            .iter()
+                            .map(|s| s.square)
+                            .collect();
+                        next.extend(once(state)?.into_iter().filter(|n| {
+                            n.steps
+                                .last()
+                                .is_some_and(|last| !visited.contains(&last.square))
+                        }));
                         if next.len() + out.len() > PATH_LIMIT {
                             return Err(format!("more than {PATH_LIMIT} paths"));
                         }
