@@ -15,7 +15,10 @@ use super::syntax::{self, Atom, Item, MoveAction, Repeat, Seq, Value};
 use crate::diag::Diagnostic;
 
 /// Most paths one piece type may have from one square.
-pub const PATH_LIMIT: usize = 20_000;
+pub const PATH_LIMIT: usize = 4096;
+
+/// Most paths in all tables together.
+pub const TABLE_LIMIT: usize = 100_000;
 
 /// A path being built.
 #[derive(Clone, Debug)]
@@ -357,6 +360,14 @@ pub fn lower(program: &syntax::Program, source_name: &str) -> Result<Program, Di
                         .with_label("this notation")
                         .with_help("limit the repetitions (`*`, `` ` ``) or use a smaller board")
                     })?;
+                    if out.paths.len() + paths.len() > TABLE_LIMIT {
+                        return Err(Diagnostic::error(
+                            format!("the pieces' moves on this board are too many to list (more than {TABLE_LIMIT} paths)"),
+                            piece.notation.span.clone(),
+                        )
+                        .with_label("listing stopped at this piece")
+                        .with_help("limit the repetitions (`*`, `` ` ``) or use a smaller board"));
+                    }
                     let first = out.paths.len() as u32;
                     for path in &paths {
                         let first_step = out.steps.len() as u32;

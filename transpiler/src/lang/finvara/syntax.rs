@@ -247,7 +247,8 @@ fn parse_row(text: &str, offset: usize) -> Result<Vec<Spanned<Cell>>, Diagnostic
         } else if content == "##" {
             Cell::Hole
         } else {
-            let (symbol, colour) = content.split_at(content.len() - 1);
+            let colour_len = content.chars().last().map_or(0, char::len_utf8);
+            let (symbol, colour) = content.split_at(content.len() - colour_len);
             let valid_symbol = !symbol.is_empty()
                 && symbol
                     .chars()
