@@ -45,3 +45,8 @@ fn hello_btm() {
 fn hello_pgn() {
     insta::assert_snapshot!(generated("chessoteric-hello.pgn"));
 }
+
+#[test]
+fn truth_fv() {
+    insta::assert_snapshot!(generated("truth.fv"));
+}

@@ -117,3 +117,37 @@ pub fn trace_text(program: &Program, line: &Line, valid: Option<bool>, game: &fv
     );
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::Source;
+    use chess2rs_runtime::Options;
+
+    #[test]
+    fn trace_shows_each_line_the_board_and_the_stacks() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../golden/finvara/truth.fv");
+        let source = Source::new("truth.fv", std::fs::read_to_string(path).unwrap());
+        let (program, _) = crate::lang::finvara::front_end(&source).unwrap();
+        let mut trace = String::new();
+        let mut output = Vec::new();
+        chess2rs_runtime::__private::run_program(
+            &b"0"[..],
+            &mut output,
+            &Options::default(),
+            |io, steps| {
+                run_traced(&program, io, steps, &mut |line, valid, game| {
+                    trace.push_str(&trace_text(&program, line, valid, game))
+                })
+            },
+        )
+        .unwrap();
+        assert_eq!(output, b"0\n");
+        assert!(trace.starts_with("line 15: Turn 1 W: i a1 -> b1  [valid]\n  c |kB|##|qB|nB|\n  b |##|##|  |  |\n  a |  |pW|  |kW|\n      1  2  3  4\nstacks: W [0]  B []\n"), "{trace}");
+        assert!(
+            trace.contains("line 16: Turn 1 B: k c1 -> c2  [invalid]"),
+            "{trace}"
+        );
+        assert!(!trace.contains("Turn 2 W"), "skipped: {trace}");
+    }
+}
