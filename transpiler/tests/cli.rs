@@ -218,9 +218,7 @@ fn exit_codes_for_compile_errors_runtime_errors_and_bad_usage() {
     assert_eq!(unknown.status.code(), Some(2));
     let finvara = chess2rs(&["check", "-", "--lang", "fv"], b"(k):\n", &cache);
     assert_eq!(finvara.status.code(), Some(2));
-    assert!(
-        text(&finvara.stderr).contains("Finvara is not supported by this version of chess2rs yet")
-    );
+    assert!(text(&finvara.stderr).contains("error: the program has no board"));
 }
 
 #[test]
