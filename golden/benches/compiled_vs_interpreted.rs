@@ -103,5 +103,29 @@ fn tm_sweep(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, icp_counter, chc_sum, tm_sweep);
+/// The truth-machine on input 1 for 300,000 move lines (99,999 prints),
+/// stopped by the step limit.
+fn fv_truth(c: &mut Criterion) {
+    let program = checked("fv_truth.fv");
+    let options = Options::with_max_steps(300_000);
+    let mut group = c.benchmark_group("fv_truth_300k_lines");
+    group.sample_size(10);
+    group.bench_function("compiled", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            assert!(bench_programs::fv_truth(&b"1"[..], &mut out, &options).is_err());
+            assert_eq!(out.len(), 2 * 99_999);
+        })
+    });
+    group.bench_function("interpreted", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            assert!(chess2rs::interpret(&program, &b"1"[..], &mut out, &options).is_err());
+            assert_eq!(out.len(), 2 * 99_999);
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, icp_counter, chc_sum, tm_sweep, fv_truth);
 criterion_main!(benches);
