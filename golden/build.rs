@@ -130,13 +130,17 @@ fn compile_bench_programs(dir: &Path) -> String {
 /// Generates random programs of every language with a fixed seed and
 /// compiles those without errors: (functions, table entries).
 fn compile_random_programs() -> (String, String) {
-    use random_programs::{btm, chess_code, infchesspro, Random};
+    use random_programs::{btm, chess_code, finvara, infchesspro, Random};
     let mut random = Random::new(0x00C4_E552_0125);
     let mut functions = String::new();
     let mut table = String::new();
     type Generator = fn(&mut Random) -> String;
-    let generators: [(&str, Generator); 3] =
-        [("icp", infchesspro), ("chc", chess_code), ("btm", btm)];
+    let generators: [(&str, Generator); 4] = [
+        ("icp", infchesspro),
+        ("chc", chess_code),
+        ("btm", btm),
+        ("fv", finvara),
+    ];
     for (extension, generate) in generators {
         for index in 0..60 {
             let text = generate(&mut random);

@@ -144,3 +144,135 @@ pub fn btm(random: &mut Random) -> String {
     }
     text
 }
+
+/// A random Finvara notation over the symbols defined before it.
+pub fn finvara_notation(random: &mut Random, depth: u32, earlier: &[String]) -> String {
+    let items = random.between(1, if depth == 0 { 3 } else { 2 });
+    let mut text = String::new();
+    for _ in 0..items {
+        let atom = match random.below(if depth < 2 { 12 } else { 6 }) {
+            0..=3 => {
+                let dirs = ["", "", "", "|^", "|v", "|<>", "|^>"];
+                format!(
+                    "({},{}{})",
+                    random.between(0, 2),
+                    random.between(0, 2),
+                    random.pick(&dirs)
+                )
+            }
+            4 => "x".to_string(),
+            5 => match earlier.len() {
+                0 => "p".to_string(),
+                n => format!("\"{}\"", earlier[random.below(n as u64) as usize]),
+            },
+            6 | 7 => {
+                let mut alternatives = Vec::new();
+                for _ in 0..random.between(2, 3) {
+                    alternatives.push(finvara_notation(random, depth + 1, earlier));
+                }
+                format!("{{{}}}", alternatives.join(","))
+            }
+            8 => format!("[{}]", finvara_notation(random, depth + 1, earlier)),
+            9 => format!(
+                "{}({})",
+                random.pick(&["c", "m"]),
+                finvara_notation(random, depth + 1, earlier)
+            ),
+            10 => format!(
+                "{}({},{})",
+                random.pick(&["r", "r!"]),
+                finvara_notation(random, depth + 1, earlier),
+                random.pick(&["1", "2", "-1", "[1,2]", "[-2,-1]", "0"])
+            ),
+            _ => "p".to_string(),
+        };
+        let suffix = match random.below(6) {
+            0 => "*",
+            1 => "`",
+            _ => "",
+        };
+        text.push_str(&atom);
+        text.push_str(suffix);
+    }
+    text
+}
+
+/// A random Finvara program: random piece types (leapers, riders, crooked
+/// riders, conditions, references), a small board with holes, and move
+/// lines between nearby squares with the odd promotion and `checks` jump.
+pub fn finvara(random: &mut Random) -> String {
+    let rows = random.between(3, 6) as usize;
+    let cols = random.between(3, 6) as usize;
+    let mut symbols: Vec<String> = vec!["k".to_string()];
+    let mut text = String::from("(k): {(1,0),(1,1)}\n");
+    for index in 0..random.between(2, 5) {
+        let symbol = format!("s{index}");
+        let value = match random.below(8) {
+            0 => "x".to_string(),
+            1 => "y".to_string(),
+            _ => random.between(-2, 7).to_string(),
+        };
+        let notation = finvara_notation(random, 0, &symbols);
+        text.push_str(&format!("({symbol} {value}): {notation}\n"));
+        symbols.push(symbol);
+    }
+    text.push('\n');
+    let mut cells = vec![vec![String::from("  "); cols]; rows];
+    let square = |random: &mut Random| {
+        (
+            random.below(rows as u64) as usize,
+            random.below(cols as u64) as usize,
+        )
+    };
+    for (row, colour) in [(0, 'W'), (rows - 1, 'B')] {
+        let col = random.below(cols as u64) as usize;
+        cells[row][col] = format!("k{colour}");
+    }
+    for _ in 0..random.between(2, 7) {
+        let (row, col) = square(random);
+        if cells[row][col].trim().is_empty() {
+            cells[row][col] = if random.below(3) == 0 {
+                "##".to_string()
+            } else {
+                format!("{}{}", random.pick(&symbols[1..]), random.pick(&['W', 'B']))
+            };
+        }
+    }
+    let border = format!("+{}\n", "--+".repeat(cols));
+    text.push_str(&border);
+    for row in cells.iter().rev() {
+        text.push('|');
+        for cell in row {
+            text.push_str(&format!("{cell:>2}|"));
+        }
+        text.push('\n');
+        text.push_str(&border);
+    }
+    text.push('\n');
+    let name = |(row, col): (usize, usize)| format!("{}{}", (b'a' + row as u8) as char, col + 1);
+    let lines = random.between(2, 12);
+    for index in 0..lines {
+        let turn = index / 2 + 1;
+        let colour = if index % 2 == 0 { 'W' } else { 'B' };
+        let symbol = random.pick(&symbols).clone();
+        let from = square(random);
+        let line = if random.below(8) == 0 {
+            let target = random.between(1, (lines + 1) / 2);
+            format!("{symbol} {} checks turn {target}", name(from))
+        } else {
+            let to = if random.below(6) == 0 {
+                from
+            } else {
+                square(random)
+            };
+            let promote = if random.below(8) == 0 {
+                format!(" = {}", random.pick(&symbols))
+            } else {
+                String::new()
+            };
+            format!("{symbol} {} -> {}{promote}", name(from), name(to))
+        };
+        text.push_str(&format!("Turn {turn} {colour}: {line}\n"));
+    }
+    text
+}

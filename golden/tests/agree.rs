@@ -14,7 +14,7 @@ fn outcome(
 
 #[test]
 fn enough_random_programs_compile() {
-    for extension in ["icp", "chc", "btm"] {
+    for extension in ["icp", "chc", "btm", "fv"] {
         let count = RANDOM.iter().filter(|c| c.extension == extension).count();
         assert!(
             count >= 30,

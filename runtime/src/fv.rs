@@ -1,11 +1,33 @@
-//! Finvara at run time: a flat board of fixed size, the two stacks, and
-//! move validation against path tables that the compiler built from each
-//! piece type's notation (the notation itself never reaches run time).
+//! Finvara at run time: a rectangular board with holes, the two stacks, and
+//! moves validated against each piece type's *notation automaton*.
+//!
+//! The compiler turns a piece type's movement notation into a small
+//! automaton over leaps ([`Automaton`]): states joined by ordered edges that
+//! leap, test the rank, set the `c`/`m` conditions, capture (`x`) or
+//! promote. A move `FROM -> TO` is valid if some path through the automaton
+//! from FROM ends on TO and obeys the occupancy rules; [`Game::try_move`]
+//! finds the first such path in notation order by a depth-first search over
+//! (automaton state, square, what the path must remember, what it has done so
+//! far), visiting each such node once — so the cost is polynomial in board
+//! and notation size, never the number of paths. Generated code may instead
+//! pass the few geometric paths it found at compile time
+//! ([`Game::try_paths`]); both end in the same trial of the check rule and
+//! the same effects.
+//!
+//! The check rule and the losing test look only at the pieces of the
+//! attacking side (kept in lists, never found by scanning the board), skip
+//! the pieces that cannot reach that far, and search only for the rest. The
+//! losing test is skipped when nothing moved since it last ran.
 
 use std::io::{BufRead, Write};
 
 use super::error::{ErrorKind, RuntimeError};
+use super::hash::{FastMap, FastSet};
 use super::io::Io;
+
+/// A square: `row * columns + column`, row 0 at the bottom, column 0 at the
+/// left.
+pub type Square = u32;
 
 /// A board cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,98 +58,758 @@ pub enum PieceValue {
     Y,
 }
 
+/// "No limit" for [`State::reach`].
+pub const UNBOUNDED: u32 = u32::MAX;
+
+/// One state of a notation automaton.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct State {
+    /// Index of its first edge in [`Automaton::edges`]; its edges are tried
+    /// in order.
+    pub first_edge: u32,
+    /// How many edges it has.
+    pub edges: u32,
+    /// The end of the notation: a path that gets here is complete.
+    pub accept: bool,
+    /// Inside a crooked repetition (`` A` ``): a landing on a hole must be
+    /// the repetition's last.
+    pub crooked: bool,
+    /// The farthest (in king steps) a path can still go from here;
+    /// [`UNBOUNDED`] when a repetition lies ahead.
+    pub reach: u32,
+}
+
+impl State {
+    /// A state whose edges are `edges[first_edge..first_edge + edges]`,
+    /// reaching at most `reach` king steps further.
+    pub const fn new(first_edge: u32, edges: u32, reach: u32) -> State {
+        State {
+            first_edge,
+            edges,
+            accept: false,
+            crooked: false,
+            reach,
+        }
+    }
+
+    /// This state as the end of the notation.
+    pub const fn accepting(self) -> State {
+        State {
+            accept: true,
+            ..self
+        }
+    }
+
+    /// This state inside a crooked repetition.
+    pub const fn in_crooked(self) -> State {
+        State {
+            crooked: true,
+            ..self
+        }
+    }
+}
+
+/// One edge of a notation automaton.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edge {
+    /// Leap by (`forward`, `right`) in the owner's view, then go to `to`.
+    Leap {
+        /// Rows toward the opponent.
+        forward: i32,
+        /// Columns to the owner's right.
+        right: i32,
+        /// The next state.
+        to: u32,
+    },
+    /// `r(..)` (`negated`: `r!(..)`): go on only if the owner's rank of the
+    /// current square is (is not) within `low..=high` (empty: rank 0).
+    Rank {
+        /// Lowest owner's rank (1 = the owner's first row).
+        low: i64,
+        /// Highest owner's rank.
+        high: i64,
+        /// `r!`.
+        negated: bool,
+        /// The next state.
+        to: u32,
+    },
+    /// Entering `c(..)`: the move must end by capturing.
+    MustCapture {
+        /// The next state.
+        to: u32,
+    },
+    /// Entering `m(..)`: the move must not capture at all.
+    NoCapture {
+        /// The next state.
+        to: u32,
+    },
+    /// `x`: capture the enemy piece on the current square and go on.
+    CaptureHere {
+        /// The next state.
+        to: u32,
+    },
+    /// `p`: promote to one of [`Automaton::targets`]`[first..first + count]`
+    /// (`count` 0: to any other piece type).
+    Promote {
+        /// Index of the first allowed target.
+        first: u32,
+        /// Number of allowed targets.
+        count: u32,
+        /// The next state.
+        to: u32,
+    },
+    /// Go to `to` (alternatives, repetitions, grouping).
+    Pass {
+        /// The next state.
+        to: u32,
+    },
+}
+
+impl Edge {
+    /// [`Edge::Leap`] by (`forward`, `right`) to `to`.
+    pub const fn leap(forward: i32, right: i32, to: u32) -> Edge {
+        Edge::Leap { forward, right, to }
+    }
+
+    /// [`Edge::Pass`] to `to`.
+    pub const fn pass(to: u32) -> Edge {
+        Edge::Pass { to }
+    }
+
+    /// The state the edge leads to.
+    pub fn to(&self) -> u32 {
+        match *self {
+            Edge::Leap { to, .. }
+            | Edge::Rank { to, .. }
+            | Edge::MustCapture { to }
+            | Edge::NoCapture { to }
+            | Edge::CaptureHere { to }
+            | Edge::Promote { to, .. }
+            | Edge::Pass { to } => to,
+        }
+    }
+}
+
+/// A piece type's moves: state 0 is the start.
+#[derive(Clone, Copy, Debug)]
+pub struct Automaton<'a> {
+    /// The states.
+    pub states: &'a [State],
+    /// Every state's edges, consecutive per state.
+    pub edges: &'a [Edge],
+    /// Promotion targets of the `p` edges.
+    pub targets: &'a [u16],
+}
+
+impl Automaton<'_> {
+    fn edges_of(&self, state: u32) -> &[Edge] {
+        let state = &self.states[state as usize];
+        let first = state.first_edge as usize;
+        &self.edges[first..first + state.edges as usize]
+    }
+
+    /// Whether the `p` edge at `edge` allows a piece of `kind` to become
+    /// `target`.
+    pub fn allows(&self, edge: u32, kind: u16, target: u16) -> bool {
+        match self.edges.get(edge as usize) {
+            Some(&Edge::Promote { first, count, .. }) => {
+                if count == 0 {
+                    target != kind
+                } else {
+                    self.targets[first as usize..(first + count) as usize].contains(&target)
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// The farthest (in king steps) any path reaches from the start.
+    pub fn reach(&self) -> u32 {
+        self.states.first().map_or(0, |s| s.reach)
+    }
+}
+
+/// Everything about the pieces a game needs: their moves and values, and
+/// the board's size.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules<'a> {
+    /// Every piece type's automaton, by type index.
+    pub automata: &'a [Automaton<'a>],
+    /// Every piece type's value, by type index.
+    pub values: &'a [PieceValue],
+    /// Board rows.
+    pub rows: u32,
+    /// Board columns.
+    pub cols: u32,
+}
+
+impl Rules<'_> {
+    fn royal(&self, kind: u16) -> bool {
+        self.values[usize::from(kind)] == PieceValue::Royal
+    }
+
+    /// The value a piece of `kind` has on `square` (`None` for royals).
+    fn value_at(&self, kind: u16, square: Square) -> Option<i64> {
+        let cols = self.cols.max(1);
+        match self.values[usize::from(kind)] {
+            PieceValue::Royal => None,
+            PieceValue::Number(n) => Some(n),
+            PieceValue::X => Some(i64::from(square % cols) + 1),
+            PieceValue::Y => Some(i64::from(square / cols) + 1),
+        }
+    }
+
+    /// The square `(forward, right)` away from `square` in `white`'s view,
+    /// if it is on the board.
+    pub fn leap(&self, square: Square, white: bool, forward: i32, right: i32) -> Option<Square> {
+        let (d_row, d_col) = if white {
+            (i64::from(forward), i64::from(right))
+        } else {
+            (-i64::from(forward), -i64::from(right))
+        };
+        let row = i64::from(square / self.cols) + d_row;
+        let col = i64::from(square % self.cols) + d_col;
+        if row < 0 || col < 0 || row >= i64::from(self.rows) || col >= i64::from(self.cols) {
+            return None;
+        }
+        Some((row * i64::from(self.cols) + col) as Square)
+    }
+
+    /// The owner's rank of `square`: 1 is the owner's nearest row.
+    pub fn rank(&self, square: Square, white: bool) -> i64 {
+        let row = i64::from(square / self.cols);
+        if white {
+            row + 1
+        } else {
+            i64::from(self.rows) - row
+        }
+    }
+
+    /// The distance in king steps between two squares.
+    pub fn distance(&self, a: Square, b: Square) -> u32 {
+        let (ra, ca) = (a / self.cols, a % self.cols);
+        let (rb, cb) = (b / self.cols, b % self.cols);
+        ra.abs_diff(rb).max(ca.abs_diff(cb))
+    }
+}
+
 /// One landing square of a path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
-    /// The square (row * columns + column, row 0 at the bottom).
-    pub square: u16,
+    /// The square.
+    pub square: Square,
     /// `x` after landing: capture the enemy here and go on.
     pub capture: bool,
-    /// Part of a crooked rider before its end: may not be a hole.
+    /// Inside a crooked repetition before its end: may not be a hole.
     pub no_hole: bool,
 }
 
-/// One geometric path of a piece type from a square.
+impl Step {
+    /// Landing on `square`.
+    pub const fn land(square: Square) -> Step {
+        Step {
+            square,
+            capture: false,
+            no_hole: false,
+        }
+    }
+
+    /// This landing, then `x`.
+    pub const fn then_capture(self) -> Step {
+        Step {
+            capture: true,
+            ..self
+        }
+    }
+
+    /// This landing inside a crooked repetition, not its last.
+    pub const fn not_a_hole(self) -> Step {
+        Step {
+            no_hole: true,
+            ..self
+        }
+    }
+}
+
+/// A geometric path the compiler found from a move line's FROM to its TO;
+/// whether it can be taken depends on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Path {
-    /// Index of its first step in [`Tables::steps`].
-    pub first_step: u32,
-    /// Number of steps (0: promotion only).
-    pub steps: u16,
-    /// Where it ends.
-    pub end: u16,
+pub struct Path<'a> {
+    /// The landing squares (none: a promotion on the spot).
+    pub steps: &'a [Step],
     /// `c(..)`: must end by capturing.
     pub must_capture: bool,
     /// `m(..)`: must not capture at all.
     pub no_capture: bool,
-    /// Whether it promotes.
-    pub promotes: bool,
-    /// Index of its allowed targets in [`Tables::targets`].
-    pub first_target: u32,
-    /// Number of allowed targets (0: any other piece type).
-    pub targets: u16,
 }
 
-/// The paths of every piece type, colour and square, built by the compiler.
+impl<'a> Path<'a> {
+    /// A path landing on `steps`, without `c`/`m` conditions.
+    pub const fn new(steps: &'a [Step]) -> Path<'a> {
+        Path {
+            steps,
+            must_capture: false,
+            no_capture: false,
+        }
+    }
+
+    /// This path under `c(..)`.
+    pub const fn must_capture(self) -> Path<'a> {
+        Path {
+            must_capture: true,
+            ..self
+        }
+    }
+
+    /// This path under `m(..)`.
+    pub const fn no_capture(self) -> Path<'a> {
+        Path {
+            no_capture: true,
+            ..self
+        }
+    }
+}
+
+/// The board: cells, and the pieces and royal pieces of each colour in
+/// lists (so that no test ever scans the whole board).
+#[derive(Clone, Debug)]
+pub struct Board {
+    cells: Vec<Cell>,
+    /// Squares of each colour's pieces (white first).
+    pieces: [Vec<Square>; 2],
+    /// Squares of each colour's royal pieces.
+    royals: [Vec<Square>; 2],
+    /// Per cell: its index in `pieces` (and in `royals` for royal pieces).
+    slots: Vec<(u32, u32)>,
+}
+
+const NO_SLOT: u32 = u32::MAX;
+
+fn side(white: bool) -> usize {
+    usize::from(!white)
+}
+
+impl Board {
+    fn new(rules: &Rules, cells: &[Cell]) -> Board {
+        let mut board = Board {
+            cells: vec![Cell::Empty; cells.len()],
+            pieces: [Vec::new(), Vec::new()],
+            royals: [Vec::new(), Vec::new()],
+            slots: vec![(NO_SLOT, NO_SLOT); cells.len()],
+        };
+        for (square, &cell) in cells.iter().enumerate() {
+            board.set(rules, square as Square, cell);
+        }
+        board
+    }
+
+    fn get(&self, square: Square) -> Cell {
+        self.cells[square as usize]
+    }
+
+    /// Puts `cell` on `square`, keeping the piece lists up to date.
+    fn set(&mut self, rules: &Rules, square: Square, cell: Cell) {
+        let index = square as usize;
+        if let Cell::Piece { kind, white } = self.cells[index] {
+            let (piece_slot, royal_slot) = self.slots[index];
+            remove_at(
+                &mut self.pieces[side(white)],
+                &mut self.slots,
+                piece_slot,
+                true,
+            );
+            if rules.royal(kind) {
+                remove_at(
+                    &mut self.royals[side(white)],
+                    &mut self.slots,
+                    royal_slot,
+                    false,
+                );
+            }
+            self.slots[index] = (NO_SLOT, NO_SLOT);
+        }
+        self.cells[index] = cell;
+        if let Cell::Piece { kind, white } = cell {
+            let list = &mut self.pieces[side(white)];
+            self.slots[index].0 = list.len() as u32;
+            list.push(square);
+            if rules.royal(kind) {
+                let list = &mut self.royals[side(white)];
+                self.slots[index].1 = list.len() as u32;
+                list.push(square);
+            }
+        }
+    }
+}
+
+/// Removes entry `slot` of `list` by swapping the last entry into its place.
+fn remove_at(list: &mut Vec<Square>, slots: &mut [(u32, u32)], slot: u32, piece_list: bool) {
+    let slot = slot as usize;
+    if slot >= list.len() {
+        return;
+    }
+    list.swap_remove(slot);
+    if let Some(&moved) = list.get(slot) {
+        let entry = &mut slots[moved as usize];
+        if piece_list {
+            entry.0 = slot as u32;
+        } else {
+            entry.1 = slot as u32;
+        }
+    }
+}
+
+/// What a search node remembers about the path so far, packed in a word:
+/// what the current square holds, whether a crooked repetition landed on a
+/// hole, the `c`/`m` conditions, whether it captured, leapt or fell, and the
+/// last `p` edge taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Memory(u32);
+
+/// What the current square holds, as seen by the path.
+const HERE_MASK: u32 = 0b111;
+const HERE_START: u32 = 0;
+const HERE_EMPTY: u32 = 1;
+const HERE_HOLE: u32 = 2;
+const HERE_ENEMY: u32 = 3;
+const HERE_CAPTURED: u32 = 4;
+const PENDING_HOLE: u32 = 1 << 3;
+const MUST_CAPTURE: u32 = 1 << 4;
+const NO_CAPTURE: u32 = 1 << 5;
+const CAPTURED: u32 = 1 << 6;
+const LEAPT: u32 = 1 << 7;
+const FELL: u32 = 1 << 8;
+const PROMOTE_SHIFT: u32 = 9;
+
+/// The most edges an automaton may have (the last `p` edge is remembered in
+/// the bits above [`PROMOTE_SHIFT`]).
+pub const MAX_EDGES: usize = (1 << (32 - PROMOTE_SHIFT)) - 2;
+
+impl Memory {
+    fn here(self) -> u32 {
+        self.0 & HERE_MASK
+    }
+
+    fn with_here(self, here: u32) -> Memory {
+        Memory((self.0 & !HERE_MASK) | here)
+    }
+
+    fn has(self, flag: u32) -> bool {
+        self.0 & flag != 0
+    }
+
+    fn promote_edge(self) -> Option<u32> {
+        (self.0 >> PROMOTE_SHIFT).checked_sub(1)
+    }
+
+    fn ends_capturing(self) -> bool {
+        matches!(self.here(), HERE_ENEMY | HERE_CAPTURED)
+    }
+}
+
+/// What a search is for.
 #[derive(Clone, Copy, Debug)]
-pub struct Tables<'a> {
-    /// All steps.
-    pub steps: &'a [Step],
-    /// All paths.
-    pub paths: &'a [Path],
-    /// All promotion targets.
-    pub targets: &'a [u16],
-    /// For `(kind * 2 + black) * cells + square`: the range of its paths.
-    pub index: &'a [(u32, u32)],
-    /// Every piece type's value.
-    pub values: &'a [PieceValue],
-    /// Board columns.
-    pub cols: u16,
-    /// Board rows.
-    pub rows: u16,
+struct Goal {
+    to: Square,
+    /// The move line's promotion target (moves only).
+    promote: Option<u16>,
+    /// An attack: the path must end capturing on `to` and land on no hole;
+    /// promotion does not matter.
+    attack: bool,
 }
 
-impl Tables<'_> {
-    fn paths_of(&self, kind: u16, white: bool, square: u16) -> &[Path] {
-        let cells = usize::from(self.cols) * usize::from(self.rows);
-        let slot = (usize::from(kind) * 2 + usize::from(!white)) * cells + usize::from(square);
-        let (first, count) = self.index[slot];
-        &self.paths[first as usize..(first + count) as usize]
+/// A node on the search's stack.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    state: u32,
+    square: Square,
+    memory: Memory,
+    /// What the path has done so far (an index into [`Search::effects`]).
+    effects: u32,
+    /// The next edge of `state` to try.
+    next_edge: u32,
+    /// The path's length when this node was reached, and the `capture` flag
+    /// its last step had then (`x` sets it; backtracking restores it).
+    path_len: u32,
+    last_capture: bool,
+}
+
+/// Reusable buffers of the depth-first path search.
+#[derive(Clone, Debug, Default)]
+struct Search {
+    frames: Vec<Frame>,
+    path: Vec<Step>,
+    visited: FastSet<(u64, u64)>,
+    /// Effects so far as a trie: (parent, event) → child; 0 is "nothing".
+    effects: FastMap<(u32, u32), u32>,
+    kind: u16,
+    white: bool,
+    from: Square,
+}
+
+/// A search's node set is dropped instead of cleared when it grew past this
+/// many entries, so that one big search does not slow down later small ones.
+const KEEP_CAPACITY: usize = 1 << 12;
+
+impl Search {
+    fn start(&mut self, kind: u16, white: bool, from: Square) {
+        if self.visited.capacity() > KEEP_CAPACITY {
+            self.visited = FastSet::default();
+        } else {
+            self.visited.clear();
+        }
+        if self.effects.capacity() > KEEP_CAPACITY {
+            self.effects = FastMap::default();
+        } else {
+            self.effects.clear();
+        }
+        self.frames.clear();
+        self.path.clear();
+        self.kind = kind;
+        self.white = white;
+        self.from = from;
+        self.push(0, from, Memory(HERE_START), 0);
     }
 
-    fn steps_of(&self, path: &Path) -> &[Step] {
-        &self.steps[path.first_step as usize..path.first_step as usize + usize::from(path.steps)]
+    fn push(&mut self, state: u32, square: Square, memory: Memory, effects: u32) {
+        let key = (
+            u64::from(state) | u64::from(square) << 32,
+            u64::from(memory.0) | u64::from(effects) << 32,
+        );
+        if !self.visited.insert(key) {
+            return;
+        }
+        let last_capture = self.path.last().is_some_and(|s| s.capture);
+        self.frames.push(Frame {
+            state,
+            square,
+            memory,
+            effects,
+            next_edge: 0,
+            path_len: self.path.len() as u32,
+            last_capture,
+        });
     }
+
+    /// The effects `effects` followed by `event` (a capture or a fall).
+    fn add_effect(&mut self, effects: u32, event: u32) -> u32 {
+        let next = self.effects.len() as u32 + 1;
+        *self.effects.entry((effects, event)).or_insert(next)
+    }
+
+    /// The next complete path in notation order that the board allows, or
+    /// `None` when there is none left.
+    fn next(&mut self, rules: &Rules, board: &Board, goal: Goal) -> Option<&[Step]> {
+        let automaton = &rules.automata[usize::from(self.kind)];
+        loop {
+            let top = self.frames.len().checked_sub(1)?;
+            let frame = self.frames[top];
+            // Backtrack the path to this node.
+            self.path.truncate(frame.path_len as usize);
+            if let Some(last) = self.path.last_mut() {
+                last.capture = frame.last_capture;
+            }
+            let state = automaton.states[frame.state as usize];
+            if frame.next_edge == 0 && state.accept && self.accepts(automaton, frame, goal) {
+                self.frames[top].next_edge = state.edges.max(1);
+                return Some(&self.path);
+            }
+            let Some(&edge) = automaton
+                .edges_of(frame.state)
+                .get(frame.next_edge as usize)
+            else {
+                self.frames.pop();
+                continue;
+            };
+            self.frames[top].next_edge += 1;
+            self.follow(rules, board, automaton, frame, edge, goal);
+        }
+    }
+
+    /// Whether the path of `frame` (at an accepting state) is a complete
+    /// legal path for `goal`, the check rule aside.
+    fn accepts(&self, automaton: &Automaton, frame: Frame, goal: Goal) -> bool {
+        let memory = frame.memory;
+        if frame.square != goal.to || memory.has(PENDING_HOLE) {
+            return false;
+        }
+        if memory.has(MUST_CAPTURE) && !memory.ends_capturing() {
+            return false;
+        }
+        if memory.has(NO_CAPTURE) && (memory.has(CAPTURED) || memory.here() == HERE_ENEMY) {
+            return false;
+        }
+        if goal.attack {
+            return memory.ends_capturing();
+        }
+        let promote = memory.promote_edge();
+        if !memory.has(LEAPT) && promote.is_none() {
+            return false;
+        }
+        match (promote, goal.promote) {
+            (None, None) => true,
+            (Some(edge), Some(target)) => automaton.allows(edge, self.kind, target),
+            _ => false,
+        }
+    }
+
+    /// Takes `edge` from `frame`'s node if the board allows it.
+    fn follow(
+        &mut self,
+        rules: &Rules,
+        board: &Board,
+        automaton: &Automaton,
+        frame: Frame,
+        edge: Edge,
+        goal: Goal,
+    ) {
+        let target = &automaton.states[edge.to() as usize];
+        let mut memory = frame.memory;
+        let mut effects = frame.effects;
+        let mut square = frame.square;
+        match edge {
+            Edge::Leap { forward, right, .. } => {
+                if memory.has(PENDING_HOLE) || memory.here() == HERE_ENEMY {
+                    return;
+                }
+                let Some(next) = rules.leap(square, self.white, forward, right) else {
+                    return;
+                };
+                let here = match board.get(next) {
+                    Cell::Piece { white, .. } if white == self.white => return,
+                    Cell::Piece { .. } => HERE_ENEMY,
+                    Cell::Empty => HERE_EMPTY,
+                    Cell::Hole if goal.attack => return,
+                    Cell::Hole => {
+                        if target.crooked {
+                            memory = Memory(memory.0 | PENDING_HOLE);
+                        }
+                        if !memory.has(FELL) && !goal.attack {
+                            effects = self.add_effect(effects, next * 2 + 1);
+                            memory = Memory(memory.0 | FELL);
+                        }
+                        HERE_HOLE
+                    }
+                };
+                memory = Memory(memory.with_here(here).0 | LEAPT);
+                square = next;
+                self.path.push(Step {
+                    square,
+                    capture: false,
+                    no_hole: false,
+                });
+            }
+            Edge::Rank {
+                low, high, negated, ..
+            } => {
+                let rank = rules.rank(square, self.white);
+                if (low <= rank && rank <= high) == negated {
+                    return;
+                }
+            }
+            Edge::MustCapture { .. } => memory = Memory(memory.0 | MUST_CAPTURE),
+            Edge::NoCapture { .. } => memory = Memory(memory.0 | NO_CAPTURE),
+            Edge::CaptureHere { .. } => match memory.here() {
+                HERE_ENEMY => {
+                    if !memory.has(FELL) && !goal.attack {
+                        effects = self.add_effect(effects, square * 2);
+                    }
+                    memory = Memory(memory.with_here(HERE_CAPTURED).0 | CAPTURED);
+                    if let Some(last) = self.path.last_mut() {
+                        last.capture = true;
+                    }
+                }
+                HERE_CAPTURED => {}
+                _ => return,
+            },
+            Edge::Promote { .. } => {
+                if !goal.attack {
+                    // `frame` was copied before its edge cursor moved on.
+                    let first = automaton.states[frame.state as usize].first_edge;
+                    let edge_index = first + frame.next_edge;
+                    memory = Memory(
+                        (memory.0 & ((1 << PROMOTE_SHIFT) - 1)) | (edge_index + 1) << PROMOTE_SHIFT,
+                    );
+                }
+            }
+            Edge::Pass { .. } => {}
+        }
+        if !target.crooked {
+            memory = Memory(memory.0 & !PENDING_HOLE);
+        }
+        if rules.distance(square, goal.to) > target.reach {
+            return;
+        }
+        self.push(edge.to(), square, memory, effects);
+    }
+}
+
+/// One board change of a trial move, to undo it.
+type Undo = (Square, Cell);
+
+/// What a move did besides moving pieces, to apply to the stacks once the
+/// check rule allowed it.
+#[derive(Clone, Copy, Debug)]
+enum Effect {
+    /// A piece of `kind` and colour `white` was captured on `square`.
+    Captured {
+        kind: u16,
+        white: bool,
+        square: Square,
+    },
+    /// The mover fell into the hole on `square`.
+    Fell { square: Square },
 }
 
 /// The board and the stacks.
 #[derive(Clone, Debug)]
 pub struct Game {
-    cells: Vec<Cell>,
+    board: Board,
     stacks: [Vec<i64>; 2],
-}
-
-fn stack_index(white: bool) -> usize {
-    usize::from(!white)
+    /// Nothing changed on the board since the losing test last found that
+    /// nobody lost.
+    settled: bool,
+    moves: Search,
+    attacks: Search,
+    undo: Vec<Undo>,
+    effects: Vec<Effect>,
 }
 
 impl Game {
     /// A game starting from `cells` (row 0 first).
-    pub fn new(cells: &[Cell]) -> Self {
+    pub fn new(rules: &Rules, cells: &[Cell]) -> Self {
         Game {
-            cells: cells.to_vec(),
+            board: Board::new(rules, cells),
             stacks: [Vec::new(), Vec::new()],
+            settled: false,
+            moves: Search::default(),
+            attacks: Search::default(),
+            undo: Vec::new(),
+            effects: Vec::new(),
         }
+    }
+
+    /// A game on an empty board of `rules.rows` × `rules.cols` with holes
+    /// on `holes` and `pieces` placed (generated code's initial position).
+    pub fn with_position(rules: &Rules, holes: &[Square], pieces: &[(Square, u16, bool)]) -> Self {
+        let mut cells = vec![Cell::Empty; rules.rows as usize * rules.cols as usize];
+        for &hole in holes {
+            cells[hole as usize] = Cell::Hole;
+        }
+        for &(square, kind, white) in pieces {
+            cells[square as usize] = Cell::Piece { kind, white };
+        }
+        Game::new(rules, &cells)
     }
 
     /// The cells, row 0 (the bottom row) first.
     pub fn cells(&self) -> &[Cell] {
-        &self.cells
+        &self.board.cells
     }
 
     /// A colour's stack, bottom first.
     pub fn stack(&self, white: bool) -> &[i64] {
-        &self.stacks[stack_index(white)]
+        &self.stacks[side(white)]
     }
 
     /// After an invalid move: whether the next move line is skipped (each
@@ -139,138 +821,179 @@ impl Game {
     }
 
     /// `SYMBOL SQUARE checks turn M`: places a piece if the square is empty.
-    pub fn place(&mut self, kind: u16, white: bool, square: u16) {
-        if self.cells[usize::from(square)] == Cell::Empty {
-            self.cells[usize::from(square)] = Cell::Piece { kind, white };
+    pub fn place(&mut self, rules: &Rules, kind: u16, white: bool, square: Square) {
+        if self.board.get(square) == Cell::Empty {
+            self.board.set(rules, square, Cell::Piece { kind, white });
+            self.settled = false;
         }
     }
 
-    /// `SYMBOL FROM -> TO [= PROMOTED]` for `white` (true) or black:
-    /// validates against the tables and, if valid, moves with every effect
-    /// (falling into holes and the stack action, captures, promotion).
-    /// Returns whether the move was valid.
+    /// `SYMBOL FROM -> TO [= PROMOTED]` by `white` (true) or black: searches
+    /// the piece type's automaton for the first legal path and, if there is
+    /// one, makes the move with every effect (falling into a hole and the
+    /// stack action, captures, promotion). Returns whether the move was
+    /// valid.
     #[allow(clippy::too_many_arguments)]
     pub fn try_move<R: BufRead, W: Write>(
         &mut self,
-        tables: &Tables,
+        rules: &Rules,
         io: &mut Io<R, W>,
         white: bool,
         kind: u16,
-        from: u16,
-        to: u16,
+        from: Square,
+        to: Square,
         promote: Option<u16>,
         line: u32,
     ) -> Result<bool, RuntimeError> {
-        if self.cells[usize::from(from)] != (Cell::Piece { kind, white }) {
+        if self.board.get(from) != (Cell::Piece { kind, white }) {
             return Ok(false);
         }
-        for path in tables.paths_of(kind, white, from) {
-            if path.end != to || !self.path_fits(tables, path, white, from) {
-                continue;
+        let goal = Goal {
+            to,
+            promote,
+            attack: false,
+        };
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.start(kind, white, from);
+        let mut valid = false;
+        while let Some(path) = moves.next(rules, &self.board, goal) {
+            if self.trial(rules, white, kind, from, path, promote) {
+                valid = true;
+                break;
             }
-            if !promotion_matches(tables, path, kind, promote) {
-                continue;
+        }
+        self.moves = moves;
+        if valid {
+            self.commit(rules, io, white, kind, line)?;
+        }
+        Ok(valid)
+    }
+
+    /// Like [`Game::try_move`], with the geometric paths from FROM to TO
+    /// that the compiler found, in notation order, instead of a search.
+    #[allow(clippy::too_many_arguments)]
+    pub fn try_paths<R: BufRead, W: Write>(
+        &mut self,
+        rules: &Rules,
+        io: &mut Io<R, W>,
+        white: bool,
+        kind: u16,
+        from: Square,
+        promote: Option<u16>,
+        paths: &[Path],
+        line: u32,
+    ) -> Result<bool, RuntimeError> {
+        if self.board.get(from) != (Cell::Piece { kind, white }) {
+            return Ok(false);
+        }
+        for path in paths {
+            if self.board.allows(path, white)
+                && self.trial(rules, white, kind, from, path.steps, promote)
+            {
+                self.commit(rules, io, white, kind, line)?;
+                return Ok(true);
             }
-            // The check rule: try it on a copy of the board.
-            let mut after = self.clone();
-            after.apply(
-                tables,
-                path,
-                white,
-                kind,
-                from,
-                promote,
-                None::<&mut Io<R, W>>,
-                line,
-            )?;
-            if after.royals_attacked(tables, white) {
-                continue;
-            }
-            self.apply(tables, path, white, kind, from, promote, Some(io), line)?;
-            return Ok(true);
         }
         Ok(false)
     }
 
-    /// Whether the path can be taken on this board (occupancy rules, c/m).
-    fn path_fits(&self, tables: &Tables, path: &Path, white: bool, from: u16) -> bool {
-        let steps = tables.steps_of(path);
-        let mut captures = false;
-        for (i, step) in steps.iter().enumerate() {
-            let last = i + 1 == steps.len();
-            let cell = self.cells[usize::from(step.square)];
-            if step.square == from {
-                return false;
-            }
-            let enemy = matches!(cell, Cell::Piece { white: w, .. } if w != white);
-            match cell {
-                Cell::Hole if step.no_hole => return false,
-                Cell::Hole => {}
-                Cell::Empty => {
-                    if step.capture {
-                        return false;
-                    }
-                }
-                Cell::Piece { .. } => {
-                    if !enemy || !(step.capture || last) {
-                        return false;
-                    }
-                    captures = true;
-                }
-            }
-        }
-        let ends_capturing = steps.last().is_some_and(|s| {
-            matches!(self.cells[usize::from(s.square)], Cell::Piece { white: w, .. } if w != white)
-        });
-        if path.must_capture && !ends_capturing {
-            return false;
-        }
-        !(path.no_capture && captures)
-    }
-
-    /// Makes a fitting move. Without `io` (the check-rule trial), stack
-    /// actions are left out: they cannot change who is attacked.
-    #[allow(clippy::too_many_arguments)]
-    fn apply<R: BufRead, W: Write>(
+    /// Makes the move along `path` on the board, remembering how to undo it
+    /// and what it does to the stacks; keeps it if the mover's royal pieces
+    /// are then safe (the check rule), else undoes it.
+    fn trial(
         &mut self,
-        tables: &Tables,
-        path: &Path,
+        rules: &Rules,
         white: bool,
         kind: u16,
-        from: u16,
+        from: Square,
+        path: &[Step],
         promote: Option<u16>,
-        mut io: Option<&mut Io<R, W>>,
-        line: u32,
-    ) -> Result<(), RuntimeError> {
-        self.cells[usize::from(from)] = Cell::Empty;
-        let steps = tables.steps_of(path);
-        for step in steps {
-            let square = step.square;
-            match self.cells[usize::from(square)] {
+    ) -> bool {
+        self.undo.clear();
+        self.effects.clear();
+        self.change(rules, from, Cell::Empty);
+        let mut fell = false;
+        for step in path {
+            match self.board.get(step.square) {
                 Cell::Hole => {
-                    if let Some(io) = io.as_mut() {
-                        let value = value_at(tables, kind, square);
-                        if let Some(value) = value {
-                            self.stack_action(*io, white, value, line)?;
-                        }
-                    }
-                    return Ok(());
+                    self.effects.push(Effect::Fell {
+                        square: step.square,
+                    });
+                    fell = true;
+                    break;
                 }
                 Cell::Piece {
                     kind: victim,
                     white: victim_white,
-                } if victim_white != white => {
-                    if let Some(value) = value_at(tables, victim, square) {
-                        self.stacks[stack_index(victim_white)].push(value);
-                    }
-                    self.cells[usize::from(square)] = Cell::Empty;
+                } if victim_white != white && step.capture => {
+                    self.effects.push(Effect::Captured {
+                        kind: victim,
+                        white: victim_white,
+                        square: step.square,
+                    });
+                    self.change(rules, step.square, Cell::Empty);
                 }
                 _ => {}
             }
         }
-        let end = path.end;
-        let kind = promote.unwrap_or(kind);
-        self.cells[usize::from(end)] = Cell::Piece { kind, white };
+        if !fell {
+            let end = path.last().map_or(from, |s| s.square);
+            if let Cell::Piece {
+                kind: victim,
+                white: victim_white,
+            } = self.board.get(end)
+            {
+                self.effects.push(Effect::Captured {
+                    kind: victim,
+                    white: victim_white,
+                    square: end,
+                });
+            }
+            let kind = promote.unwrap_or(kind);
+            self.change(rules, end, Cell::Piece { kind, white });
+        }
+        if self.royals_attacked(rules, white) {
+            while let Some((square, cell)) = self.undo.pop() {
+                self.board.set(rules, square, cell);
+            }
+            return false;
+        }
+        self.settled = false;
+        true
+    }
+
+    fn change(&mut self, rules: &Rules, square: Square, cell: Cell) {
+        self.undo.push((square, self.board.get(square)));
+        self.board.set(rules, square, cell);
+    }
+
+    /// Applies the stack effects of the move the last trial kept.
+    fn commit<R: BufRead, W: Write>(
+        &mut self,
+        rules: &Rules,
+        io: &mut Io<R, W>,
+        white: bool,
+        kind: u16,
+        line: u32,
+    ) -> Result<(), RuntimeError> {
+        for index in 0..self.effects.len() {
+            match self.effects[index] {
+                Effect::Captured {
+                    kind: victim,
+                    white: victim_white,
+                    square,
+                } => {
+                    if let Some(value) = rules.value_at(victim, square) {
+                        self.stacks[side(victim_white)].push(value);
+                    }
+                }
+                Effect::Fell { square } => {
+                    if let Some(value) = rules.value_at(kind, square) {
+                        self.stack_action(io, white, value, line)?;
+                    }
+                }
+            }
+        }
         Ok(())
     }
 
@@ -282,7 +1005,7 @@ impl Game {
         line: u32,
     ) -> Result<(), RuntimeError> {
         let action = value.rem_euclid(6);
-        let stack = &mut self.stacks[stack_index(white)];
+        let stack = &mut self.stacks[side(white)];
         let need = match action {
             0..=2 => 2,
             4 | 5 => 1,
@@ -323,7 +1046,7 @@ impl Game {
             }
             3 => {
                 let value = io.read_i64(line)?;
-                self.stacks[stack_index(white)].push(value);
+                stack.push(value);
             }
             4 => {
                 let top = stack.last().copied().unwrap_or_default();
@@ -336,81 +1059,313 @@ impl Game {
         Ok(())
     }
 
-    /// Whether `square` is attacked by a piece of the colour other than
-    /// `white`: a path ending with a capture there, landing on no hole.
-    fn attacked(&self, tables: &Tables, square: u16, white: bool) -> bool {
-        self.cells.iter().enumerate().any(|(from, cell)| {
-            let Cell::Piece { kind, white: w } = *cell else {
-                return false;
+    /// Whether `square` is attacked by a piece of colour `by_white`: one of
+    /// its pieces has a path ending with a capture there that lands on no
+    /// hole.
+    fn attacked(&mut self, rules: &Rules, square: Square, by_white: bool) -> bool {
+        let goal = Goal {
+            to: square,
+            promote: None,
+            attack: true,
+        };
+        for index in 0..self.board.pieces[side(by_white)].len() {
+            let from = self.board.pieces[side(by_white)][index];
+            let Cell::Piece { kind, .. } = self.board.get(from) else {
+                continue;
             };
-            if w == white {
-                return false;
+            if rules.automata[usize::from(kind)].reach() < rules.distance(from, square) {
+                continue;
             }
-            let from = from as u16;
-            tables.paths_of(kind, w, from).iter().any(|path| {
-                path.end == square
-                    && tables
-                        .steps_of(path)
-                        .iter()
-                        .all(|s| self.cells[usize::from(s.square)] != Cell::Hole)
-                    && self.path_fits(tables, path, w, from)
-            })
-        })
-    }
-
-    fn royals(&self, tables: &Tables, white: bool) -> Vec<u16> {
-        self.cells
-            .iter()
-            .enumerate()
-            .filter_map(|(i, cell)| match *cell {
-                Cell::Piece { kind, white: w }
-                    if w == white && tables.values[usize::from(kind)] == PieceValue::Royal =>
-                {
-                    Some(i as u16)
-                }
-                _ => None,
-            })
-            .collect()
-    }
-
-    fn royals_attacked(&self, tables: &Tables, white: bool) -> bool {
-        self.royals(tables, white)
-            .into_iter()
-            .any(|square| self.attacked(tables, square, white))
-    }
-
-    /// Whether a player has lost: no royal piece, or all attacked.
-    pub fn someone_lost(&self, tables: &Tables) -> bool {
-        [true, false].iter().any(|&white| {
-            let royals = self.royals(tables, white);
-            royals.is_empty() || royals.iter().all(|&sq| self.attacked(tables, sq, white))
-        })
-    }
-}
-
-/// The value a piece of `kind` has on `square` (`None` for royals).
-fn value_at(tables: &Tables, kind: u16, square: u16) -> Option<i64> {
-    let cols = tables.cols.max(1);
-    match tables.values[usize::from(kind)] {
-        PieceValue::Royal => None,
-        PieceValue::Number(n) => Some(n),
-        PieceValue::X => Some(i64::from(square % cols) + 1),
-        PieceValue::Y => Some(i64::from(square / cols) + 1),
-    }
-}
-
-fn promotion_matches(tables: &Tables, path: &Path, kind: u16, promote: Option<u16>) -> bool {
-    match (path.promotes, promote) {
-        (false, None) => true,
-        (true, Some(target)) => {
-            let allowed = &tables.targets[path.first_target as usize
-                ..path.first_target as usize + usize::from(path.targets)];
-            if allowed.is_empty() {
-                target != kind
-            } else {
-                allowed.contains(&target)
+            self.attacks.start(kind, by_white, from);
+            if self.attacks.next(rules, &self.board, goal).is_some() {
+                return true;
             }
         }
-        _ => false,
+        false
+    }
+
+    /// Whether any royal piece of `white` is attacked.
+    fn royals_attacked(&mut self, rules: &Rules, white: bool) -> bool {
+        (0..self.board.royals[side(white)].len()).any(|index| {
+            let royal = self.board.royals[side(white)][index];
+            self.attacked(rules, royal, !white)
+        })
+    }
+
+    /// Whether a player has lost: no royal piece, or all attacked. Free when
+    /// nothing changed since the last time nobody had lost.
+    pub fn someone_lost(&mut self, rules: &Rules) -> bool {
+        if self.settled {
+            return false;
+        }
+        let lost = [true, false].into_iter().any(|white| {
+            let royals = self.board.royals[side(white)].len();
+            royals == 0
+                || (0..royals).all(|index| {
+                    let royal = self.board.royals[side(white)][index];
+                    self.attacked(rules, royal, !white)
+                })
+        });
+        self.settled = !lost;
+        lost
+    }
+}
+
+impl Board {
+    /// Whether a compiler-found path can be taken on this board by a piece
+    /// of `white`'s colour (occupancy, holes in crooked repetitions, `x`,
+    /// `c` and `m`).
+    fn allows(&self, path: &Path, white: bool) -> bool {
+        let mut captures = false;
+        let mut ends_capturing = false;
+        let last = path.steps.len().saturating_sub(1);
+        for (i, step) in path.steps.iter().enumerate() {
+            let enemy = match self.get(step.square) {
+                Cell::Hole => {
+                    if step.no_hole || step.capture {
+                        return false;
+                    }
+                    false
+                }
+                Cell::Empty => {
+                    if step.capture {
+                        return false;
+                    }
+                    false
+                }
+                Cell::Piece { white: w, .. } => {
+                    if w == white || !(step.capture || i == last) {
+                        return false;
+                    }
+                    true
+                }
+            };
+            captures |= enemy;
+            ends_capturing = enemy;
+        }
+        !(path.must_capture && !ends_capturing || path.no_capture && captures)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `(1,0)`: four steps.
+    const WAZIR_STATES: [State; 3] = [
+        State {
+            first_edge: 0,
+            edges: 4,
+            accept: false,
+            crooked: false,
+            reach: 1,
+        },
+        State {
+            first_edge: 4,
+            edges: 1,
+            accept: false,
+            crooked: false,
+            reach: 0,
+        },
+        State {
+            first_edge: 5,
+            edges: 0,
+            accept: true,
+            crooked: false,
+            reach: 0,
+        },
+    ];
+    const WAZIR_EDGES: [Edge; 5] = [
+        Edge::Leap {
+            forward: 1,
+            right: 0,
+            to: 1,
+        },
+        Edge::Leap {
+            forward: -1,
+            right: 0,
+            to: 1,
+        },
+        Edge::Leap {
+            forward: 0,
+            right: 1,
+            to: 1,
+        },
+        Edge::Leap {
+            forward: 0,
+            right: -1,
+            to: 1,
+        },
+        Edge::Pass { to: 2 },
+    ];
+
+    fn rules<'a>(automata: &'a [Automaton<'a>], values: &'a [PieceValue]) -> Rules<'a> {
+        Rules {
+            automata,
+            values,
+            rows: 3,
+            cols: 3,
+        }
+    }
+
+    fn io() -> Io<&'static [u8], Vec<u8>> {
+        Io::new(&b"5"[..], Vec::new())
+    }
+
+    #[test]
+    fn a_move_captures_and_pushes_the_value_on_the_captured_side() {
+        let wazir = Automaton {
+            states: &WAZIR_STATES,
+            edges: &WAZIR_EDGES,
+            targets: &[],
+        };
+        let automata = [wazir, wazir];
+        let values = [PieceValue::Number(7), PieceValue::Royal];
+        let rules = rules(&automata, &values);
+        let mut cells = vec![Cell::Empty; 9];
+        cells[0] = Cell::Piece {
+            kind: 0,
+            white: true,
+        };
+        cells[3] = Cell::Piece {
+            kind: 0,
+            white: false,
+        };
+        cells[8] = Cell::Piece {
+            kind: 1,
+            white: true,
+        };
+        cells[6] = Cell::Piece {
+            kind: 1,
+            white: false,
+        };
+        let mut game = Game::new(&rules, &cells);
+        let mut io = io();
+        assert!(!game
+            .try_move(&rules, &mut io, true, 0, 0, 4, None, 1)
+            .unwrap());
+        assert!(game
+            .try_move(&rules, &mut io, true, 0, 0, 3, None, 1)
+            .unwrap());
+        assert_eq!(game.stack(false), &[7]);
+        assert_eq!(game.cells()[0], Cell::Empty);
+        assert_eq!(
+            game.cells()[3],
+            Cell::Piece {
+                kind: 0,
+                white: true
+            }
+        );
+        // The white wazir on b1 now attacks the black king on c1.
+        assert!(game.someone_lost(&rules));
+    }
+
+    #[test]
+    fn falling_performs_the_stack_action_and_stops_the_path() {
+        let wazir = Automaton {
+            states: &WAZIR_STATES,
+            edges: &WAZIR_EDGES,
+            targets: &[],
+        };
+        let automata = [wazir, wazir];
+        // 3 ≡ input, 4 ≡ print.
+        let values = [PieceValue::Number(9), PieceValue::Royal];
+        let rules = rules(&automata, &values);
+        let mut cells = vec![Cell::Empty; 9];
+        cells[0] = Cell::Piece {
+            kind: 0,
+            white: true,
+        };
+        cells[1] = Cell::Hole;
+        cells[8] = Cell::Piece {
+            kind: 1,
+            white: true,
+        };
+        cells[6] = Cell::Piece {
+            kind: 1,
+            white: false,
+        };
+        let mut game = Game::new(&rules, &cells);
+        let mut io = io();
+        assert!(game
+            .try_move(&rules, &mut io, true, 0, 0, 1, None, 1)
+            .unwrap());
+        assert_eq!(game.stack(true), &[5]);
+        assert_eq!(game.cells()[1], Cell::Hole);
+        assert_eq!(game.cells()[0], Cell::Empty);
+        assert!(!game.skip_next());
+        assert!(!game.someone_lost(&rules));
+    }
+
+    #[test]
+    fn the_check_rule_refuses_a_move_into_attack_and_leaves_the_board() {
+        let wazir = Automaton {
+            states: &WAZIR_STATES,
+            edges: &WAZIR_EDGES,
+            targets: &[],
+        };
+        let automata = [wazir];
+        let values = [PieceValue::Royal];
+        let rules = rules(&automata, &values);
+        let mut cells = vec![Cell::Empty; 9];
+        cells[0] = Cell::Piece {
+            kind: 0,
+            white: true,
+        };
+        cells[5] = Cell::Piece {
+            kind: 0,
+            white: false,
+        };
+        let mut game = Game::new(&rules, &cells);
+        let before = game.cells().to_vec();
+        let mut io = io();
+        // a3 is next to the white king on a2 once it moved there.
+        let paths = [Path {
+            steps: &[Step {
+                square: 2,
+                capture: false,
+                no_hole: false,
+            }],
+            must_capture: false,
+            no_capture: false,
+        }];
+        assert!(game
+            .try_move(&rules, &mut io, true, 0, 0, 1, None, 1)
+            .unwrap());
+        assert!(!game
+            .try_move(&rules, &mut io, true, 0, 1, 2, None, 1)
+            .unwrap());
+        assert!(!game
+            .try_paths(&rules, &mut io, false, 0, 5, None, &paths, 1)
+            .unwrap());
+        assert_ne!(game.cells(), &before[..]);
+        assert!(game
+            .try_move(&rules, &mut io, true, 0, 1, 0, None, 1)
+            .unwrap());
+        assert_eq!(game.cells(), &before[..]);
+    }
+
+    #[test]
+    fn piece_lists_follow_every_change() {
+        let wazir = Automaton {
+            states: &WAZIR_STATES,
+            edges: &WAZIR_EDGES,
+            targets: &[],
+        };
+        let automata = [wazir, wazir];
+        let values = [PieceValue::Number(1), PieceValue::Royal];
+        let rules = rules(&automata, &values);
+        let mut game =
+            Game::with_position(&rules, &[4], &[(0, 0, true), (1, 1, true), (8, 1, false)]);
+        game.place(&rules, 0, false, 2);
+        game.place(&rules, 0, false, 4);
+        let board = &game.board;
+        let mut white = board.pieces[0].clone();
+        white.sort();
+        assert_eq!(white, [0, 1]);
+        assert_eq!(board.pieces[1].len(), 2);
+        assert_eq!(board.royals[0], [1]);
+        assert_eq!(board.royals[1], [8]);
+        assert_eq!(game.cells()[4], Cell::Hole);
     }
 }

@@ -15,6 +15,7 @@
 pub mod chc;
 pub mod error;
 pub mod fv;
+pub mod hash;
 pub mod icp;
 pub mod io;
 pub mod limits;
@@ -42,6 +43,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("chc", include_str!("chc.rs")),
     ("error", include_str!("error.rs")),
     ("fv", include_str!("fv.rs")),
+    ("hash", include_str!("hash.rs")),
     ("icp", include_str!("icp.rs")),
     ("io", include_str!("io.rs")),
     ("limits", include_str!("limits.rs")),

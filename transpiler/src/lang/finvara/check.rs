@@ -9,10 +9,6 @@ use super::syntax::{Atom, Cell, MoveAction, Program, Seq, SquareRef};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::source::{Span, Spanned};
 
-/// The largest board chess2rs compiles (squares are `u16` indices, and
-/// every piece type's paths are listed for every square).
-pub const MAX_CELLS: usize = 4096;
-
 /// All diagnostics for `program`.
 pub fn check(program: &Program) -> Diagnostics {
     let mut diagnostics = Diagnostics::default();
@@ -76,17 +72,6 @@ pub fn check(program: &Program) -> Diagnostics {
         diagnostics.push(
             Diagnostic::error("the program has no board", 0..0)
                 .with_help("draw the board between piece definitions and moves: `+--+` borders and `|kW|##|  |` rows"),
-        );
-    }
-    let cells = program.rows.len() * program.rows.first().map_or(0, Vec::len);
-    if cells > MAX_CELLS {
-        diagnostics.push(
-            Diagnostic::error(
-                format!("the board has {cells} squares; at most {MAX_CELLS} are supported"),
-                program.board_span.clone(),
-            )
-            .with_label("too large")
-            .with_help("the compiler lists every piece's moves from every square"),
         );
     }
     let mut royal_sides = [false, false];

@@ -1,37 +1,168 @@
-//! Finvara IR → Rust: the path tables the compiler built from each piece
-//! type's notation become constants; each move line becomes a `match` arm
-//! with its piece type, squares and colour as constants.
+//! Finvara IR → Rust. Piece types and the squares the program names become
+//! constants (`P_q`, `A3`); each piece type's automaton becomes a constant
+//! with its notation as the doc comment; each move line becomes a `match`
+//! arm that tries the few paths from its FROM to its TO the compiler listed
+//! (in notation order), or searches the automaton at run time when the
+//! paths are too many to list. A move with no path at all compiles to the
+//! skip rule alone.
 
-use chess2rs_runtime::fv::{Cell, PieceValue};
-use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use std::collections::BTreeSet;
 
-use super::ir::{Action, Program};
+use chess2rs_runtime::fv::{Cell, Edge, PieceValue, State, Step, UNBOUNDED};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::{format_ident, quote};
+
+use super::automaton::{Automaton, StaticPath};
+use super::ir::{row_letters, Action, Line, Program};
 use crate::emit::int_literal;
 
 /// The body of the entry function's closure (`io`, `steps`, `rt` in scope).
 pub fn generate(program: &Program) -> TokenStream {
-    let steps = program.steps.iter().map(|s| {
-        let (square, capture, no_hole) = (Literal::u16_unsuffixed(s.square), s.capture, s.no_hole);
-        quote! { rt::fv::Step { square: #square, capture: #capture, no_hole: #no_hole } }
-    });
-    let paths = program.paths.iter().map(|p| {
-        let (first_step, count, end) = (Literal::u32_unsuffixed(p.first_step), Literal::u16_unsuffixed(p.steps), Literal::u16_unsuffixed(p.end));
-        let (must_capture, no_capture, promotes) = (p.must_capture, p.no_capture, p.promotes);
-        let (first_target, targets) = (Literal::u32_unsuffixed(p.first_target), Literal::u16_unsuffixed(p.targets));
+    let names = Names { program };
+    let kinds = program.pieces.iter().enumerate().map(|(index, piece)| {
+        let name = names.piece(index as u16);
+        let index = Literal::u16_unsuffixed(index as u16);
+        let doc = format!(" `{}`: {}", piece.symbol, describe_value(piece.value));
         quote! {
-            rt::fv::Path {
-                first_step: #first_step, steps: #count, end: #end, must_capture: #must_capture,
-                no_capture: #no_capture, promotes: #promotes, first_target: #first_target, targets: #targets
-            }
+            #[doc = #doc]
+            const #name: u16 = #index;
         }
     });
-    let targets = program.targets.iter().map(|&t| Literal::u16_unsuffixed(t));
-    let index = program.index.iter().map(|&(a, b)| {
-        let (a, b) = (Literal::u32_unsuffixed(a), Literal::u32_unsuffixed(b));
-        quote! { (#a, #b) }
+    let squares = names.used_squares().into_iter().map(|square| {
+        let name = names.square(square);
+        let index = Literal::u32_unsuffixed(square);
+        quote! { const #name: u32 = #index; }
     });
-    let values = program.values.iter().map(|v| match *v {
+    let automata = program.pieces.iter().map(|piece| {
+        let name = format_ident!("MOVES_{}", piece.symbol);
+        let doc = if piece.notation.is_empty() {
+            format!(" How `{}` moves: it cannot move.", piece.symbol)
+        } else {
+            format!(" How `{}` moves: `{}`.", piece.symbol, piece.notation)
+        };
+        let automaton = automaton_tokens(&piece.automaton);
+        quote! {
+            #[doc = #doc]
+            const #name: rt::fv::Automaton<'static> = #automaton;
+        }
+    });
+    let automaton_names = program
+        .pieces
+        .iter()
+        .map(|piece| format_ident!("MOVES_{}", piece.symbol));
+    let values = program.pieces.iter().map(|piece| value_tokens(piece.value));
+    let (rows, cols) = (
+        Literal::u32_unsuffixed(program.rows),
+        Literal::u32_unsuffixed(program.cols),
+    );
+    let mut holes = Vec::new();
+    let mut placed = Vec::new();
+    for (square, cell) in program.board.iter().enumerate() {
+        let name = names.square(square as u32);
+        match *cell {
+            Cell::Empty => {}
+            Cell::Hole => holes.push(quote! { #name }),
+            Cell::Piece { kind, white } => {
+                let (kind, colour) = (names.piece(kind), colour(white));
+                placed.push(quote! { (#name, #kind, #colour) });
+            }
+        }
+    }
+    let arms = program
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(index, line)| arm(&names, index as u32, line));
+    quote! {
+        const WHITE: bool = true;
+        const BLACK: bool = false;
+        #(#kinds)*
+        #(#squares)*
+        #(#automata)*
+        static RULES: rt::fv::Rules<'static> = rt::fv::Rules {
+            automata: &[#(#automaton_names),*],
+            values: &[#(#values),*],
+            rows: #rows,
+            cols: #cols,
+        };
+        let mut game = rt::fv::Game::with_position(&RULES, &[#(#holes),*], &[#(#placed),*]);
+        let mut pc: u32 = 0;
+        loop {
+            match pc {
+                #(#arms)*
+                _ => return Ok(()),
+            }
+            if game.someone_lost(&RULES) {
+                return Ok(());
+            }
+        }
+    }
+}
+
+/// Names of piece types and squares in generated code.
+struct Names<'a> {
+    program: &'a Program,
+}
+
+impl Names<'_> {
+    fn piece(&self, kind: u16) -> Ident {
+        format_ident!("P_{}", self.program.pieces[usize::from(kind)].symbol)
+    }
+
+    fn square(&self, square: u32) -> Ident {
+        let cols = self.program.cols.max(1);
+        let row = row_letters(u64::from(square / cols) + 1).to_ascii_uppercase();
+        Ident::new(&format!("{row}{}", square % cols + 1), Span::call_site())
+    }
+
+    /// Every square the program names: in move lines, paths, and the board's
+    /// holes and pieces.
+    fn used_squares(&self) -> BTreeSet<u32> {
+        let mut used = BTreeSet::new();
+        for (square, cell) in self.program.board.iter().enumerate() {
+            if *cell != Cell::Empty {
+                used.insert(square as u32);
+            }
+        }
+        for line in &self.program.lines {
+            match &line.action {
+                Action::Move {
+                    from, to, paths, ..
+                } => {
+                    used.insert(*from);
+                    used.insert(*to);
+                    for path in paths.iter().flatten() {
+                        used.extend(path.steps.iter().map(|s| s.square));
+                    }
+                }
+                Action::Checks { square, .. } => {
+                    used.insert(*square);
+                }
+            }
+        }
+        used
+    }
+}
+
+fn colour(white: bool) -> TokenStream {
+    if white {
+        quote! { WHITE }
+    } else {
+        quote! { BLACK }
+    }
+}
+
+fn describe_value(value: PieceValue) -> String {
+    match value {
+        PieceValue::Royal => "royal".into(),
+        PieceValue::Number(n) => format!("value {n}"),
+        PieceValue::X => "value x (its column)".into(),
+        PieceValue::Y => "value y (its row)".into(),
+    }
+}
+
+fn value_tokens(value: PieceValue) -> TokenStream {
+    match value {
         PieceValue::Royal => quote! { rt::fv::PieceValue::Royal },
         PieceValue::Number(n) => {
             let n = int_literal(n);
@@ -39,82 +170,185 @@ pub fn generate(program: &Program) -> TokenStream {
         }
         PieceValue::X => quote! { rt::fv::PieceValue::X },
         PieceValue::Y => quote! { rt::fv::PieceValue::Y },
-    });
-    let board = program.board.iter().map(|c| match *c {
-        Cell::Empty => quote! { rt::fv::Cell::Empty },
-        Cell::Hole => quote! { rt::fv::Cell::Hole },
-        Cell::Piece { kind, white } => {
-            let kind = Literal::u16_unsuffixed(kind);
-            quote! { rt::fv::Cell::Piece { kind: #kind, white: #white } }
-        }
-    });
-    let (cols, rows) = (
-        Literal::u16_unsuffixed(program.cols),
-        Literal::u16_unsuffixed(program.rows),
-    );
-    let arms = program.lines.iter().enumerate().map(|(index, line)| {
-        let at = Literal::u32_unsuffixed(line.source_line);
-        let doc = format!(" line {}: {}", line.source_line, line.text);
-        let this = Literal::u32_unsuffixed(index as u32);
-        let (next, after_next) = (Literal::u32_unsuffixed(index as u32 + 1), Literal::u32_unsuffixed(index as u32 + 2));
-        let (kind, white) = (Literal::u16_unsuffixed(line.kind), line.white);
-        let body = match line.action {
-            Action::Move { from, to, promote } => {
-                let (from, to) = (Literal::u16_unsuffixed(from), Literal::u16_unsuffixed(to));
-                let promote = match promote {
-                    Some(p) => {
-                        let p = Literal::u16_unsuffixed(p);
-                        quote! { Some(#p) }
-                    }
-                    None => quote! { None },
-                };
-                quote! {
-                    let valid = game.try_move(&TABLES, io, #white, #kind, #from, #to, #promote, #at)?;
-                    pc = if !valid && game.skip_next() { #after_next } else { #next };
-                }
-            }
-            Action::Checks { square, target } => {
-                let (square, target) = (Literal::u16_unsuffixed(square), Literal::u32_unsuffixed(target));
-                quote! {
-                    game.place(#kind, #white, #square);
-                    pc = #target;
-                }
-            }
-        };
-        quote! {
-            #[doc = #doc]
-            #this => {
-                steps.tick(#at)?;
-                #body
-            }
-        }
-    });
+    }
+}
+
+fn automaton_tokens(automaton: &Automaton) -> TokenStream {
+    let states = automaton.states.iter().map(state_tokens);
+    let edges = automaton.edges.iter().map(edge_tokens);
+    let targets = automaton
+        .targets
+        .iter()
+        .map(|&t| Literal::u16_unsuffixed(t));
     quote! {
-        /// Path steps of every piece type, colour and square.
-        static STEPS: &[rt::fv::Step] = &[#(#steps),*];
-        /// Paths, in notation order.
-        static PATHS: &[rt::fv::Path] = &[#(#paths),*];
-        /// Promotion targets.
-        static TARGETS: &[u16] = &[#(#targets),*];
-        /// For each piece type, colour and square: its paths.
-        static INDEX: &[(u32, u32)] = &[#(#index),*];
-        /// Piece type values.
-        static VALUES: &[rt::fv::PieceValue] = &[#(#values),*];
-        /// The initial board, bottom row first.
-        static BOARD: &[rt::fv::Cell] = &[#(#board),*];
-        static TABLES: rt::fv::Tables<'static> = rt::fv::Tables {
-            steps: STEPS, paths: PATHS, targets: TARGETS, index: INDEX, values: VALUES, cols: #cols, rows: #rows,
-        };
-        let mut game = rt::fv::Game::new(BOARD);
-        let mut pc: u32 = 0;
-        loop {
-            match pc {
-                #(#arms)*
-                _ => return Ok(()),
+        rt::fv::Automaton {
+            states: &[#(#states),*],
+            edges: &[#(#edges),*],
+            targets: &[#(#targets),*],
+        }
+    }
+}
+
+fn state_tokens(state: &State) -> TokenStream {
+    let State {
+        first_edge,
+        edges,
+        accept,
+        crooked,
+        reach,
+    } = *state;
+    let (first_edge, edges) = (
+        Literal::u32_unsuffixed(first_edge),
+        Literal::u32_unsuffixed(edges),
+    );
+    let reach = if reach == UNBOUNDED {
+        quote! { rt::fv::UNBOUNDED }
+    } else {
+        let reach = Literal::u32_unsuffixed(reach);
+        quote! { #reach }
+    };
+    let mut tokens = quote! { rt::fv::State::new(#first_edge, #edges, #reach) };
+    if accept {
+        tokens = quote! { #tokens.accepting() };
+    }
+    if crooked {
+        tokens = quote! { #tokens.in_crooked() };
+    }
+    tokens
+}
+
+fn edge_tokens(edge: &Edge) -> TokenStream {
+    let to = Literal::u32_unsuffixed(edge.to());
+    match *edge {
+        Edge::Leap { forward, right, .. } => {
+            let (forward, right) = (
+                Literal::i32_unsuffixed(forward),
+                Literal::i32_unsuffixed(right),
+            );
+            quote! { rt::fv::Edge::leap(#forward, #right, #to) }
+        }
+        Edge::Rank {
+            low, high, negated, ..
+        } => {
+            let (low, high) = (int_literal(low), int_literal(high));
+            quote! { rt::fv::Edge::Rank { low: #low, high: #high, negated: #negated, to: #to } }
+        }
+        Edge::MustCapture { .. } => quote! { rt::fv::Edge::MustCapture { to: #to } },
+        Edge::NoCapture { .. } => quote! { rt::fv::Edge::NoCapture { to: #to } },
+        Edge::CaptureHere { .. } => quote! { rt::fv::Edge::CaptureHere { to: #to } },
+        Edge::Promote { first, count, .. } => {
+            let (first, count) = (
+                Literal::u32_unsuffixed(first),
+                Literal::u32_unsuffixed(count),
+            );
+            quote! { rt::fv::Edge::Promote { first: #first, count: #count, to: #to } }
+        }
+        Edge::Pass { .. } => quote! { rt::fv::Edge::pass(#to) },
+    }
+}
+
+fn path_tokens(names: &Names, path: &StaticPath) -> TokenStream {
+    let steps = path.steps.iter().map(|step| {
+        let Step {
+            square,
+            capture,
+            no_hole,
+        } = *step;
+        let name = names.square(square);
+        let mut tokens = quote! { rt::fv::Step::land(#name) };
+        if capture {
+            tokens = quote! { #tokens.then_capture() };
+        }
+        if no_hole {
+            tokens = quote! { #tokens.not_a_hole() };
+        }
+        tokens
+    });
+    let mut tokens = quote! { rt::fv::Path::new(&[#(#steps),*]) };
+    if path.must_capture {
+        tokens = quote! { #tokens.must_capture() };
+    }
+    if path.no_capture {
+        tokens = quote! { #tokens.no_capture() };
+    }
+    tokens
+}
+
+/// The `match` arm of line `index`.
+fn arm(names: &Names, index: u32, line: &Line) -> TokenStream {
+    let at = Literal::u32_unsuffixed(line.source_line);
+    let this = Literal::u32_unsuffixed(index);
+    let (next, after_next) = (
+        Literal::u32_unsuffixed(index + 1),
+        Literal::u32_unsuffixed(index + 2),
+    );
+    let (kind, white) = (names.piece(line.kind), colour(line.white));
+    let mut doc = format!(" {}", line.text.trim());
+    let body = match &line.action {
+        Action::Move {
+            from,
+            to,
+            promote,
+            paths,
+        } => {
+            let (from_name, to_name) = (names.square(*from), names.square(*to));
+            let promote = match promote {
+                Some(p) => {
+                    let p = names.piece(*p);
+                    quote! { Some(#p) }
+                }
+                None => quote! { None },
+            };
+            let symbol = &names.program.pieces[usize::from(line.kind)].symbol;
+            let (from_text, to_text) = (
+                names.program.square_name(*from),
+                names.program.square_name(*to),
+            );
+            let valid = match paths {
+                Some(paths) if paths.is_empty() => {
+                    doc.push_str(&format!(
+                        " (no path of `{symbol}` leads from {from_text} to {to_text}: always invalid)"
+                    ));
+                    return quote! {
+                        #[doc = #doc]
+                        #this => {
+                            steps.tick(#at)?;
+                            pc = if game.skip_next() { #after_next } else { #next };
+                        }
+                    };
+                }
+                Some(paths) => {
+                    let paths = paths.iter().map(|p| path_tokens(names, p));
+                    quote! {{
+                        const PATHS: &[rt::fv::Path<'static>] = &[#(#paths),*];
+                        game.try_paths(&RULES, io, #white, #kind, #from_name, #promote, PATHS, #at)?
+                    }}
+                }
+                None => {
+                    doc.push_str(" (too many paths to list: searched)");
+                    quote! {
+                        game.try_move(&RULES, io, #white, #kind, #from_name, #to_name, #promote, #at)?
+                    }
+                }
+            };
+            quote! {
+                let valid = #valid;
+                pc = if valid || !game.skip_next() { #next } else { #after_next };
             }
-            if game.someone_lost(&TABLES) {
-                return Ok(());
+        }
+        Action::Checks { square, target } => {
+            let (square, target) = (names.square(*square), Literal::u32_unsuffixed(*target));
+            quote! {
+                game.place(&RULES, #kind, #white, #square);
+                pc = #target;
             }
+        }
+    };
+    quote! {
+        #[doc = #doc]
+        #this => {
+            steps.tick(#at)?;
+            #body
         }
     }
 }

@@ -1,6 +1,7 @@
-//! The Finvara interpreter: the move lines over the runtime's game, with
-//! the compiler's path tables in memory — and, for `interpret --trace`,
-//! the board and both stacks after every executed line.
+//! The Finvara interpreter: the move lines over the runtime's game, each
+//! move found by the runtime's search over the piece type's automaton —
+//! and, for `interpret --trace`, the board and both stacks after every
+//! executed line.
 
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
@@ -9,21 +10,6 @@ use chess2rs_runtime::__private::{fv, Io, StepCounter};
 use chess2rs_runtime::RuntimeError;
 
 use super::ir::{Action, Line, Program};
-
-impl Program {
-    /// The path tables as the runtime reads them.
-    pub fn tables(&self) -> fv::Tables<'_> {
-        fv::Tables {
-            steps: &self.steps,
-            paths: &self.paths,
-            targets: &self.targets,
-            index: &self.index,
-            values: &self.values,
-            cols: self.cols,
-            rows: self.rows,
-        }
-    }
-}
 
 /// Runs `program` until it halts or fails.
 pub fn run<R: BufRead, W: Write>(
@@ -42,15 +28,18 @@ pub fn run_traced<R: BufRead, W: Write>(
     steps: &mut StepCounter,
     trace: &mut dyn FnMut(&Line, Option<bool>, &fv::Game),
 ) -> Result<(), RuntimeError> {
-    let tables = program.tables();
-    let mut game = fv::Game::new(&program.board);
+    let rules_data = program.rules_data();
+    let rules = rules_data.rules();
+    let mut game = fv::Game::new(&rules, &program.board);
     let mut pc = 0usize;
     while let Some(line) = program.lines.get(pc) {
         steps.tick(line.source_line)?;
         match line.action {
-            Action::Move { from, to, promote } => {
+            Action::Move {
+                from, to, promote, ..
+            } => {
                 let valid = game.try_move(
-                    &tables,
+                    &rules,
                     io,
                     line.white,
                     line.kind,
@@ -63,12 +52,12 @@ pub fn run_traced<R: BufRead, W: Write>(
                 pc += if !valid && game.skip_next() { 2 } else { 1 };
             }
             Action::Checks { square, target } => {
-                game.place(line.kind, line.white, square);
+                game.place(&rules, line.kind, line.white, square);
                 trace(line, None, &game);
                 pc = target as usize;
             }
         }
-        if game.someone_lost(&tables) {
+        if game.someone_lost(&rules) {
             return Ok(());
         }
     }
@@ -85,8 +74,8 @@ pub fn trace_text(program: &Program, line: &Line, valid: Option<bool>, game: &fv
         None => "checks",
     };
     let _ = writeln!(out, "line {}: {}  [{verdict}]", line.source_line, line.text);
-    let cols = usize::from(program.cols);
-    for row in (0..usize::from(program.rows)).rev() {
+    let cols = program.cols as usize;
+    for row in (0..program.rows as usize).rev() {
         let _ = write!(out, "{:>3} ", super::ir::row_letters(row as u64 + 1));
         for cell in &game.cells()[row * cols..(row + 1) * cols] {
             let text = match *cell {
@@ -95,7 +84,7 @@ pub fn trace_text(program: &Program, line: &Line, valid: Option<bool>, game: &fv
                 fv::Cell::Piece { kind, white } => {
                     format!(
                         "{}{}",
-                        program.symbols[usize::from(kind)],
+                        program.pieces[usize::from(kind)].symbol,
                         if white { 'W' } else { 'B' }
                     )
                 }

@@ -1,34 +1,40 @@
 //! The lowered Finvara program: board size and cells, piece types with
-//! their values, the path tables built from the notations, and the move
-//! lines with symbols and squares resolved to indices.
+//! their values and notation automata, and the move lines with symbols and
+//! squares resolved to indices (and, where few, the geometric paths each
+//! move can take).
 
-use chess2rs_runtime::fv::{Cell, Path, PieceValue, Step};
+use chess2rs_runtime::fv::{self, Cell, PieceValue};
+
+use super::automaton::{Automaton, StaticPath};
 
 /// A program ready to run or to generate code from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Program {
     /// Rows (ranks).
-    pub rows: u16,
+    pub rows: u32,
     /// Columns.
-    pub cols: u16,
+    pub cols: u32,
     /// The initial board, row 0 (the bottom, `a`) first.
     pub board: Vec<Cell>,
-    /// Piece type symbols; a type's index is its number.
-    pub symbols: Vec<String>,
-    /// Piece type values.
-    pub values: Vec<PieceValue>,
-    /// All path steps.
-    pub steps: Vec<Step>,
-    /// All paths.
-    pub paths: Vec<Path>,
-    /// All promotion targets.
-    pub targets: Vec<u16>,
-    /// Per `(kind * 2 + black) * cells + square`: its range of paths.
-    pub index: Vec<(u32, u32)>,
+    /// Piece types, by type index.
+    pub pieces: Vec<Piece>,
     /// The move lines.
     pub lines: Vec<Line>,
     /// The source file's name.
     pub source_name: String,
+}
+
+/// A piece type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Its symbol.
+    pub symbol: String,
+    /// Its value.
+    pub value: PieceValue,
+    /// Its notation as written (whitespace squeezed), for comments.
+    pub notation: String,
+    /// Its moves.
+    pub automaton: Automaton,
 }
 
 /// One move line.
@@ -47,33 +53,73 @@ pub struct Line {
 }
 
 /// A move line's action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     /// A move.
     Move {
         /// From square.
-        from: u16,
+        from: u32,
         /// To square.
-        to: u16,
+        to: u32,
         /// Promotion target.
         promote: Option<u16>,
+        /// Every geometric path from FROM to TO, in notation order, when
+        /// there are few (`None`: searched at run time).
+        paths: Option<Vec<StaticPath>>,
     },
     /// Place if empty, then continue at line `target`.
     Checks {
         /// The square.
-        square: u16,
+        square: u32,
         /// The index of the line `Turn M W`.
         target: u32,
     },
 }
 
-impl Program {
-    /// The square name of index `square` (row letters, column number).
-    pub fn square_name(&self, square: u16) -> String {
-        let row = u64::from(square / self.cols) + 1;
-        let col = square % self.cols + 1;
-        format!("{}{col}", row_letters(row))
+/// The runtime's view of a program's piece types.
+pub struct RulesData<'a> {
+    automata: Vec<fv::Automaton<'a>>,
+    values: Vec<PieceValue>,
+    rows: u32,
+    cols: u32,
+}
+
+impl RulesData<'_> {
+    /// The rules as the runtime reads them.
+    pub fn rules(&self) -> fv::Rules<'_> {
+        fv::Rules {
+            automata: &self.automata,
+            values: &self.values,
+            rows: self.rows,
+            cols: self.cols,
+        }
     }
+}
+
+impl Program {
+    /// The piece types' automata and values, for the runtime.
+    pub fn rules_data(&self) -> RulesData<'_> {
+        RulesData {
+            automata: self.pieces.iter().map(|p| p.automaton.view()).collect(),
+            values: self.pieces.iter().map(|p| p.value).collect(),
+            rows: self.rows,
+            cols: self.cols,
+        }
+    }
+
+    /// The square name of index `square` (row letters, column number).
+    pub fn square_name(&self, square: u32) -> String {
+        square_name(self.cols, square)
+    }
+}
+
+/// The name of square `square` on a board `cols` wide: row letters, then
+/// the column number (`a1` is bottom left).
+pub fn square_name(cols: u32, square: u32) -> String {
+    let cols = cols.max(1);
+    let row = u64::from(square / cols) + 1;
+    let col = square % cols + 1;
+    format!("{}{col}", row_letters(row))
 }
 
 /// Row `n` (1-based) as letters: a … z, aa, ab, …
@@ -85,4 +131,19 @@ pub fn row_letters(mut n: u64) -> String {
         n /= 26;
     }
     letters.iter().rev().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_are_lettered_like_spreadsheet_columns() {
+        assert_eq!(row_letters(1), "a");
+        assert_eq!(row_letters(26), "z");
+        assert_eq!(row_letters(27), "aa");
+        assert_eq!(row_letters(256), "iv");
+        assert_eq!(square_name(4, 0), "a1");
+        assert_eq!(square_name(4, 7), "b4");
+    }
 }

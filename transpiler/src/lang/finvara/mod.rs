@@ -1,10 +1,12 @@
 //! Finvara: fairy chess driving two stacks (`../shared/spec/finvara.md`).
 //!
 //! syntax (text → tree, the notation as an AST) → check (diagnostics) →
-//! lower (notation → path tables per piece type, colour and square) →
-//! codegen (the tables as constants, a `match` arm per move line) or
-//! interp (the same tables in memory, with an optional trace).
+//! lower (each notation → an automaton over leaps; each move line → its
+//! few geometric paths, or a search at run time) → codegen (the automata as
+//! constants, a `match` arm per move line trying its paths in order) or
+//! interp (a search per move, with an optional trace).
 
+pub mod automaton;
 pub mod check;
 pub mod codegen;
 pub mod interp;
@@ -23,6 +25,6 @@ pub fn front_end(source: &Source) -> Result<(ir::Program, Diagnostics), Diagnost
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
-    let program = lower::lower(&tree, source.name()).map_err(Diagnostics::from)?;
+    let program = lower::lower(&tree, source)?;
     Ok((program, diagnostics))
 }

@@ -1,0 +1,747 @@
+//! A piece type's notation → its automaton over leaps (the runtime's
+//! [`fv::Automaton`]), and the geometric paths one move line can take.
+//!
+//! The notation is a regular language of leaps and conditions, built here
+//! the Thompson way: every construct adds states and *ordered* edges, so
+//! that a depth-first walk that tries edges in order meets paths in the
+//! notation order the spec asks for:
+//! - `(a,b)`: one edge per leap vector, in the fixed order (owner's
+//!   forward/right coordinates, duplicates removed) (a,b), (a,−b), (−a,b),
+//!   (−a,−b), (b,a), (b,−a), (−b,a), (−b,−a);
+//! - `{A,B}`: A's branch before B's; `[A]`: A;
+//! - `c(A)`, `m(A)`, `x`, `p`: an edge that records the condition or action;
+//!   `r(A,b)`/`r!(A,b)`: a guard edge in front of A;
+//! - `A`` ` (crooked): A, then "stop" before "once more", states marked
+//!   crooked for the hole rule;
+//! - `A*` (the same way each time): one loop per *way* of A, a way being
+//!   the choices of leap vector and alternative A makes outside any
+//!   repetition nested in it (a nested `B*` or ``B` `` runs freely in each
+//!   round); ways in notation order, and in each "stop" before "once more";
+//! - `"s"`: s's notation, inlined.
+
+use std::collections::HashMap;
+
+use chess2rs_runtime::fv::{self, Edge, State, Step, UNBOUNDED};
+
+use super::syntax::{Atom, Item, Repeat, Seq};
+use crate::diag::Diagnostic;
+use crate::source::Span;
+
+/// Most ways one `*` may repeat (the product of the choices inside it).
+pub const MAX_WAYS: u64 = 4096;
+
+/// Most edges one piece type's automaton may have (after inlining `"s"`).
+pub const MAX_EDGES: usize = 1 << 20;
+
+/// An automaton owned by the compiler.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Automaton {
+    /// States; 0 is the start.
+    pub states: Vec<State>,
+    /// Edges, consecutive per state.
+    pub edges: Vec<Edge>,
+    /// Promotion targets.
+    pub targets: Vec<u16>,
+}
+
+impl Automaton {
+    /// The runtime's view.
+    pub fn view(&self) -> fv::Automaton<'_> {
+        fv::Automaton {
+            states: &self.states,
+            edges: &self.edges,
+            targets: &self.targets,
+        }
+    }
+}
+
+/// What building needs to know besides the notation.
+pub struct Context<'a> {
+    /// Every piece's notation, by symbol (for `"s"`).
+    pub notations: &'a HashMap<String, &'a Seq>,
+    /// Every piece's type index, by symbol (for promotion targets).
+    pub kinds: &'a HashMap<String, u16>,
+    /// Board rows (for negative ranks).
+    pub rows: u32,
+    /// Board columns.
+    pub cols: u32,
+}
+
+/// Builds the automaton of `notation`; `span` is where it is written.
+pub fn build(notation: &Seq, context: &Context, span: &Span) -> Result<Automaton, Diagnostic> {
+    let mut builder = Builder {
+        context,
+        states: vec![Vec::new()],
+        crooked: vec![false],
+        targets: Vec::new(),
+        span,
+        edge_count: 0,
+    };
+    let end = builder.seq(notation, 0, false)?;
+    let accept = builder.state(false);
+    builder.edge(end, Edge::Pass { to: accept })?;
+    Ok(builder.finish(accept))
+}
+
+/// One part of a way of `A` in `A*`.
+#[derive(Clone, Debug)]
+enum Part<'a> {
+    /// A leap by one vector.
+    Leap(i32, i32),
+    /// A condition or action edge (its `to` is filled in when placed).
+    Edge(Edge),
+    /// A nested repetition (an atom and its suffixes), compiled as it is in
+    /// each round.
+    Repeated(&'a Atom, &'a [Repeat]),
+}
+
+struct Builder<'a> {
+    context: &'a Context<'a>,
+    /// Each state's edges, in order.
+    states: Vec<Vec<Edge>>,
+    crooked: Vec<bool>,
+    targets: Vec<u16>,
+    span: &'a Span,
+    /// Edges so far.
+    edge_count: usize,
+}
+
+impl<'a> Builder<'a> {
+    fn state(&mut self, crooked: bool) -> u32 {
+        self.states.push(Vec::new());
+        self.crooked.push(crooked);
+        (self.states.len() - 1) as u32
+    }
+
+    fn edge(&mut self, from: u32, edge: Edge) -> Result<(), Diagnostic> {
+        self.edge_count += 1;
+        if self.edge_count > MAX_EDGES {
+            return Err(Diagnostic::error(
+                format!("this notation expands to more than {MAX_EDGES} moves and conditions"),
+                self.span.clone(),
+            )
+            .with_label("too large once every \"s\" is written out")
+            .with_help("each \"s\" copies s's notation; share less, or simplify the notation"));
+        }
+        self.states[from as usize].push(edge);
+        Ok(())
+    }
+
+    /// Compiles `seq` starting at `start`; returns its end state.
+    fn seq(&mut self, seq: &'a [Item], start: u32, crooked: bool) -> Result<u32, Diagnostic> {
+        let mut at = start;
+        for item in seq {
+            at = self.repeated(&item.atom, &item.repeats, at, crooked)?;
+        }
+        Ok(at)
+    }
+
+    fn repeated(
+        &mut self,
+        atom: &'a Atom,
+        repeats: &'a [Repeat],
+        start: u32,
+        crooked: bool,
+    ) -> Result<u32, Diagnostic> {
+        let Some((&last, earlier)) = repeats.split_last() else {
+            return self.atom(atom, start, crooked);
+        };
+        let exit = self.state(crooked);
+        match last {
+            Repeat::Any => {
+                let body = self.state(true);
+                self.edge(start, Edge::Pass { to: body })?;
+                let end = self.repeated(atom, earlier, body, true)?;
+                self.edge(end, Edge::Pass { to: exit })?;
+                self.edge(end, Edge::Pass { to: body })?;
+            }
+            Repeat::Same => {
+                let ways = self.ways(atom, earlier)?;
+                for way in ways {
+                    let body = self.state(crooked);
+                    self.edge(start, Edge::Pass { to: body })?;
+                    let mut at = body;
+                    for part in way {
+                        at = match part {
+                            Part::Leap(forward, right) => {
+                                let next = self.state(crooked);
+                                self.edge(
+                                    at,
+                                    Edge::Leap {
+                                        forward,
+                                        right,
+                                        to: next,
+                                    },
+                                )?;
+                                next
+                            }
+                            Part::Edge(edge) => {
+                                let next = self.state(crooked);
+                                self.edge(at, retarget(edge, next))?;
+                                next
+                            }
+                            Part::Repeated(atom, repeats) => {
+                                self.repeated(atom, repeats, at, crooked)?
+                            }
+                        };
+                    }
+                    self.edge(at, Edge::Pass { to: exit })?;
+                    self.edge(at, Edge::Pass { to: body })?;
+                }
+            }
+        }
+        Ok(exit)
+    }
+
+    fn atom(&mut self, atom: &'a Atom, start: u32, crooked: bool) -> Result<u32, Diagnostic> {
+        let single = |builder: &mut Self, edge: Edge| -> Result<u32, Diagnostic> {
+            let next = builder.state(crooked);
+            builder.edge(start, retarget(edge, next))?;
+            Ok(next)
+        };
+        match atom {
+            Atom::Leap { a, b, dirs } => {
+                let end = self.state(crooked);
+                for (forward, right) in self.vectors(*a, *b, *dirs) {
+                    self.edge(
+                        start,
+                        Edge::Leap {
+                            forward,
+                            right,
+                            to: end,
+                        },
+                    )?;
+                }
+                Ok(end)
+            }
+            Atom::Any(alternatives) => {
+                let end = self.state(crooked);
+                for alternative in alternatives {
+                    let branch = self.state(crooked);
+                    self.edge(start, Edge::Pass { to: branch })?;
+                    let branch_end = self.seq(alternative, branch, crooked)?;
+                    self.edge(branch_end, Edge::Pass { to: end })?;
+                }
+                Ok(end)
+            }
+            Atom::Group(seq) => self.seq(seq, start, crooked),
+            Atom::Capture(seq) => {
+                let inner = single(self, Edge::MustCapture { to: 0 })?;
+                self.seq(seq, inner, crooked)
+            }
+            Atom::NoCapture(seq) => {
+                let inner = single(self, Edge::NoCapture { to: 0 })?;
+                self.seq(seq, inner, crooked)
+            }
+            Atom::Rank {
+                seq,
+                ranks,
+                negated,
+            } => {
+                let inner = single(self, self.rank_edge(*ranks, *negated))?;
+                self.seq(seq, inner, crooked)
+            }
+            Atom::Like(symbol) => match self.context.notations.get(&symbol.value) {
+                Some(seq) => self.seq(seq, start, crooked),
+                // Checked before lowering; nothing to inline.
+                None => Ok(start),
+            },
+            Atom::CaptureHere => single(self, Edge::CaptureHere { to: 0 }),
+            Atom::Promote(targets) => {
+                let edge = self.promote_edge(targets);
+                single(self, edge)
+            }
+        }
+    }
+
+    /// The leap vectors of `(a,b|dirs)` in the owner's (forward, right)
+    /// coordinates, in the documented order, without duplicates and without
+    /// those that leave any board this size.
+    fn vectors(&self, a: i64, b: i64, dirs: Option<[bool; 4]>) -> Vec<(i32, i32)> {
+        let mut vectors: Vec<(i32, i32)> = Vec::new();
+        let fits = |n: i64, size: u32| n.unsigned_abs() < u64::from(size);
+        for (forward, right) in [
+            (a, b),
+            (a, -b),
+            (-a, b),
+            (-a, -b),
+            (b, a),
+            (b, -a),
+            (-b, a),
+            (-b, -a),
+        ] {
+            let keep = match dirs {
+                None => true,
+                Some([up, down, rightward, leftward]) => {
+                    (up && forward > 0)
+                        || (down && forward < 0)
+                        || (rightward && right > 0)
+                        || (leftward && right < 0)
+                }
+            };
+            // (0,0) lands on the piece's own square: never a legal landing.
+            let null = forward == 0 && right == 0;
+            if keep && !null && fits(forward, self.context.rows) && fits(right, self.context.cols) {
+                let vector = (forward as i32, right as i32);
+                if !vectors.contains(&vector) {
+                    vectors.push(vector);
+                }
+            }
+        }
+        vectors
+    }
+
+    fn rank_edge(&self, (a, b): (i64, i64), negated: bool) -> Edge {
+        let rows = i64::from(self.context.rows);
+        let resolve = |r: i64| if r < 0 { rows.saturating_add(r + 1) } else { r };
+        let (low, high) = if a == 0 || b == 0 {
+            (1, 0)
+        } else {
+            let (a, b) = (resolve(a), resolve(b));
+            (a.min(b), a.max(b))
+        };
+        Edge::Rank {
+            low,
+            high,
+            negated,
+            to: 0,
+        }
+    }
+
+    fn promote_edge(&mut self, targets: &[crate::source::Spanned<String>]) -> Edge {
+        let first = self.targets.len() as u32;
+        self.targets.extend(
+            targets
+                .iter()
+                .filter_map(|t| self.context.kinds.get(&t.value).copied()),
+        );
+        Edge::Promote {
+            first,
+            count: self.targets.len() as u32 - first,
+            to: 0,
+        }
+    }
+
+    /// The ways of `atom` (with the repetitions `earlier` applied first) for
+    /// `*`, in notation order.
+    fn ways(
+        &mut self,
+        atom: &'a Atom,
+        earlier: &'a [Repeat],
+    ) -> Result<Vec<Vec<Part<'a>>>, Diagnostic> {
+        if !earlier.is_empty() {
+            // `A** ` or ``A`* ``: the inner repetition is one free part.
+            return Ok(vec![vec![Part::Repeated(atom, earlier)]]);
+        }
+        let count = self.count_ways(atom);
+        if count > MAX_WAYS {
+            return Err(Diagnostic::error(
+                format!("`*` repeats a move that can be made in more than {MAX_WAYS} ways"),
+                self.span.clone(),
+            )
+            .with_label("in this notation")
+            .with_help("`*` remembers which way was taken; use `` ` `` (any way each time) or split the alternatives: `{A*,B*}`"));
+        }
+        Ok(self.atom_ways(atom))
+    }
+
+    /// How many ways `atom` has for `*` (saturating, stopping early).
+    fn count_ways(&self, atom: &Atom) -> u64 {
+        let seq_ways = |seq: &[Item]| {
+            seq.iter().fold(1u64, |n, item| {
+                if !item.repeats.is_empty() {
+                    n
+                } else {
+                    n.saturating_mul(self.count_ways(&item.atom))
+                        .min(MAX_WAYS + 1)
+                }
+            })
+        };
+        match atom {
+            Atom::Leap { a, b, dirs } => self.vectors(*a, *b, *dirs).len() as u64,
+            Atom::Any(alternatives) => alternatives.iter().fold(0u64, |n, alt| {
+                n.saturating_add(seq_ways(alt)).min(MAX_WAYS + 1)
+            }),
+            Atom::Group(seq)
+            | Atom::Capture(seq)
+            | Atom::NoCapture(seq)
+            | Atom::Rank { seq, .. } => seq_ways(seq),
+            Atom::Like(symbol) => self
+                .context
+                .notations
+                .get(&symbol.value)
+                .map_or(1, |seq| seq_ways(seq)),
+            Atom::CaptureHere | Atom::Promote(_) => 1,
+        }
+    }
+
+    fn atom_ways(&mut self, atom: &'a Atom) -> Vec<Vec<Part<'a>>> {
+        match atom {
+            Atom::Leap { a, b, dirs } => self
+                .vectors(*a, *b, *dirs)
+                .into_iter()
+                .map(|(f, r)| vec![Part::Leap(f, r)])
+                .collect(),
+            Atom::Any(alternatives) => alternatives
+                .iter()
+                .flat_map(|alt| self.seq_ways(alt))
+                .collect(),
+            Atom::Group(seq) => self.seq_ways(seq),
+            Atom::Capture(seq) => prefixed(Edge::MustCapture { to: 0 }, self.seq_ways(seq)),
+            Atom::NoCapture(seq) => prefixed(Edge::NoCapture { to: 0 }, self.seq_ways(seq)),
+            Atom::Rank {
+                seq,
+                ranks,
+                negated,
+            } => {
+                let edge = self.rank_edge(*ranks, *negated);
+                prefixed(edge, self.seq_ways(seq))
+            }
+            Atom::Like(symbol) => match self.context.notations.get(&symbol.value) {
+                Some(seq) => self.seq_ways(seq),
+                None => vec![Vec::new()],
+            },
+            Atom::CaptureHere => vec![vec![Part::Edge(Edge::CaptureHere { to: 0 })]],
+            Atom::Promote(targets) => {
+                let edge = self.promote_edge(targets);
+                vec![vec![Part::Edge(edge)]]
+            }
+        }
+    }
+
+    fn seq_ways(&mut self, seq: &'a [Item]) -> Vec<Vec<Part<'a>>> {
+        let mut ways: Vec<Vec<Part<'a>>> = vec![Vec::new()];
+        for item in seq {
+            let item_ways = if item.repeats.is_empty() {
+                self.atom_ways(&item.atom)
+            } else {
+                vec![vec![Part::Repeated(&item.atom, &item.repeats)]]
+            };
+            ways = ways
+                .iter()
+                .flat_map(|way| {
+                    item_ways.iter().map(move |tail| {
+                        let mut way = way.clone();
+                        way.extend(tail.iter().cloned());
+                        way
+                    })
+                })
+                .collect();
+        }
+        ways
+    }
+
+    /// Lays the states out as the runtime reads them and works out how far
+    /// each can still reach.
+    fn finish(self, accept: u32) -> Automaton {
+        let reach = reaches(&self.states);
+        let mut automaton = Automaton {
+            targets: self.targets,
+            ..Automaton::default()
+        };
+        for (index, edges) in self.states.into_iter().enumerate() {
+            automaton.states.push(State {
+                first_edge: automaton.edges.len() as u32,
+                edges: edges.len() as u32,
+                accept: index as u32 == accept,
+                crooked: self.crooked[index],
+                reach: reach[index],
+            });
+            automaton.edges.extend(edges);
+        }
+        automaton
+    }
+}
+
+fn prefixed<'a>(edge: Edge, ways: Vec<Vec<Part<'a>>>) -> Vec<Vec<Part<'a>>> {
+    ways.into_iter()
+        .map(|way| {
+            let mut parts = vec![Part::Edge(edge)];
+            parts.extend(way);
+            parts
+        })
+        .collect()
+}
+
+/// `edge` leading to `to` instead.
+fn retarget(edge: Edge, to: u32) -> Edge {
+    match edge {
+        Edge::Leap { forward, right, .. } => Edge::Leap { forward, right, to },
+        Edge::Rank {
+            low, high, negated, ..
+        } => Edge::Rank {
+            low,
+            high,
+            negated,
+            to,
+        },
+        Edge::MustCapture { .. } => Edge::MustCapture { to },
+        Edge::NoCapture { .. } => Edge::NoCapture { to },
+        Edge::CaptureHere { .. } => Edge::CaptureHere { to },
+        Edge::Promote { first, count, .. } => Edge::Promote { first, count, to },
+        Edge::Pass { .. } => Edge::Pass { to },
+    }
+}
+
+/// For every state, the most king steps a path can still make from it:
+/// [`UNBOUNDED`] where a cycle can be reached, else the longest way to the
+/// end (the edge graph without cycles is walked in reverse topological
+/// order, iteratively).
+fn reaches(states: &[Vec<Edge>]) -> Vec<u32> {
+    const NEW: u8 = 0;
+    const OPEN: u8 = 1;
+    const DONE: u8 = 2;
+    let mut mark = vec![NEW; states.len()];
+    let mut reach = vec![0u32; states.len()];
+    for root in 0..states.len() {
+        if mark[root] != NEW {
+            continue;
+        }
+        // (state, next edge index)
+        let mut stack = vec![(root, 0usize)];
+        mark[root] = OPEN;
+        while let Some(&mut (state, ref mut next)) = stack.last_mut() {
+            if let Some(edge) = states[state].get(*next) {
+                *next += 1;
+                let to = edge.to() as usize;
+                match mark[to] {
+                    NEW => {
+                        mark[to] = OPEN;
+                        stack.push((to, 0));
+                    }
+                    OPEN => reach[state] = UNBOUNDED,
+                    _ => {}
+                }
+                continue;
+            }
+            stack.pop();
+            mark[state] = DONE;
+            let mut best = reach[state];
+            if best != UNBOUNDED {
+                for edge in &states[state] {
+                    let to = reach[edge.to() as usize];
+                    let step = match *edge {
+                        Edge::Leap { forward, right, .. } => {
+                            forward.unsigned_abs().max(right.unsigned_abs())
+                        }
+                        _ => 0,
+                    };
+                    let total = if to == UNBOUNDED {
+                        UNBOUNDED
+                    } else {
+                        to.saturating_add(step).min(UNBOUNDED - 1)
+                    };
+                    best = best.max(total);
+                }
+            }
+            reach[state] = best;
+        }
+    }
+    reach
+}
+
+/// Most nodes the compile-time path listing visits for one move line.
+pub const LISTING_BUDGET: usize = 4096;
+
+/// Most landing squares the listed paths of one move line may have in all.
+pub const LISTING_STEPS: usize = 64;
+
+/// A geometric path from a move line's FROM to its TO.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaticPath {
+    /// The landing squares.
+    pub steps: Vec<Step>,
+    /// `c(..)` applies.
+    pub must_capture: bool,
+    /// `m(..)` applies.
+    pub no_capture: bool,
+}
+
+/// Where a move is made, for listing its paths.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveQuery {
+    /// Board rows.
+    pub rows: u32,
+    /// Board columns.
+    pub cols: u32,
+    /// The mover's colour.
+    pub white: bool,
+    /// The mover's type.
+    pub kind: u16,
+    /// FROM.
+    pub from: u32,
+    /// TO.
+    pub to: u32,
+    /// The move line's promotion target.
+    pub promote: Option<u16>,
+}
+
+/// Every geometric path of `automaton` from FROM to TO that could be legal
+/// on some board, in notation order, or `None` when there are too many to
+/// list ([`LISTING_BUDGET`], [`LISTING_STEPS`]) — then the move is searched
+/// at run time instead.
+pub fn list_paths(automaton: &Automaton, query: MoveQuery) -> Option<Vec<StaticPath>> {
+    let values = [fv::PieceValue::Royal];
+    let view = automaton.view();
+    let views = [view];
+    let rules = fv::Rules {
+        automata: &views,
+        values: &values,
+        rows: query.rows,
+        cols: query.cols,
+    };
+    let mut lister = Lister {
+        automaton,
+        rules,
+        query,
+        path: Vec::new(),
+        found: Vec::new(),
+        visited: 0,
+        steps: 0,
+    };
+    lister
+        .walk(0, query.from, Walk::default())
+        .then_some(lister.found)
+}
+
+/// What the listing remembers along a path.
+#[derive(Clone, Copy, Debug, Default)]
+struct Walk {
+    must_capture: bool,
+    no_capture: bool,
+    leapt: bool,
+    /// The last landing was inside a crooked repetition that has not ended.
+    pending: bool,
+    promote: Option<u32>,
+}
+
+struct Lister<'a> {
+    automaton: &'a Automaton,
+    rules: fv::Rules<'a>,
+    query: MoveQuery,
+    path: Vec<Step>,
+    found: Vec<StaticPath>,
+    visited: usize,
+    steps: usize,
+}
+
+impl Lister<'_> {
+    /// Lists from `state` on `square`; false when over budget.
+    fn walk(&mut self, state: u32, square: u32, walk: Walk) -> bool {
+        self.visited += 1;
+        if self.visited > LISTING_BUDGET {
+            return false;
+        }
+        let info = self.automaton.states[state as usize];
+        if self.rules.distance(square, self.query.to) > info.reach {
+            return true;
+        }
+        if info.accept {
+            return self.accept(square, walk);
+        }
+        let first = info.first_edge as usize;
+        for index in first..first + info.edges as usize {
+            let edge = self.automaton.edges[index];
+            let target = self.automaton.states[edge.to() as usize];
+            let mut next = walk;
+            let mut at = square;
+            let mut marked = None;
+            match edge {
+                Edge::Leap { forward, right, .. } => {
+                    let Some(landing) = self.rules.leap(square, self.query.white, forward, right)
+                    else {
+                        continue;
+                    };
+                    if landing == self.query.from {
+                        continue;
+                    }
+                    if walk.pending {
+                        if let Some(last) = self.path.last_mut() {
+                            marked = Some(last.no_hole);
+                            last.no_hole = true;
+                        }
+                    }
+                    self.path.push(Step {
+                        square: landing,
+                        capture: false,
+                        no_hole: false,
+                    });
+                    next.leapt = true;
+                    next.pending = target.crooked;
+                    at = landing;
+                }
+                Edge::Rank {
+                    low, high, negated, ..
+                } => {
+                    let rank = self.rules.rank(square, self.query.white);
+                    if (low <= rank && rank <= high) == negated {
+                        continue;
+                    }
+                }
+                Edge::MustCapture { .. } => next.must_capture = true,
+                Edge::NoCapture { .. } => next.no_capture = true,
+                Edge::CaptureHere { .. } => match self.path.last_mut() {
+                    Some(last) => {
+                        marked = Some(last.capture);
+                        last.capture = true;
+                    }
+                    None => continue,
+                },
+                Edge::Promote { .. } => next.promote = Some(index as u32),
+                Edge::Pass { .. } => {}
+            }
+            if !target.crooked {
+                next.pending = false;
+            }
+            let leapt = matches!(edge, Edge::Leap { .. });
+            let ok = self.walk(edge.to(), at, next);
+            if leapt {
+                self.path.pop();
+            }
+            if let Some(flag) = marked {
+                if let Some(last) = self.path.last_mut() {
+                    match edge {
+                        Edge::CaptureHere { .. } => last.capture = flag,
+                        _ => last.no_hole = flag,
+                    }
+                }
+            }
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn accept(&mut self, square: u32, walk: Walk) -> bool {
+        if square != self.query.to {
+            return true;
+        }
+        if !walk.leapt && walk.promote.is_none() {
+            return true;
+        }
+        let promotes = match (walk.promote, self.query.promote) {
+            (None, None) => true,
+            (Some(edge), Some(target)) => {
+                self.automaton.view().allows(edge, self.query.kind, target)
+            }
+            _ => false,
+        };
+        if !promotes {
+            return true;
+        }
+        let path = StaticPath {
+            steps: self.path.clone(),
+            must_capture: walk.must_capture,
+            no_capture: walk.no_capture,
+        };
+        if !self.found.contains(&path) {
+            self.steps += path.steps.len().max(1);
+            if self.steps > LISTING_STEPS {
+                return false;
+            }
+            self.found.push(path);
+        }
+        true
+    }
+}
