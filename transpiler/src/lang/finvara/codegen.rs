@@ -19,8 +19,9 @@ use crate::emit::int_literal;
 /// The body of the entry function's closure (`io`, `steps`, `rt` in scope).
 pub fn generate(program: &Program) -> TokenStream {
     let names = Names { program };
-    let kinds = program.pieces.iter().enumerate().map(|(index, piece)| {
-        let name = names.piece(index as u16);
+    let kinds = names.used_kinds().into_iter().map(|index| {
+        let piece = &program.pieces[usize::from(index)];
+        let name = names.piece(index);
         let index = Literal::u16_unsuffixed(index as u16);
         let doc = format!(" `{}`: {}", piece.symbol, describe_value(piece.value));
         quote! {
@@ -73,9 +74,15 @@ pub fn generate(program: &Program) -> TokenStream {
         .iter()
         .enumerate()
         .map(|(index, line)| arm(&names, index as u32, line));
+    let colours = [
+        (true, quote! { const WHITE: bool = true; }),
+        (false, quote! { const BLACK: bool = false; }),
+    ]
+    .into_iter()
+    .filter(|(white, _)| names.uses_colour(*white))
+    .map(|(_, tokens)| tokens);
     quote! {
-        const WHITE: bool = true;
-        const BLACK: bool = false;
+        #(#colours)*
         #(#kinds)*
         #(#squares)*
         #(#automata)*
@@ -115,6 +122,45 @@ impl Names<'_> {
         Ident::new(&format!("{row}{}", square % cols + 1), Span::call_site())
     }
 
+    /// Whether a piece or a move line that does something of colour
+    /// `white` occurs.
+    fn uses_colour(&self, white: bool) -> bool {
+        self.program.lines.iter().any(|line| {
+            line.white == white
+                && !matches!(&line.action, Action::Move { paths: Some(paths), .. } if paths.is_empty())
+        }) || self
+                .program
+                .board
+                .iter()
+                .any(|cell| matches!(*cell, Cell::Piece { white: w, .. } if w == white))
+    }
+
+    /// Every piece type the program names: on the board and in move lines
+    /// that do something.
+    fn used_kinds(&self) -> BTreeSet<u16> {
+        let mut used = BTreeSet::new();
+        for cell in &self.program.board {
+            if let Cell::Piece { kind, .. } = *cell {
+                used.insert(kind);
+            }
+        }
+        for line in &self.program.lines {
+            match &line.action {
+                Action::Move {
+                    paths: Some(paths), ..
+                } if paths.is_empty() => {}
+                Action::Move { promote, .. } => {
+                    used.insert(line.kind);
+                    used.extend(*promote);
+                }
+                Action::Checks { .. } => {
+                    used.insert(line.kind);
+                }
+            }
+        }
+        used
+    }
+
     /// Every square the program names: in move lines, paths, and the board's
     /// holes and pieces.
     fn used_squares(&self) -> BTreeSet<u32> {
@@ -126,15 +172,24 @@ impl Names<'_> {
         }
         for line in &self.program.lines {
             match &line.action {
+                // A line with no path names no square; one with listed
+                // paths names its FROM and the paths' squares; a searched
+                // one its FROM and TO.
                 Action::Move {
                     from, to, paths, ..
-                } => {
-                    used.insert(*from);
-                    used.insert(*to);
-                    for path in paths.iter().flatten() {
-                        used.extend(path.steps.iter().map(|s| s.square));
+                } => match paths {
+                    Some(paths) if paths.is_empty() => {}
+                    Some(paths) => {
+                        used.insert(*from);
+                        for path in paths {
+                            used.extend(path.steps.iter().map(|s| s.square));
+                        }
                     }
-                }
+                    None => {
+                        used.insert(*from);
+                        used.insert(*to);
+                    }
+                },
                 Action::Checks { square, .. } => {
                     used.insert(*square);
                 }
