@@ -17,7 +17,8 @@
 //!   the choices of leap vector and alternative A makes outside any
 //!   repetition nested in it (a nested `B*` or ``B` `` runs freely in each
 //!   round); ways in notation order, and in each "stop" before "once more";
-//! - `"s"`: s's notation, inlined.
+//! - `"s"`: a copy of s's automaton (built before, since references are
+//!   acyclic), so long chains of references cost no recursion.
 
 use std::collections::HashMap;
 
@@ -57,8 +58,10 @@ impl Automaton {
 
 /// What building needs to know besides the notation.
 pub struct Context<'a> {
-    /// Every piece's notation, by symbol (for `"s"`).
+    /// Every piece's notation, by symbol (for `"s"` inside `*`).
     pub notations: &'a HashMap<String, &'a Seq>,
+    /// The automata built so far, by symbol (for `"s"`).
+    pub built: &'a HashMap<String, Automaton>,
     /// Every piece's type index, by symbol (for promotion targets).
     pub kinds: &'a HashMap<String, u16>,
     /// Board rows (for negative ranks).
@@ -241,9 +244,9 @@ impl<'a> Builder<'a> {
                 let inner = single(self, self.rank_edge(*ranks, *negated))?;
                 self.seq(seq, inner, crooked)
             }
-            Atom::Like(symbol) => match self.context.notations.get(&symbol.value) {
-                Some(seq) => self.seq(seq, start, crooked),
-                // Checked before lowering; nothing to inline.
+            Atom::Like(symbol) => match self.context.built.get(&symbol.value) {
+                Some(other) => self.splice(other, start, crooked),
+                // Checked before lowering; nothing to copy.
                 None => Ok(start),
             },
             Atom::CaptureHere => single(self, Edge::CaptureHere { to: 0 }),
@@ -252,6 +255,38 @@ impl<'a> Builder<'a> {
                 single(self, edge)
             }
         }
+    }
+
+    /// Copies `other` after `start`: its start follows `start`, its end
+    /// (the accepting state) becomes the returned state.
+    fn splice(&mut self, other: &Automaton, start: u32, crooked: bool) -> Result<u32, Diagnostic> {
+        let base = self.states.len() as u32;
+        let first_target = self.targets.len() as u32;
+        self.targets.extend_from_slice(&other.targets);
+        let mut end = base;
+        for (index, state) in other.states.iter().enumerate() {
+            let this = self.state(crooked || state.crooked);
+            if state.accept {
+                end = this;
+            }
+            debug_assert_eq!(this, base + index as u32);
+        }
+        for (index, state) in other.states.iter().enumerate() {
+            let first = state.first_edge as usize;
+            for edge in &other.edges[first..first + state.edges as usize] {
+                let moved = match *edge {
+                    Edge::Promote { first, count, to } => Edge::Promote {
+                        first: first + first_target,
+                        count,
+                        to,
+                    },
+                    other => other,
+                };
+                self.edge(base + index as u32, retarget(moved, base + edge.to()))?;
+            }
+        }
+        self.edge(start, Edge::Pass { to: base })?;
+        Ok(end)
     }
 
     /// The leap vectors of `(a,b|dirs)` in the owner's (forward, right)
@@ -743,5 +778,331 @@ impl Lister<'_> {
             self.found.push(path);
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::finvara::syntax;
+    use crate::source::Source;
+
+    /// Builds every piece of `pieces` (definition lines) for a board of
+    /// `rows` × `cols`, returning the automata by symbol and type index.
+    fn automata(pieces: &str, rows: u32, cols: u32) -> (Vec<Automaton>, HashMap<String, u16>) {
+        let text = format!("{pieces}\n+--+\n|  |\n+--+\n");
+        let source = Source::new("test.fv", text);
+        let program = syntax::parse(&source).expect("parses");
+        let kinds: HashMap<String, u16> = program
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.symbol.value.clone(), i as u16))
+            .collect();
+        let notations: HashMap<String, &Seq> = program
+            .pieces
+            .iter()
+            .map(|p| (p.symbol.value.clone(), &p.notation.value))
+            .collect();
+        let mut built = HashMap::new();
+        let mut out = Vec::new();
+        for piece in &program.pieces {
+            let context = Context {
+                notations: &notations,
+                built: &built,
+                kinds: &kinds,
+                rows,
+                cols,
+            };
+            let automaton =
+                build(&piece.notation.value, &context, &piece.notation.span).expect("builds");
+            built.insert(piece.symbol.value.clone(), automaton.clone());
+            out.push(automaton);
+        }
+        (out, kinds)
+    }
+
+    /// Square index of a name like `b3` on a board `cols` wide.
+    fn sq(name: &str, cols: u32) -> u32 {
+        let row = u32::from(name.as_bytes()[0] - b'a');
+        let col: u32 = name[1..].parse().expect("column");
+        row * cols + col - 1
+    }
+
+    /// The listed paths of the last piece in `pieces`, as square names.
+    fn listed(
+        pieces: &str,
+        (rows, cols): (u32, u32),
+        white: bool,
+        from: &str,
+        to: &str,
+        promote: Option<u16>,
+    ) -> Option<Vec<Vec<String>>> {
+        let (automata, _) = automata(pieces, rows, cols);
+        let kind = automata.len() as u16 - 1;
+        let query = MoveQuery {
+            rows,
+            cols,
+            white,
+            kind,
+            from: sq(from, cols),
+            to: sq(to, cols),
+            promote,
+        };
+        let paths = list_paths(automata.last().expect("a piece"), query)?;
+        Some(
+            paths
+                .iter()
+                .map(|p| {
+                    p.steps
+                        .iter()
+                        .map(|s| {
+                            let mut name = super::super::ir::square_name(cols, s.square);
+                            if s.capture {
+                                name.push('x');
+                            }
+                            if s.no_hole {
+                                name.push('!');
+                            }
+                            name
+                        })
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
+    fn names(paths: &[&[&str]]) -> Option<Vec<Vec<String>>> {
+        Some(
+            paths
+                .iter()
+                .map(|p| p.iter().map(|s| s.to_string()).collect())
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn a_leap_has_its_vectors_in_the_documented_order_without_duplicates_or_null() {
+        let (automata, _) = automata("(a 1): (1,2)\n(b 1): (1,0)\n(c 1): (0,0)", 8, 8);
+        let leaps = |a: &Automaton| -> Vec<(i32, i32)> {
+            a.edges
+                .iter()
+                .filter_map(|e| match *e {
+                    Edge::Leap { forward, right, .. } => Some((forward, right)),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(
+            leaps(&automata[0]),
+            [
+                (1, 2),
+                (1, -2),
+                (-1, 2),
+                (-1, -2),
+                (2, 1),
+                (2, -1),
+                (-2, 1),
+                (-2, -1)
+            ]
+        );
+        assert_eq!(leaps(&automata[1]), [(1, 0), (-1, 0), (0, 1), (0, -1)]);
+        assert!(leaps(&automata[2]).is_empty());
+    }
+
+    #[test]
+    fn directions_are_the_owners() {
+        let pawn = "(p 1): (1,0|^)";
+        assert_eq!(
+            listed(pawn, (3, 3), true, "a1", "b1", None),
+            names(&[&["b1"]])
+        );
+        assert_eq!(listed(pawn, (3, 3), true, "b1", "a1", None), names(&[]));
+        assert_eq!(
+            listed(pawn, (3, 3), false, "b1", "a1", None),
+            names(&[&["a1"]])
+        );
+        // Black's right is toward column 1.
+        let right = "(r 1): (0,1|>)";
+        assert_eq!(
+            listed(right, (3, 3), false, "b2", "b1", None),
+            names(&[&["b1"]])
+        );
+        assert_eq!(
+            listed(right, (3, 3), true, "b2", "b3", None),
+            names(&[&["b3"]])
+        );
+    }
+
+    #[test]
+    fn a_rider_rides_one_way_and_reaches_no_further_than_the_board() {
+        let rook = "(r 5): (1,0)*";
+        assert_eq!(
+            listed(rook, (4, 4), true, "a1", "d1", None),
+            names(&[&["b1", "c1", "d1"]])
+        );
+        assert_eq!(listed(rook, (4, 4), true, "a1", "b2", None), names(&[]));
+        let (automata, _) = automata(rook, 4, 4);
+        assert_eq!(automata[0].states[0].reach, UNBOUNDED);
+    }
+
+    #[test]
+    fn the_same_way_fixes_every_choice_outside_nested_repetitions() {
+        // Two ways reach c3 from a1: forward-then-right and right-then-forward.
+        let stair = "(s 1): [(1,0)(0,1)]*";
+        assert_eq!(
+            listed(stair, (3, 3), true, "a1", "c3", None),
+            names(&[&["b1", "b2", "c2", "c3"], &["a2", "b2", "b3", "c3"]])
+        );
+        // A nested rider is free in each round: legs of different lengths.
+        let free = "(f 1): [(1,0|^)*(0,1|>)]*";
+        let paths = listed(free, (4, 4), true, "a1", "d3", None).expect("listable");
+        assert!(paths.contains(&vec![
+            "b1".into(),
+            "b2".into(),
+            "c2".into(),
+            "d2".into(),
+            "d3".into()
+        ]));
+    }
+
+    #[test]
+    fn alternatives_are_tried_left_to_right_and_references_copy_the_other_piece() {
+        let pieces = "(r 5): (1,0|^)*\n(b 3): (1,1|^>)*\n(q 9): {\"b\",\"r\",(2,0|^)}";
+        assert_eq!(
+            listed(pieces, (4, 4), true, "a1", "c1", None),
+            names(&[&["b1", "c1"], &["c1"]])
+        );
+        assert_eq!(
+            listed(pieces, (4, 4), true, "a1", "c3", None),
+            names(&[&["b2", "c3"]])
+        );
+    }
+
+    #[test]
+    fn conditions_and_captures_are_recorded_on_the_path() {
+        let (automata, _) = automata(
+            "(c 1): c((1,1))\n(m 1): m((1,0))\n(x 1): (1,0|^)x(1,0|^)",
+            4,
+            4,
+        );
+        let query = |kind: u16, to: &str| MoveQuery {
+            rows: 4,
+            cols: 4,
+            white: true,
+            kind,
+            from: sq("a1", 4),
+            to: sq(to, 4),
+            promote: None,
+        };
+        let capturing = list_paths(&automata[0], query(0, "b2")).expect("listable");
+        assert!(capturing[0].must_capture && !capturing[0].no_capture);
+        let quiet = list_paths(&automata[1], query(1, "b1")).expect("listable");
+        assert!(quiet[0].no_capture && !quiet[0].must_capture);
+        assert_eq!(
+            listed("(x 1): (1,0|^)x(1,0|^)", (4, 4), true, "a1", "c1", None),
+            names(&[&["b1x", "c1"]])
+        );
+        // `x` before any leap would capture the piece itself.
+        assert_eq!(
+            listed("(y 1): x(1,0)", (4, 4), true, "a1", "b1", None),
+            names(&[])
+        );
+    }
+
+    #[test]
+    fn ranks_are_counted_from_the_owner_and_negative_ranks_from_the_far_side() {
+        let pawn = "(p 1): {(1,0|^), r((2,0|^),2)}";
+        assert_eq!(
+            listed(pawn, (5, 3), true, "b1", "d1", None),
+            names(&[&["d1"]])
+        );
+        assert_eq!(listed(pawn, (5, 3), true, "a1", "c1", None), names(&[]));
+        // Black's rank 2 is the second row from the top.
+        assert_eq!(
+            listed(pawn, (5, 3), false, "d1", "b1", None),
+            names(&[&["b1"]])
+        );
+        let last = "(l 1): r!((1,0|^),-1)";
+        assert_eq!(
+            listed(last, (3, 3), true, "b1", "c1", None),
+            names(&[&["c1"]])
+        );
+        assert_eq!(listed(last, (3, 3), false, "a1", "b1", None), names(&[]));
+        let never = "(z 1): r((1,0),0)";
+        assert_eq!(listed(never, (3, 3), true, "a1", "b1", None), names(&[]));
+    }
+
+    #[test]
+    fn only_a_promotion_without_a_leap_stays_on_its_square() {
+        let pieces = "(q 9): (1,0)\n(e 1):\n(p 1): {(1,0|^), p->[q]}";
+        assert_eq!(
+            listed(pieces, (3, 3), true, "a1", "a1", Some(0)),
+            names(&[&[]])
+        );
+        assert_eq!(listed(pieces, (3, 3), true, "a1", "a1", None), names(&[]));
+        // A promotion to a type the list does not allow.
+        assert_eq!(
+            listed(pieces, (3, 3), true, "a1", "a1", Some(1)),
+            names(&[])
+        );
+        // An empty notation cannot move at all, not even onto its square.
+        assert_eq!(listed("(e 1):", (3, 3), true, "a2", "a2", None), names(&[]));
+        let any = "(q 9): (1,0)\n(p 1): p";
+        assert_eq!(
+            listed(any, (3, 3), true, "a1", "a1", Some(0)),
+            names(&[&[]])
+        );
+        assert_eq!(listed(any, (3, 3), true, "a1", "a1", Some(1)), names(&[]));
+    }
+
+    #[test]
+    fn crooked_landings_before_the_end_may_not_be_holes_and_long_crooked_paths_are_searched() {
+        let crooked = "(w 4): [(1,0|^)(0,1|>)]`";
+        assert_eq!(
+            listed(crooked, (3, 3), true, "a1", "c3", None),
+            names(&[&["b1!", "b2!", "c2!", "c3"]])
+        );
+        // Any way each round on a big board: too many to list.
+        assert_eq!(
+            listed("(w 4): (1,0)`", (8, 8), true, "a1", "h8", None),
+            None
+        );
+    }
+
+    #[test]
+    fn reach_bounds_how_far_a_path_can_go() {
+        let (automata, _) = automata(
+            "(n 3): (1,2)\n(t 1): (1,0)(1,1)\n(e 1):\n(c 1): (1,0)`",
+            8,
+            8,
+        );
+        let reach: Vec<u32> = automata.iter().map(|a| a.states[0].reach).collect();
+        assert_eq!(reach, [2, 2, 0, UNBOUNDED]);
+    }
+
+    #[test]
+    fn a_star_over_too_many_ways_is_refused_with_a_hint() {
+        let text = format!("(a 1): [{}]*\n+--+\n|  |\n+--+\n", "(1,2)".repeat(5));
+        let source = Source::new("test.fv", text);
+        let program = syntax::parse(&source).expect("parses");
+        let notations = HashMap::new();
+        let built = HashMap::new();
+        let kinds = HashMap::new();
+        let context = Context {
+            notations: &notations,
+            built: &built,
+            kinds: &kinds,
+            rows: 64,
+            cols: 64,
+        };
+        let piece = &program.pieces[0];
+        let error =
+            build(&piece.notation.value, &context, &piece.notation.span).expect_err("refused");
+        assert!(
+            error.message.contains("more than 4096 ways"),
+            "{}",
+            error.message
+        );
     }
 }

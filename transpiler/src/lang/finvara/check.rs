@@ -167,7 +167,7 @@ pub fn check(program: &Program) -> Diagnostics {
 }
 
 /// The `"s"` references of a notation; promotion targets go to `target`.
-fn collect_references<'a>(
+pub(super) fn collect_references<'a>(
     seq: &'a Seq,
     found: &mut Vec<&'a Spanned<String>>,
     target: &mut dyn FnMut(&'a Spanned<String>),

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use chess2rs_runtime::fv::{Cell, PieceValue};
 
 use super::automaton::{self, Context, MoveQuery};
+use super::check::collect_references;
 use super::ir::{Action, Line, Piece, Program};
 use super::syntax::{self, MoveAction, Seq, Value};
 use crate::diag::Diagnostics;
@@ -30,20 +31,29 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
         .iter()
         .map(|p| (p.symbol.value.clone(), &p.notation.value))
         .collect();
-    let context = Context {
-        notations: &notations,
-        kinds: &kinds,
-        rows,
-        cols,
-    };
     let mut errors = Diagnostics::default();
-    let mut pieces = Vec::new();
-    for piece in &program.pieces {
+    // Build referenced pieces first, so that `"s"` copies a finished
+    // automaton.
+    let mut built: HashMap<String, automaton::Automaton> = HashMap::new();
+    for index in build_order(program) {
+        let piece = &program.pieces[index];
+        let context = Context {
+            notations: &notations,
+            built: &built,
+            kinds: &kinds,
+            rows,
+            cols,
+        };
         let automaton = automaton::build(&piece.notation.value, &context, &piece.notation.span)
             .unwrap_or_else(|error| {
                 errors.push(error);
                 automaton::Automaton::default()
             });
+        built.insert(piece.symbol.value.clone(), automaton);
+    }
+    let mut pieces = Vec::new();
+    for piece in &program.pieces {
+        let automaton = built.remove(&piece.symbol.value).unwrap_or_default();
         let written = source
             .text()
             .get(piece.notation.span.clone())
@@ -126,4 +136,54 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
         lines,
         source_name: source.name().to_string(),
     })
+}
+
+/// The pieces in an order where every piece comes after those it moves
+/// like (`"s"`); references are acyclic (checked). Iterative, so chains of
+/// any length are fine.
+fn build_order(program: &syntax::Program) -> Vec<usize> {
+    let index: HashMap<&str, usize> = program
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.symbol.value.as_str(), i))
+        .collect();
+    let references: Vec<Vec<usize>> = program
+        .pieces
+        .iter()
+        .map(|piece| {
+            let mut found = Vec::new();
+            collect_references(&piece.notation.value, &mut found, &mut |_| {});
+            found
+                .iter()
+                .filter_map(|symbol| index.get(symbol.value.as_str()).copied())
+                .collect()
+        })
+        .collect();
+    let mut order = Vec::with_capacity(program.pieces.len());
+    let mut placed = vec![false; program.pieces.len()];
+    let mut on_stack = vec![false; program.pieces.len()];
+    for root in 0..program.pieces.len() {
+        if placed[root] {
+            continue;
+        }
+        // (piece, next reference to visit)
+        let mut stack = vec![(root, 0usize)];
+        on_stack[root] = true;
+        while let Some(&mut (piece, ref mut next)) = stack.last_mut() {
+            if let Some(&dependency) = references[piece].get(*next) {
+                *next += 1;
+                if !placed[dependency] && !on_stack[dependency] {
+                    on_stack[dependency] = true;
+                    stack.push((dependency, 0));
+                }
+                continue;
+            }
+            placed[piece] = true;
+            on_stack[piece] = false;
+            order.push(piece);
+            stack.pop();
+        }
+    }
+    order
 }

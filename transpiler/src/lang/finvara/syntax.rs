@@ -272,11 +272,18 @@ fn parse_row(text: &str, offset: usize) -> Result<Vec<Spanned<Cell>>, Diagnostic
     Ok(cells)
 }
 
+/// How deep `{`, `[`, `c(`, `m(` and `r(` may nest in one notation — far
+/// beyond any real piece, and shallow enough that the recursive parser and
+/// compiler never exhaust the stack.
+pub const MAX_NESTING: u32 = 100;
+
 /// A cursor over one line's text.
 struct Cursor<'a> {
     text: &'a str,
     offset: usize,
     pos: usize,
+    /// Notation sequences open around the cursor.
+    depth: u32,
 }
 
 type Parsed<T> = Result<T, Diagnostic>;
@@ -287,6 +294,7 @@ impl<'a> Cursor<'a> {
             text,
             offset,
             pos: 0,
+            depth: 0,
         }
     }
 
@@ -389,6 +397,22 @@ impl<'a> Cursor<'a> {
 
     /// `seq` up to (not including) one of `stops` or the end.
     fn seq(&mut self, stops: &[char]) -> Parsed<Seq> {
+        if self.depth >= MAX_NESTING {
+            let start = self.offset + self.pos;
+            return Err(Diagnostic::error(
+                format!("the notation nests more than {MAX_NESTING} levels deep"),
+                start..start + self.peek().map_or(0, char::len_utf8),
+            )
+            .with_label("too deep")
+            .with_help("group less: `[[A]]` means the same as `A`"));
+        }
+        self.depth += 1;
+        let items = self.seq_items(stops);
+        self.depth -= 1;
+        items
+    }
+
+    fn seq_items(&mut self, stops: &[char]) -> Parsed<Seq> {
         let mut items = Vec::new();
         loop {
             self.skip_blanks();
