@@ -199,6 +199,13 @@ pub struct Automaton<'a> {
     pub edges: &'a [Edge],
     /// Promotion targets of the `p` edges.
     pub targets: &'a [u16],
+    /// Whether a search must remember the nodes it visited: the notation
+    /// repeats, or has so many paths that trying each would cost more.
+    pub memo: bool,
+    /// When every path that can capture is a single leap with no condition
+    /// that depends on the board (a leaper such as the knight): those
+    /// leaps, so that an attack test is a comparison instead of a search.
+    pub leaps: Option<&'a [(i32, i32)]>,
 }
 
 impl Automaton<'_> {
@@ -259,37 +266,79 @@ impl Rules<'_> {
         }
     }
 
-    /// The square `(forward, right)` away from `square` in `white`'s view,
-    /// if it is on the board.
-    pub fn leap(&self, square: Square, white: bool, forward: i32, right: i32) -> Option<Square> {
+    /// The (row, column) of `square`.
+    pub fn point(&self, square: Square) -> Point {
+        Point {
+            row: square / self.cols,
+            col: square % self.cols,
+        }
+    }
+
+    /// The square at `point`.
+    pub fn square(&self, point: Point) -> Square {
+        point.row * self.cols + point.col
+    }
+
+    /// The point `(forward, right)` away from `point` in `white`'s view, if
+    /// it is on the board.
+    pub fn leap_from(&self, point: Point, white: bool, forward: i32, right: i32) -> Option<Point> {
         let (d_row, d_col) = if white {
             (i64::from(forward), i64::from(right))
         } else {
             (-i64::from(forward), -i64::from(right))
         };
-        let row = i64::from(square / self.cols) + d_row;
-        let col = i64::from(square % self.cols) + d_col;
+        let row = i64::from(point.row) + d_row;
+        let col = i64::from(point.col) + d_col;
         if row < 0 || col < 0 || row >= i64::from(self.rows) || col >= i64::from(self.cols) {
             return None;
         }
-        Some((row * i64::from(self.cols) + col) as Square)
+        Some(Point {
+            row: row as u32,
+            col: col as u32,
+        })
     }
 
-    /// The owner's rank of `square`: 1 is the owner's nearest row.
-    pub fn rank(&self, square: Square, white: bool) -> i64 {
-        let row = i64::from(square / self.cols);
+    /// The square `(forward, right)` away from `square` in `white`'s view,
+    /// if it is on the board.
+    pub fn leap(&self, square: Square, white: bool, forward: i32, right: i32) -> Option<Square> {
+        self.leap_from(self.point(square), white, forward, right)
+            .map(|p| self.square(p))
+    }
+
+    /// The owner's rank of row `row`: 1 is the owner's nearest row.
+    pub fn rank_of_row(&self, row: u32, white: bool) -> i64 {
         if white {
-            row + 1
+            i64::from(row) + 1
         } else {
-            i64::from(self.rows) - row
+            i64::from(self.rows) - i64::from(row)
         }
+    }
+
+    /// The owner's rank of `square`.
+    pub fn rank(&self, square: Square, white: bool) -> i64 {
+        self.rank_of_row(square / self.cols, white)
     }
 
     /// The distance in king steps between two squares.
     pub fn distance(&self, a: Square, b: Square) -> u32 {
-        let (ra, ca) = (a / self.cols, a % self.cols);
-        let (rb, cb) = (b / self.cols, b % self.cols);
-        ra.abs_diff(rb).max(ca.abs_diff(cb))
+        self.point(a).distance(self.point(b))
+    }
+}
+
+/// A square as (row, column), row 0 at the bottom: what searches work in,
+/// so that a leap is an addition rather than a division.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Point {
+    /// The row.
+    pub row: u32,
+    /// The column.
+    pub col: u32,
+}
+
+impl Point {
+    /// The distance in king steps to `other`.
+    pub fn distance(self, other: Point) -> u32 {
+        self.row.abs_diff(other.row).max(self.col.abs_diff(other.col))
     }
 }
 
@@ -375,12 +424,22 @@ impl<'a> Path<'a> {
 #[derive(Clone, Debug)]
 pub struct Board {
     cells: Vec<Cell>,
-    /// Squares of each colour's pieces (white first).
-    pieces: [Vec<Square>; 2],
-    /// Squares of each colour's royal pieces.
-    royals: [Vec<Square>; 2],
+    /// Each colour's pieces (white first).
+    pieces: [Vec<Placed>; 2],
+    /// Each colour's royal pieces.
+    royals: [Vec<Placed>; 2],
     /// Per cell: its index in `pieces` (and in `royals` for royal pieces).
     slots: Vec<(u32, u32)>,
+    /// Counts changes, so that results about one position can be reused.
+    version: u64,
+}
+
+/// A piece in a piece list: where it stands (both ways) and its type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Placed {
+    square: Square,
+    at: Point,
+    kind: u16,
 }
 
 const NO_SLOT: u32 = u32::MAX;
@@ -396,6 +455,7 @@ impl Board {
             pieces: [Vec::new(), Vec::new()],
             royals: [Vec::new(), Vec::new()],
             slots: vec![(NO_SLOT, NO_SLOT); cells.len()],
+            version: 0,
         };
         for (square, &cell) in cells.iter().enumerate() {
             board.set(rules, square as Square, cell);
@@ -429,28 +489,34 @@ impl Board {
             self.slots[index] = (NO_SLOT, NO_SLOT);
         }
         self.cells[index] = cell;
+        self.version += 1;
         if let Cell::Piece { kind, white } = cell {
+            let placed = Placed {
+                square,
+                at: rules.point(square),
+                kind,
+            };
             let list = &mut self.pieces[side(white)];
             self.slots[index].0 = list.len() as u32;
-            list.push(square);
+            list.push(placed);
             if rules.royal(kind) {
                 let list = &mut self.royals[side(white)];
                 self.slots[index].1 = list.len() as u32;
-                list.push(square);
+                list.push(placed);
             }
         }
     }
 }
 
 /// Removes entry `slot` of `list` by swapping the last entry into its place.
-fn remove_at(list: &mut Vec<Square>, slots: &mut [(u32, u32)], slot: u32, piece_list: bool) {
+fn remove_at(list: &mut Vec<Placed>, slots: &mut [(u32, u32)], slot: u32, piece_list: bool) {
     let slot = slot as usize;
     if slot >= list.len() {
         return;
     }
     list.swap_remove(slot);
-    if let Some(&moved) = list.get(slot) {
-        let entry = &mut slots[moved as usize];
+    if let Some(moved) = list.get(slot) {
+        let entry = &mut slots[moved.square as usize];
         if piece_list {
             entry.0 = slot as u32;
         } else {
@@ -510,7 +576,7 @@ impl Memory {
 /// What a search is for.
 #[derive(Clone, Copy, Debug)]
 struct Goal {
-    to: Square,
+    to: Point,
     /// The move line's promotion target (moves only).
     promote: Option<u16>,
     /// An attack: the path must end capturing on `to` and land on no hole;
@@ -522,7 +588,7 @@ struct Goal {
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     state: u32,
-    square: Square,
+    at: Point,
     memory: Memory,
     /// What the path has done so far (an index into [`Search::effects`]).
     effects: u32,
@@ -544,7 +610,11 @@ struct Search {
     effects: FastMap<(u32, u32), u32>,
     kind: u16,
     white: bool,
-    from: Square,
+    from: Point,
+    /// Board columns.
+    cols: u32,
+    /// This search remembers visited nodes ([`Automaton::memo`]).
+    memo: bool,
 }
 
 /// A search's node set is dropped instead of cleared when it grew past this
@@ -552,7 +622,26 @@ struct Search {
 const KEEP_CAPACITY: usize = 1 << 12;
 
 impl Search {
-    fn start(&mut self, kind: u16, white: bool, from: Square) {
+    fn start(&mut self, automaton: &Automaton, kind: u16, white: bool, from: Point, cols: u32) {
+        self.cols = cols;
+        self.memo = automaton.memo;
+        self.frames.clear();
+        self.path.clear();
+        self.kind = kind;
+        self.white = white;
+        self.from = from;
+        if !self.memo {
+            self.frames.push(Frame {
+                state: 0,
+                at: from,
+                memory: Memory(HERE_START),
+                effects: 0,
+                next_edge: 0,
+                path_len: 0,
+                last_capture: false,
+            });
+            return;
+        }
         if self.visited.capacity() > KEEP_CAPACITY {
             self.visited = FastSet::default();
         } else {
@@ -563,26 +652,22 @@ impl Search {
         } else {
             self.effects.clear();
         }
-        self.frames.clear();
-        self.path.clear();
-        self.kind = kind;
-        self.white = white;
-        self.from = from;
         self.push(0, from, Memory(HERE_START), 0);
     }
 
-    fn push(&mut self, state: u32, square: Square, memory: Memory, effects: u32) {
+    fn push(&mut self, state: u32, at: Point, memory: Memory, effects: u32) {
+        let square = at.row * self.cols + at.col;
         let key = (
             u64::from(state) | u64::from(square) << 32,
             u64::from(memory.0) | u64::from(effects) << 32,
         );
-        if !self.visited.insert(key) {
+        if self.memo && !self.visited.insert(key) {
             return;
         }
         let last_capture = self.path.last().is_some_and(|s| s.capture);
         self.frames.push(Frame {
             state,
-            square,
+            at,
             memory,
             effects,
             next_edge: 0,
@@ -593,6 +678,10 @@ impl Search {
 
     /// The effects `effects` followed by `event` (a capture or a fall).
     fn add_effect(&mut self, effects: u32, event: u32) -> u32 {
+        if !self.memo {
+            // Without memo, effects serve no key.
+            return 0;
+        }
         let next = self.effects.len() as u32 + 1;
         *self.effects.entry((effects, event)).or_insert(next)
     }
@@ -630,7 +719,7 @@ impl Search {
     /// legal path for `goal`, the check rule aside.
     fn accepts(&self, automaton: &Automaton, frame: Frame, goal: Goal) -> bool {
         let memory = frame.memory;
-        if frame.square != goal.to || memory.has(PENDING_HOLE) {
+        if frame.at != goal.to || memory.has(PENDING_HOLE) {
             return false;
         }
         if memory.has(MUST_CAPTURE) && !memory.ends_capturing() {
@@ -666,15 +755,19 @@ impl Search {
         let target = &automaton.states[edge.to() as usize];
         let mut memory = frame.memory;
         let mut effects = frame.effects;
-        let mut square = frame.square;
+        let mut at = frame.at;
         match edge {
             Edge::Leap { forward, right, .. } => {
                 if memory.has(PENDING_HOLE) || memory.here() == HERE_ENEMY {
                     return;
                 }
-                let Some(next) = rules.leap(square, self.white, forward, right) else {
+                let Some(landing) = rules.leap_from(at, self.white, forward, right) else {
                     return;
                 };
+                if landing.distance(goal.to) > target.reach {
+                    return;
+                }
+                let next = rules.square(landing);
                 let here = match board.get(next) {
                     Cell::Piece { white, .. } if white == self.white => return,
                     Cell::Piece { .. } => HERE_ENEMY,
@@ -692,9 +785,9 @@ impl Search {
                     }
                 };
                 memory = Memory(memory.with_here(here).0 | LEAPT);
-                square = next;
+                at = landing;
                 self.path.push(Step {
-                    square,
+                    square: next,
                     capture: false,
                     no_hole: false,
                 });
@@ -702,7 +795,7 @@ impl Search {
             Edge::Rank {
                 low, high, negated, ..
             } => {
-                let rank = rules.rank(square, self.white);
+                let rank = rules.rank_of_row(at.row, self.white);
                 if (low <= rank && rank <= high) == negated {
                     return;
                 }
@@ -712,7 +805,7 @@ impl Search {
             Edge::CaptureHere { .. } => match memory.here() {
                 HERE_ENEMY => {
                     if !memory.has(FELL) && !goal.attack {
-                        effects = self.add_effect(effects, square * 2);
+                        effects = self.add_effect(effects, rules.square(at) * 2);
                     }
                     memory = Memory(memory.with_here(HERE_CAPTURED).0 | CAPTURED);
                     if let Some(last) = self.path.last_mut() {
@@ -737,10 +830,10 @@ impl Search {
         if !target.crooked {
             memory = Memory(memory.0 & !PENDING_HOLE);
         }
-        if rules.distance(square, goal.to) > target.reach {
+        if at.distance(goal.to) > target.reach {
             return;
         }
-        self.push(edge.to(), square, memory, effects);
+        self.push(edge.to(), at, memory, effects);
     }
 }
 
@@ -769,6 +862,9 @@ pub struct Game {
     /// Nothing changed on the board since the losing test last found that
     /// nobody lost.
     settled: bool,
+    /// Per colour: the board version at which none of its royal pieces was
+    /// attacked (`u64::MAX`: not known).
+    safe: [u64; 2],
     moves: Search,
     attacks: Search,
     undo: Vec<Undo>,
@@ -782,6 +878,7 @@ impl Game {
             board: Board::new(rules, cells),
             stacks: [Vec::new(), Vec::new()],
             settled: false,
+            safe: [u64::MAX; 2],
             moves: Search::default(),
             attacks: Search::default(),
             undo: Vec::new(),
@@ -849,12 +946,13 @@ impl Game {
             return Ok(false);
         }
         let goal = Goal {
-            to,
+            to: rules.point(to),
             promote,
             attack: false,
         };
         let mut moves = std::mem::take(&mut self.moves);
-        moves.start(kind, white, from);
+        let automaton = &rules.automata[usize::from(kind)];
+        moves.start(automaton, kind, white, rules.point(from), rules.cols);
         let mut valid = false;
         while let Some(path) = moves.next(rules, &self.board, goal) {
             if self.trial(rules, white, kind, from, path, promote) {
@@ -1062,21 +1160,35 @@ impl Game {
     /// Whether `square` is attacked by a piece of colour `by_white`: one of
     /// its pieces has a path ending with a capture there that lands on no
     /// hole.
-    fn attacked(&mut self, rules: &Rules, square: Square, by_white: bool) -> bool {
+    fn attacked(&mut self, rules: &Rules, square: Point, by_white: bool) -> bool {
         let goal = Goal {
             to: square,
             promote: None,
             attack: true,
         };
         for index in 0..self.board.pieces[side(by_white)].len() {
-            let from = self.board.pieces[side(by_white)][index];
-            let Cell::Piece { kind, .. } = self.board.get(from) else {
-                continue;
-            };
-            if rules.automata[usize::from(kind)].reach() < rules.distance(from, square) {
+            let Placed { at, kind, .. } = self.board.pieces[side(by_white)][index];
+            let automaton = &rules.automata[usize::from(kind)];
+            if automaton.reach() < at.distance(goal.to) {
                 continue;
             }
-            self.attacks.start(kind, by_white, from);
+            if let Some(leaps) = automaton.leaps {
+                let forward = i64::from(goal.to.row) - i64::from(at.row);
+                let right = i64::from(goal.to.col) - i64::from(at.col);
+                let (forward, right) = if by_white {
+                    (forward, right)
+                } else {
+                    (-forward, -right)
+                };
+                if leaps
+                    .iter()
+                    .any(|&(f, r)| i64::from(f) == forward && i64::from(r) == right)
+                {
+                    return true;
+                }
+                continue;
+            }
+            self.attacks.start(automaton, kind, by_white, at, rules.cols);
             if self.attacks.next(rules, &self.board, goal).is_some() {
                 return true;
             }
@@ -1084,12 +1196,32 @@ impl Game {
         false
     }
 
+    /// How many royal pieces of `white` are attacked (stopping at the
+    /// first when `first_only`). A position where none is attacked is
+    /// remembered, so asking again before the board changes is free.
+    fn attacked_royals(&mut self, rules: &Rules, white: bool, first_only: bool) -> usize {
+        if self.safe[side(white)] == self.board.version {
+            return 0;
+        }
+        let mut attacked = 0;
+        for index in 0..self.board.royals[side(white)].len() {
+            let royal = self.board.royals[side(white)][index].at;
+            if self.attacked(rules, royal, !white) {
+                attacked += 1;
+                if first_only {
+                    break;
+                }
+            }
+        }
+        if attacked == 0 {
+            self.safe[side(white)] = self.board.version;
+        }
+        attacked
+    }
+
     /// Whether any royal piece of `white` is attacked.
     fn royals_attacked(&mut self, rules: &Rules, white: bool) -> bool {
-        (0..self.board.royals[side(white)].len()).any(|index| {
-            let royal = self.board.royals[side(white)][index];
-            self.attacked(rules, royal, !white)
-        })
+        self.attacked_royals(rules, white, true) > 0
     }
 
     /// Whether a player has lost: no royal piece, or all attacked. Free when
@@ -1098,13 +1230,9 @@ impl Game {
         if self.settled {
             return false;
         }
-        let lost = [true, false].into_iter().any(|white| {
+        let lost = [true, false].iter().any(|&white| {
             let royals = self.board.royals[side(white)].len();
-            royals == 0
-                || (0..royals).all(|index| {
-                    let royal = self.board.royals[side(white)][index];
-                    self.attacked(rules, royal, !white)
-                })
+            royals == 0 || self.attacked_royals(rules, white, false) == royals
         });
         self.settled = !lost;
         lost
@@ -1218,6 +1346,8 @@ mod tests {
             states: &WAZIR_STATES,
             edges: &WAZIR_EDGES,
             targets: &[],
+            memo: false,
+            leaps: None,
         };
         let automata = [wazir, wazir];
         let values = [PieceValue::Number(7), PieceValue::Royal];
@@ -1266,6 +1396,8 @@ mod tests {
             states: &WAZIR_STATES,
             edges: &WAZIR_EDGES,
             targets: &[],
+            memo: false,
+            leaps: None,
         };
         let automata = [wazir, wazir];
         // 3 ≡ input, 4 ≡ print.
@@ -1303,6 +1435,8 @@ mod tests {
             states: &WAZIR_STATES,
             edges: &WAZIR_EDGES,
             targets: &[],
+            memo: false,
+            leaps: None,
         };
         let automata = [wazir];
         let values = [PieceValue::Royal];
@@ -1351,6 +1485,8 @@ mod tests {
             states: &WAZIR_STATES,
             edges: &WAZIR_EDGES,
             targets: &[],
+            memo: false,
+            leaps: None,
         };
         let automata = [wazir, wazir];
         let values = [PieceValue::Number(1), PieceValue::Royal];
@@ -1360,12 +1496,16 @@ mod tests {
         game.place(&rules, 0, false, 2);
         game.place(&rules, 0, false, 4);
         let board = &game.board;
-        let mut white = board.pieces[0].clone();
-        white.sort();
-        assert_eq!(white, [0, 1]);
-        assert_eq!(board.pieces[1].len(), 2);
-        assert_eq!(board.royals[0], [1]);
-        assert_eq!(board.royals[1], [8]);
+        let squares = |list: &[Placed]| {
+            let mut squares: Vec<Square> = list.iter().map(|p| p.square).collect();
+            squares.sort();
+            squares
+        };
+        assert_eq!(squares(&board.pieces[0]), [0, 1]);
+        assert_eq!(squares(&board.pieces[1]), [2, 8]);
+        assert_eq!(squares(&board.royals[0]), [1]);
+        assert_eq!(squares(&board.royals[1]), [8]);
+        assert_eq!(board.pieces[1][0].at, Point { row: 2, col: 2 });
         assert_eq!(game.cells()[4], Cell::Hole);
     }
 }

@@ -121,15 +121,18 @@ impl<R: BufRead, W: Write> Io<R, W> {
     /// Writes `value` in decimal.
     #[inline]
     pub fn write_i64(&mut self, value: i64) -> Result<(), RuntimeError> {
-        write!(self.output, "{value}")?;
-        Ok(())
+        let mut buffer = [0u8; 21];
+        let start = decimal(value, &mut buffer);
+        self.write_bytes(&buffer[start..])
     }
 
     /// Writes `value` in decimal and a newline.
     #[inline]
     pub fn write_i64_line(&mut self, value: i64) -> Result<(), RuntimeError> {
-        writeln!(self.output, "{value}")?;
-        Ok(())
+        let mut buffer = [0u8; 21];
+        buffer[20] = b'\n';
+        let start = decimal(value, &mut buffer[..20]);
+        self.write_bytes(&buffer[start..])
     }
 
     /// Flushes buffered output.
@@ -137,6 +140,27 @@ impl<R: BufRead, W: Write> Io<R, W> {
         self.output.flush()?;
         Ok(())
     }
+}
+
+/// Writes `value` in decimal at the end of `buffer` (20 bytes or more);
+/// returns where it starts. Formatting machinery costs more than the
+/// digits themselves, and programs print numbers in their inner loops.
+fn decimal(value: i64, buffer: &mut [u8]) -> usize {
+    let mut at = buffer.len();
+    let mut magnitude = value.unsigned_abs();
+    loop {
+        at -= 1;
+        buffer[at] = b'0' + (magnitude % 10) as u8;
+        magnitude /= 10;
+        if magnitude == 0 {
+            break;
+        }
+    }
+    if value < 0 {
+        at -= 1;
+        buffer[at] = b'-';
+    }
+    at
 }
 
 /// Parses an optional sign followed by decimal digits into an `i64`.
@@ -238,6 +262,17 @@ pub fn options_from_args<I: Iterator<Item = String>>(mut args: I) -> Result<Opti
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_are_written_in_decimal_at_both_ends_of_the_range() {
+        for value in [0, 7, -7, 10, 1_000_000, i64::MAX, i64::MIN] {
+            let mut io = Io::new(&b""[..], Vec::new());
+            io.write_i64(value).unwrap();
+            io.write_i64_line(value).unwrap();
+            io.flush().unwrap();
+            assert_eq!(io.output.get_ref(), &format!("{value}{value}\n").into_bytes());
+        }
+    }
 
     #[test]
     fn parses_signed_numbers_and_rejects_the_rest() {

@@ -136,3 +136,66 @@ proptest! {
         exercise(*language, &apply(original, &edits), input.as_bytes());
     }
 }
+
+/// Pieces of Finvara notation, to build random (mostly wrong) notations.
+fn notation_token() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec![
+        "(1,0)", "(1,1)", "(2,1)", "(0,0)", "(9,9)", "(1,0|^)", "(1,1|v<)", "(", ")", ",", "{", "}", "[", "]", "*",
+        "`", "`", "c(", "m(", "r(", "r!(", ",2)", ",-1)", ",[1,2])", "x", "p", "p->[a]", "->[b]", "\"a\"",
+        "\"b\"", "\"k\"", "|", "^", "1", "-", " ",
+    ])
+}
+
+/// A Finvara program around random notations for three piece types.
+fn finvara_program(notations: &[String]) -> String {
+    format!(
+        "(k):\n(a 4): {}\n(b x): {}\n(c 3): {}\n\
+         +--+--+--+--+--+\n|kB|bB|  |##|cB|\n+--+--+--+--+--+\n|  |##|  |  |  |\n\
+         +--+--+--+--+--+\n|aW|  |cW|##|kW|\n+--+--+--+--+--+\n\
+         Turn 1 W: a a1 -> c5\nTurn 1 B: b c2 -> a2\nTurn 2 W: c a3 -> c3\nTurn 2 B: c c5 -> a1\n\
+         Turn 3 W: a c5 -> c5 = b\nTurn 3 B: b a2 checks turn 1\n",
+        notations[0], notations[1], notations[2]
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_finvara_notations_never_panic(
+        notations in prop::collection::vec(prop::collection::vec(notation_token(), 0..14), 3),
+        input in "[-0-9 \n]{0,20}",
+    ) {
+        let notations: Vec<String> = notations.into_iter().map(|tokens| tokens.concat()).collect();
+        exercise(Language::Finvara, &finvara_program(&notations), input.as_bytes());
+    }
+}
+
+#[test]
+fn deeply_nested_notations_are_a_diagnostic_not_a_crash() {
+    for (open, close) in [("[", "]"), ("{", "}"), ("c(", ")"), ("m(", ")"), ("r(", ",1)")] {
+        let notation = format!("{}(1,0){}", open.repeat(7_000), close.repeat(7_000));
+        let text = finvara_program(&[notation, "(1,0)".into(), "(1,0)".into()]);
+        let source = Source::new("deep.fv", text);
+        let errors = check(&source, Language::Finvara).expect_err("too deep");
+        assert!(
+            errors.render(&source).contains("nests more than 100 levels deep"),
+            "{}",
+            errors.render(&source)
+        );
+    }
+}
+
+#[test]
+fn long_reference_chains_and_crooked_riders_compile() {
+    let mut text = String::from("(k):\n(p0 1): (1,0)`\n");
+    for i in 1..3_000 {
+        text.push_str(&format!("(p{i} 1): \"p{}\"\n", i - 1));
+    }
+    text.push_str("+--+--+--+\n|kB|  |  |\n+--+--+--+\n|p2999W|  |kW|\n+--+--+--+\n");
+    text.push_str("Turn 1 W: p2999 a1 -> b2\n");
+    let source = Source::new("chain.fv", text);
+    let checked = check(&source, Language::Finvara).expect("compiles");
+    let mut output = Vec::new();
+    interpret(&checked.program, &b""[..], &mut output, &Options::default()).expect("runs");
+}

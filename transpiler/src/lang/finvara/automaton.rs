@@ -43,7 +43,17 @@ pub struct Automaton {
     pub edges: Vec<Edge>,
     /// Promotion targets.
     pub targets: Vec<u16>,
+    /// Whether searches must remember visited nodes (see
+    /// [`fv::Automaton::memo`]).
+    pub memo: bool,
+    /// The capturing single leaps of a leaper (see
+    /// [`fv::Automaton::leaps`]).
+    pub leaps: Option<Vec<(i32, i32)>>,
 }
+
+/// Most paths an automaton without repetition may have for its searches to
+/// try them all instead of remembering visited nodes.
+pub const MEMO_FREE_PATHS: u64 = 64;
 
 impl Automaton {
     /// The runtime's view.
@@ -52,6 +62,8 @@ impl Automaton {
             states: &self.states,
             edges: &self.edges,
             targets: &self.targets,
+            memo: self.memo,
+            leaps: self.leaps.as_deref(),
         }
     }
 }
@@ -469,9 +481,10 @@ impl<'a> Builder<'a> {
     /// Lays the states out as the runtime reads them and works out how far
     /// each can still reach.
     fn finish(self, accept: u32) -> Automaton {
-        let reach = reaches(&self.states);
+        let (reach, paths) = reaches(&self.states, accept);
         let mut automaton = Automaton {
             targets: self.targets,
+            memo: reach[0] == UNBOUNDED || paths > MEMO_FREE_PATHS,
             ..Automaton::default()
         };
         for (index, edges) in self.states.into_iter().enumerate() {
@@ -484,8 +497,57 @@ impl<'a> Builder<'a> {
             });
             automaton.edges.extend(edges);
         }
+        if !automaton.memo {
+            automaton.leaps = leaper(&automaton);
+        }
         automaton
     }
+}
+
+/// The leaps with which `automaton` can capture, if every such path is one
+/// leap whose only conditions are `c(..)` and promotion (no rank test, no
+/// `x`, nothing after the leap but passing on to the end); `None` when some
+/// path needs a search. Paths under `m(..)` cannot capture and are left
+/// out. The automaton has no cycles.
+fn leaper(automaton: &Automaton) -> Option<Vec<(i32, i32)>> {
+    let edges = |state: u32| {
+        let state = automaton.states[state as usize];
+        let first = state.first_edge as usize;
+        &automaton.edges[first..first + state.edges as usize]
+    };
+    // Whether the end is reached from `state` by passing edges only
+    // (`None`: something else follows).
+    let ends_after = |state: u32| -> Option<bool> {
+        let mut stack = vec![state];
+        let mut ends = false;
+        while let Some(state) = stack.pop() {
+            ends |= automaton.states[state as usize].accept;
+            for edge in edges(state) {
+                match *edge {
+                    Edge::Pass { to } | Edge::MustCapture { to } | Edge::Promote { to, .. } => stack.push(to),
+                    _ => return None,
+                }
+            }
+        }
+        Some(ends)
+    };
+    let mut leaps = Vec::new();
+    let mut stack = vec![0u32];
+    while let Some(state) = stack.pop() {
+        for edge in edges(state) {
+            match *edge {
+                Edge::Pass { to } | Edge::MustCapture { to } | Edge::Promote { to, .. } => stack.push(to),
+                Edge::NoCapture { .. } => {}
+                Edge::Leap { forward, right, to } => {
+                    if ends_after(to)? && !leaps.contains(&(forward, right)) {
+                        leaps.push((forward, right));
+                    }
+                }
+                Edge::Rank { .. } | Edge::CaptureHere { .. } => return None,
+            }
+        }
+    }
+    Some(leaps)
 }
 
 fn prefixed<'a>(edge: Edge, ways: Vec<Vec<Part<'a>>>) -> Vec<Vec<Part<'a>>> {
@@ -521,8 +583,13 @@ fn retarget(edge: Edge, to: u32) -> Edge {
 /// For every state, the most king steps a path can still make from it:
 /// [`UNBOUNDED`] where a cycle can be reached, else the longest way to the
 /// end (the edge graph without cycles is walked in reverse topological
-/// order, iteratively).
-fn reaches(states: &[Vec<Edge>]) -> Vec<u32> {
+/// order, iteratively); and how many paths lead from the start to `accept`
+/// (saturating; meaningless with cycles).
+fn reaches(states: &[Vec<Edge>], accept: u32) -> (Vec<u32>, u64) {
+    let mut paths = vec![0u64; states.len()];
+    if let Some(count) = paths.get_mut(accept as usize) {
+        *count = 1;
+    }
     const NEW: u8 = 0;
     const OPEN: u8 = 1;
     const DONE: u8 = 2;
@@ -552,6 +619,9 @@ fn reaches(states: &[Vec<Edge>]) -> Vec<u32> {
             stack.pop();
             mark[state] = DONE;
             let mut best = reach[state];
+            for edge in &states[state] {
+                paths[state] = paths[state].saturating_add(paths[edge.to() as usize]);
+            }
             if best != UNBOUNDED {
                 for edge in &states[state] {
                     let to = reach[edge.to() as usize];
@@ -572,7 +642,7 @@ fn reaches(states: &[Vec<Edge>]) -> Vec<u32> {
             reach[state] = best;
         }
     }
-    reach
+    (reach, paths.first().copied().unwrap_or(0))
 }
 
 /// Most nodes the compile-time path listing visits for one move line.

@@ -235,11 +235,24 @@ fn automaton_tokens(automaton: &Automaton) -> TokenStream {
         .targets
         .iter()
         .map(|&t| Literal::u16_unsuffixed(t));
+    let memo = automaton.memo;
+    let leaps = match &automaton.leaps {
+        Some(leaps) => {
+            let leaps = leaps.iter().map(|&(forward, right)| {
+                let (forward, right) = (Literal::i32_unsuffixed(forward), Literal::i32_unsuffixed(right));
+                quote! { (#forward, #right) }
+            });
+            quote! { Some(&[#(#leaps),*]) }
+        }
+        None => quote! { None },
+    };
     quote! {
         rt::fv::Automaton {
             states: &[#(#states),*],
             edges: &[#(#edges),*],
             targets: &[#(#targets),*],
+            memo: #memo,
+            leaps: #leaps,
         }
     }
 }
