@@ -338,7 +338,9 @@ pub struct Point {
 impl Point {
     /// The distance in king steps to `other`.
     pub fn distance(self, other: Point) -> u32 {
-        self.row.abs_diff(other.row).max(self.col.abs_diff(other.col))
+        self.row
+            .abs_diff(other.row)
+            .max(self.col.abs_diff(other.col))
     }
 }
 
@@ -430,8 +432,12 @@ pub struct Board {
     royals: [Vec<Placed>; 2],
     /// Per cell: its index in `pieces` (and in `royals` for royal pieces).
     slots: Vec<(u32, u32)>,
-    /// Counts changes, so that results about one position can be reused.
-    version: u64,
+    /// Per colour: none of its royal pieces is attacked, as far as the
+    /// changes since that was last found can tell (see [`Board::set`]).
+    safe: [bool; 2],
+    /// Per colour: how many of its pieces are not leapers
+    /// ([`Automaton::leaps`]), whose attacks any change may open or block.
+    wanderers: [usize; 2],
 }
 
 /// A piece in a piece list: where it stands (both ways) and its type.
@@ -455,7 +461,8 @@ impl Board {
             pieces: [Vec::new(), Vec::new()],
             royals: [Vec::new(), Vec::new()],
             slots: vec![(NO_SLOT, NO_SLOT); cells.len()],
-            version: 0,
+            safe: [false; 2],
+            wanderers: [0; 2],
         };
         for (square, &cell) in cells.iter().enumerate() {
             board.set(rules, square as Square, cell);
@@ -467,10 +474,22 @@ impl Board {
         self.cells[square as usize]
     }
 
-    /// Puts `cell` on `square`, keeping the piece lists up to date.
+    /// Puts `cell` on `square`, keeping the piece lists up to date, and
+    /// forgets that a side is safe when the change can matter: one of its
+    /// royal pieces came or went, an enemy piece arrived, or the enemy has
+    /// pieces other than leapers (whose paths the change may open). A
+    /// leaper attacks by its landing square alone, so other changes cannot
+    /// put a royal piece in its reach.
     fn set(&mut self, rules: &Rules, square: Square, cell: Cell) {
         let index = square as usize;
+        let leaper = |kind: u16| rules.automata[usize::from(kind)].leaps.is_some();
         if let Cell::Piece { kind, white } = self.cells[index] {
+            if rules.royal(kind) {
+                self.safe[side(white)] = false;
+            }
+            if !leaper(kind) {
+                self.wanderers[side(white)] -= 1;
+            }
             let (piece_slot, royal_slot) = self.slots[index];
             remove_at(
                 &mut self.pieces[side(white)],
@@ -489,8 +508,14 @@ impl Board {
             self.slots[index] = (NO_SLOT, NO_SLOT);
         }
         self.cells[index] = cell;
-        self.version += 1;
         if let Cell::Piece { kind, white } = cell {
+            if rules.royal(kind) {
+                self.safe[side(white)] = false;
+            }
+            if !leaper(kind) {
+                self.wanderers[side(white)] += 1;
+            }
+            self.safe[side(!white)] = false;
             let placed = Placed {
                 square,
                 at: rules.point(square),
@@ -503,6 +528,11 @@ impl Board {
                 let list = &mut self.royals[side(white)];
                 self.slots[index].1 = list.len() as u32;
                 list.push(placed);
+            }
+        }
+        for white in [true, false].iter() {
+            if self.wanderers[side(!*white)] > 0 {
+                self.safe[side(*white)] = false;
             }
         }
     }
@@ -770,6 +800,8 @@ impl Search {
                 let next = rules.square(landing);
                 let here = match board.get(next) {
                     Cell::Piece { white, .. } if white == self.white => return,
+                    // An enemy this path already took with `x` is gone.
+                    Cell::Piece { .. } if captured_before(&self.path, next) => HERE_EMPTY,
                     Cell::Piece { .. } => HERE_ENEMY,
                     Cell::Empty => HERE_EMPTY,
                     Cell::Hole if goal.attack => return,
@@ -837,6 +869,12 @@ impl Search {
     }
 }
 
+/// Whether `path` captured with `x` on `square`.
+fn captured_before(path: &[Step], square: Square) -> bool {
+    path.iter()
+        .any(|step| step.capture && step.square == square)
+}
+
 /// One board change of a trial move, to undo it.
 type Undo = (Square, Cell);
 
@@ -862,9 +900,6 @@ pub struct Game {
     /// Nothing changed on the board since the losing test last found that
     /// nobody lost.
     settled: bool,
-    /// Per colour: the board version at which none of its royal pieces was
-    /// attacked (`u64::MAX`: not known).
-    safe: [u64; 2],
     moves: Search,
     attacks: Search,
     undo: Vec<Undo>,
@@ -878,7 +913,6 @@ impl Game {
             board: Board::new(rules, cells),
             stacks: [Vec::new(), Vec::new()],
             settled: false,
-            safe: [u64::MAX; 2],
             moves: Search::default(),
             attacks: Search::default(),
             undo: Vec::new(),
@@ -1188,7 +1222,8 @@ impl Game {
                 }
                 continue;
             }
-            self.attacks.start(automaton, kind, by_white, at, rules.cols);
+            self.attacks
+                .start(automaton, kind, by_white, at, rules.cols);
             if self.attacks.next(rules, &self.board, goal).is_some() {
                 return true;
             }
@@ -1197,10 +1232,10 @@ impl Game {
     }
 
     /// How many royal pieces of `white` are attacked (stopping at the
-    /// first when `first_only`). A position where none is attacked is
-    /// remembered, so asking again before the board changes is free.
+    /// first when `first_only`). That none is attacked is remembered until
+    /// a change that can matter ([`Board::set`]).
     fn attacked_royals(&mut self, rules: &Rules, white: bool, first_only: bool) -> usize {
-        if self.safe[side(white)] == self.board.version {
+        if self.board.safe[side(white)] {
             return 0;
         }
         let mut attacked = 0;
@@ -1214,7 +1249,7 @@ impl Game {
             }
         }
         if attacked == 0 {
-            self.safe[side(white)] = self.board.version;
+            self.board.safe[side(white)] = true;
         }
         attacked
     }
@@ -1248,7 +1283,11 @@ impl Board {
         let mut ends_capturing = false;
         let last = path.steps.len().saturating_sub(1);
         for (i, step) in path.steps.iter().enumerate() {
-            let enemy = match self.get(step.square) {
+            let cell = match self.get(step.square) {
+                Cell::Piece { .. } if captured_before(&path.steps[..i], step.square) => Cell::Empty,
+                cell => cell,
+            };
+            let enemy = match cell {
                 Cell::Hole => {
                     if step.no_hole || step.capture {
                         return false;

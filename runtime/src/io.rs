@@ -270,7 +270,10 @@ mod tests {
             io.write_i64(value).unwrap();
             io.write_i64_line(value).unwrap();
             io.flush().unwrap();
-            assert_eq!(io.output.get_ref(), &format!("{value}{value}\n").into_bytes());
+            assert_eq!(
+                io.output.get_ref(),
+                &format!("{value}{value}\n").into_bytes()
+            );
         }
     }
 
