@@ -1342,3 +1342,56 @@ fn error_spans_are_offsets_into_the_whole_text() {
     assert_eq!(&text[all[0].span.clone()], "q");
     assert_eq!(Source::new("t", text).line_col(all[0].span.start), (3, 16));
 }
+
+#[test]
+fn commas_belong_to_the_innermost_construct() {
+    // The rank's comma inside alternatives, alternatives inside a rank.
+    assert_eq!(
+        notation("{r((1,0),1),x}"),
+        vec![one(Atom::Any(vec![
+            vec![one(rank(vec![one(leap(1, 0))], 1, 1, false))],
+            vec![one(Atom::CaptureHere)],
+        ]))]
+    );
+    assert_eq!(
+        notation("r({(1,0),(0,1)},[1,2])"),
+        vec![one(rank(
+            vec![one(Atom::Any(vec![
+                vec![one(leap(1, 0))],
+                vec![one(leap(0, 1))]
+            ]))],
+            1,
+            2,
+            false
+        ))]
+    );
+    assert_eq!(
+        notation("c(r!(m((1,0)),-1))"),
+        vec![one(Atom::Capture(vec![one(rank(
+            vec![one(Atom::NoCapture(vec![one(leap(1, 0))]))],
+            -1,
+            -1,
+            true
+        ))]))]
+    );
+}
+
+#[test]
+fn letters_that_are_also_atoms() {
+    // Inside quotes `x` and `p` are symbols, not a capture or a promotion.
+    assert_eq!(notation("\"x\""), vec![one(Atom::Like(sym("x")))]);
+    assert_eq!(notation("\"p\""), vec![one(Atom::Like(sym("p")))]);
+    // A piece may be called `p`, `c`, `m` or `r`; its notation still reads
+    // `p` as a promotion.
+    let program = ok("(p 1): p\n(c 2): c((1,0))\n(r 5): (1,0)*\n(m 0): m((1,0))");
+    let symbols: Vec<&str> = program
+        .pieces
+        .iter()
+        .map(|p| p.symbol.value.as_str())
+        .collect();
+    assert_eq!(symbols, ["p", "c", "r", "m"]);
+    assert_eq!(
+        strip(&program.pieces[0].notation.value),
+        vec![one(promote(&[]))]
+    );
+}
