@@ -1041,63 +1041,58 @@ fn every_bad_line_is_reported_in_order() {
     assert_eq!(all[0].span, 11..11);
 }
 
-/// Message and spanned text of the single error in a piece definition.
-fn piece_error(text: &str) -> (String, String) {
-    error(text)
-}
-
 #[test]
 fn leap_errors() {
     assert_eq!(
-        piece_error("(a 1): (1 0)"),
+        error("(a 1): (1 0)"),
         ("expected `,`, found `0`".into(), "0".into())
     );
     assert_eq!(
-        piece_error("(a 1): (1,0]"),
+        error("(a 1): (1,0]"),
         ("expected `)`, found `]`".into(), "]".into())
     );
     assert_eq!(
-        piece_error("(a 1): (a,0)"),
+        error("(a 1): (a,0)"),
         ("expected a number, found `a`".into(), "a".into())
     );
     assert_eq!(
-        piece_error("(a 1): (1,-)"),
+        error("(a 1): (1,-)"),
         ("expected a number, found `-`".into(), "-".into())
     );
     assert_eq!(
-        piece_error("(a 1): (1,0|)"),
+        error("(a 1): (1,0|)"),
         (
             "expected a direction letter (^ v < >), found `)`".into(),
             ")".into()
         )
     );
     assert_eq!(
-        piece_error("(a 1): (1,0|x)"),
+        error("(a 1): (1,0|x)"),
         (
             "expected a direction letter (^ v < >), found `x`".into(),
             "x".into()
         )
     );
     assert_eq!(
-        piece_error("(a 1): (1,0|^x)"),
+        error("(a 1): (1,0|^x)"),
         ("expected `)`, found `x`".into(), "x".into())
     );
     assert_eq!(
-        piece_error("(a 1): (1,"),
+        error("(a 1): (1,"),
         (
             "expected a number, found the end of the line".into(),
             "".into()
         )
     );
     assert_eq!(
-        piece_error("(a 1): (99999999999999999999,0)"),
+        error("(a 1): (99999999999999999999,0)"),
         (
             "`99999999999999999999` does not fit in an i64".into(),
             "99999999999999999999".into()
         )
     );
     assert_eq!(
-        piece_error("(a 1): (0,-9223372036854775809)"),
+        error("(a 1): (0,-9223372036854775809)"),
         (
             "`-9223372036854775809` does not fit in an i64".into(),
             "-9223372036854775809".into()
@@ -1121,7 +1116,7 @@ fn unknown_atoms() {
         ("(a 1): r!x", "r"),
         ("(a 1): - >[q]", "-"),
     ] {
-        let (message, found) = piece_error(text);
+        let (message, found) = error(text);
         assert_eq!(message, format!("{expected}, found `{at}`"), "{text}");
         assert_eq!(found, at, "{text}");
     }
@@ -1130,11 +1125,11 @@ fn unknown_atoms() {
 #[test]
 fn bracket_errors() {
     assert_eq!(
-        piece_error("(a 1): {(1,0),(1,1)"),
+        error("(a 1): {(1,0),(1,1)"),
         ("expected `}`, found the end of the line".into(), "".into())
     );
     assert_eq!(
-        piece_error("(a 1): {(1,0)]"),
+        error("(a 1): {(1,0)]"),
         (
             "expected a move: (a,b), {..}, [..], c(..), m(..), r(..), \"s\", x or p, found `]`"
                 .into(),
@@ -1142,11 +1137,11 @@ fn bracket_errors() {
         )
     );
     assert_eq!(
-        piece_error("(a 1): [(1,0)"),
+        error("(a 1): [(1,0)"),
         ("expected `]`, found the end of the line".into(), "".into())
     );
     assert_eq!(
-        piece_error("(a 1): [(1,0)}"),
+        error("(a 1): [(1,0)}"),
         (
             "expected a move: (a,b), {..}, [..], c(..), m(..), r(..), \"s\", x or p, found `}`"
                 .into(),
@@ -1154,11 +1149,11 @@ fn bracket_errors() {
         )
     );
     assert_eq!(
-        piece_error("(a 1): c((1,0)"),
+        error("(a 1): c((1,0)"),
         ("expected `)`, found the end of the line".into(), "".into())
     );
     assert_eq!(
-        piece_error("(a 1): m((1,0),x)"),
+        error("(a 1): m((1,0),x)"),
         (
             "expected a move: (a,b), {..}, [..], c(..), m(..), r(..), \"s\", x or p, found `,`"
                 .into(),
@@ -1170,7 +1165,7 @@ fn bracket_errors() {
 #[test]
 fn rank_errors() {
     assert_eq!(
-        piece_error("(a 1): r((1,0))"),
+        error("(a 1): r((1,0))"),
         (
             "expected a move: (a,b), {..}, [..], c(..), m(..), r(..), \"s\", x or p, found `)`"
                 .into(),
@@ -1178,27 +1173,27 @@ fn rank_errors() {
         )
     );
     assert_eq!(
-        piece_error("(a 1): r((1,0),)"),
+        error("(a 1): r((1,0),)"),
         ("expected a number, found `)`".into(), ")".into())
     );
     assert_eq!(
-        piece_error("(a 1): r((1,0),[1 2])"),
+        error("(a 1): r((1,0),[1 2])"),
         ("expected `,`, found `2`".into(), "2".into())
     );
     assert_eq!(
-        piece_error("(a 1): r((1,0),[1,2)"),
+        error("(a 1): r((1,0),[1,2)"),
         ("expected `]`, found `)`".into(), ")".into())
     );
     assert_eq!(
-        piece_error("(a 1): r!((1,0),[1,2],3)"),
+        error("(a 1): r!((1,0),[1,2],3)"),
         ("expected `)`, found `,`".into(), ",".into())
     );
     assert_eq!(
-        piece_error("(a 1): r((1,0),1"),
+        error("(a 1): r((1,0),1"),
         ("expected `)`, found the end of the line".into(), "".into())
     );
     assert_eq!(
-        piece_error("(a 1): r((1,0),x)"),
+        error("(a 1): r((1,0),x)"),
         ("expected a number, found `x`".into(), "x".into())
     );
 }
@@ -1206,31 +1201,31 @@ fn rank_errors() {
 #[test]
 fn reference_and_promotion_errors() {
     assert_eq!(
-        piece_error("(a 1): \"r"),
+        error("(a 1): \"r"),
         ("expected `\"`, found the end of the line".into(), "".into())
     );
     assert_eq!(
-        piece_error("(a 1): \"\""),
+        error("(a 1): \"\""),
         ("expected a piece symbol, found `\"`".into(), "\"".into())
     );
     assert_eq!(
-        piece_error("(a 1): \"r-s\""),
+        error("(a 1): \"r-s\""),
         ("expected `\"`, found `-`".into(), "-".into())
     );
     assert_eq!(
-        piece_error("(a 1): p->q"),
+        error("(a 1): p->q"),
         ("expected `[`, found `q`".into(), "q".into())
     );
     assert_eq!(
-        piece_error("(a 1): p->[]"),
+        error("(a 1): p->[]"),
         ("expected a piece symbol, found `]`".into(), "]".into())
     );
     assert_eq!(
-        piece_error("(a 1): ->[q,]"),
+        error("(a 1): ->[q,]"),
         ("expected a piece symbol, found `]`".into(), "]".into())
     );
     assert_eq!(
-        piece_error("(a 1): p->[q r]"),
+        error("(a 1): p->[q r]"),
         ("expected `]`, found `r`".into(), "r".into())
     );
 }
@@ -1238,31 +1233,31 @@ fn reference_and_promotion_errors() {
 #[test]
 fn piece_head_errors() {
     assert_eq!(
-        piece_error("(: (1,0)"),
+        error("(: (1,0)"),
         ("expected a piece symbol, found `:`".into(), ":".into())
     );
     assert_eq!(
-        piece_error("(k 1) (1,0)"),
+        error("(k 1) (1,0)"),
         ("expected `:`, found `(`".into(), "(".into())
     );
     assert_eq!(
-        piece_error("(k 1"),
+        error("(k 1"),
         ("expected `)`, found the end of the line".into(), "".into())
     );
     assert_eq!(
-        piece_error("(k z): (1,0)"),
+        error("(k z): (1,0)"),
         ("expected a number, found `z`".into(), "z".into())
     );
     assert_eq!(
-        piece_error("(k xy):"),
+        error("(k xy):"),
         ("expected `)`, found `y`".into(), "y".into())
     );
     assert_eq!(
-        piece_error("(k 1 2):"),
+        error("(k 1 2):"),
         ("expected `)`, found `2`".into(), "2".into())
     );
     assert_eq!(
-        piece_error("(k 99999999999999999999):"),
+        error("(k 99999999999999999999):"),
         (
             "`99999999999999999999` does not fit in an i64".into(),
             "99999999999999999999".into()
