@@ -1390,3 +1390,29 @@ fn letters_that_are_also_atoms() {
         vec![one(promote(&[]))]
     );
 }
+
+#[test]
+fn moderate_nesting_parses() {
+    let depth = 60;
+    let text = format!("{}(1,0){}", "[".repeat(depth), "]".repeat(depth));
+    let mut seq = notation(&text);
+    for _ in 0..depth {
+        assert_eq!(seq.len(), 1);
+        let Atom::Group(inner) = seq.remove(0).atom else {
+            panic!("expected a group");
+        };
+        seq = inner;
+    }
+    assert_eq!(seq, vec![one(leap(1, 0))]);
+}
+
+/// A notation nested absurdly deep must be refused with a diagnostic, not
+/// overflow the stack. This tree's parser recurses without a limit; main's
+/// (c92efb6) caps nesting at 100 levels.
+#[test]
+#[ignore = "this tree's parser recurses without a depth limit"]
+fn absurd_nesting_is_an_error_not_a_crash() {
+    let depth = 100_000;
+    let text = format!("(z 0): {}(1,0){}", "[".repeat(depth), "]".repeat(depth));
+    assert!(parse(&Source::new("t.fv", text)).is_err());
+}
