@@ -669,3 +669,5 @@ fn parse_move(code: &str, offset: usize, source_line: u32) -> Parsed<MoveLine> {
         action,
     })
 }
+#[cfg(test)]
+mod tests;
