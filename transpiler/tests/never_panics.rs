@@ -140,9 +140,9 @@ proptest! {
 /// Pieces of Finvara notation, to build random (mostly wrong) notations.
 fn notation_token() -> impl Strategy<Value = &'static str> {
     prop::sample::select(vec![
-        "(1,0)", "(1,1)", "(2,1)", "(0,0)", "(9,9)", "(1,0|^)", "(1,1|v<)", "(", ")", ",", "{", "}", "[", "]", "*",
-        "`", "`", "c(", "m(", "r(", "r!(", ",2)", ",-1)", ",[1,2])", "x", "p", "p->[a]", "->[b]", "\"a\"",
-        "\"b\"", "\"k\"", "|", "^", "1", "-", " ",
+        "(1,0)", "(1,1)", "(2,1)", "(0,0)", "(9,9)", "(1,0|^)", "(1,1|v<)", "(", ")", ",", "{",
+        "}", "[", "]", "*", "`", "`", "c(", "m(", "r(", "r!(", ",2)", ",-1)", ",[1,2])", "x", "p",
+        "p->[a]", "->[b]", "\"a\"", "\"b\"", "\"k\"", "|", "^", "1", "-", " ",
     ])
 }
 
@@ -173,13 +173,21 @@ proptest! {
 
 #[test]
 fn deeply_nested_notations_are_a_diagnostic_not_a_crash() {
-    for (open, close) in [("[", "]"), ("{", "}"), ("c(", ")"), ("m(", ")"), ("r(", ",1)")] {
+    for (open, close) in [
+        ("[", "]"),
+        ("{", "}"),
+        ("c(", ")"),
+        ("m(", ")"),
+        ("r(", ",1)"),
+    ] {
         let notation = format!("{}(1,0){}", open.repeat(7_000), close.repeat(7_000));
         let text = finvara_program(&[notation, "(1,0)".into(), "(1,0)".into()]);
         let source = Source::new("deep.fv", text);
         let errors = check(&source, Language::Finvara).expect_err("too deep");
         assert!(
-            errors.render(&source).contains("nests more than 100 levels deep"),
+            errors
+                .render(&source)
+                .contains("nests more than 100 levels deep"),
             "{}",
             errors.render(&source)
         );

@@ -524,7 +524,9 @@ fn leaper(automaton: &Automaton) -> Option<Vec<(i32, i32)>> {
             ends |= automaton.states[state as usize].accept;
             for edge in edges(state) {
                 match *edge {
-                    Edge::Pass { to } | Edge::MustCapture { to } | Edge::Promote { to, .. } => stack.push(to),
+                    Edge::Pass { to } | Edge::MustCapture { to } | Edge::Promote { to, .. } => {
+                        stack.push(to)
+                    }
                     _ => return None,
                 }
             }
@@ -536,7 +538,9 @@ fn leaper(automaton: &Automaton) -> Option<Vec<(i32, i32)>> {
     while let Some(state) = stack.pop() {
         for edge in edges(state) {
             match *edge {
-                Edge::Pass { to } | Edge::MustCapture { to } | Edge::Promote { to, .. } => stack.push(to),
+                Edge::Pass { to } | Edge::MustCapture { to } | Edge::Promote { to, .. } => {
+                    stack.push(to)
+                }
                 Edge::NoCapture { .. } => {}
                 Edge::Leap { forward, right, to } => {
                     if ends_after(to)? && !leaps.contains(&(forward, right)) {

@@ -239,7 +239,10 @@ fn automaton_tokens(automaton: &Automaton) -> TokenStream {
     let leaps = match &automaton.leaps {
         Some(leaps) => {
             let leaps = leaps.iter().map(|&(forward, right)| {
-                let (forward, right) = (Literal::i32_unsuffixed(forward), Literal::i32_unsuffixed(right));
+                let (forward, right) = (
+                    Literal::i32_unsuffixed(forward),
+                    Literal::i32_unsuffixed(right),
+                );
                 quote! { (#forward, #right) }
             });
             quote! { Some(&[#(#leaps),*]) }
