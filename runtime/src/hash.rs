@@ -19,7 +19,15 @@ impl WordHasher {
 
 impl Hasher for WordHasher {
     fn finish(&self) -> u64 {
-        self.0
+        // Multiplying moves entropy only upward; fold the high half down so
+        // that the low bits (which pick the bucket) depend on every word.
+        // (MurmurHash3's 64-bit finaliser.)
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
     }
 
     fn write(&mut self, bytes: &[u8]) {
@@ -80,5 +88,18 @@ mod tests {
         assert_eq!(hash(7), hash(7));
         assert_ne!(hash(7), hash(8));
         assert_ne!(hash(1 << 64), hash(1));
+    }
+
+    #[test]
+    fn the_low_bits_depend_on_high_words() {
+        // Keys differing only in bits 32..48 must spread over buckets.
+        let mut buckets = std::collections::HashSet::new();
+        for square in 0..256u64 {
+            let mut h = WordHasher::default();
+            h.write_u64(square << 32);
+            h.write_u64(0);
+            buckets.insert(h.finish() & 0xff);
+        }
+        assert!(buckets.len() > 128, "{} buckets", buckets.len());
     }
 }
