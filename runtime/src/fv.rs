@@ -1001,6 +1001,54 @@ impl Game {
         Ok(valid)
     }
 
+    /// The line to run after a move line whose move was `valid`: `next`,
+    /// or the one after it when an invalid move triggers the skip rule.
+    pub fn next_line(&self, valid: bool, next: u32) -> u32 {
+        if valid || !self.skip_next() {
+            next
+        } else {
+            next + 1
+        }
+    }
+
+    /// A whole move line with the compiler's paths ([`Game::try_paths`]):
+    /// returns the line to run next ([`Game::next_line`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn move_line<R: BufRead, W: Write>(
+        &mut self,
+        rules: &Rules,
+        io: &mut Io<R, W>,
+        line: u32,
+        white: bool,
+        kind: u16,
+        from: Square,
+        promote: Option<u16>,
+        paths: &[Path],
+        next: u32,
+    ) -> Result<u32, RuntimeError> {
+        let valid = self.try_paths(rules, io, white, kind, from, promote, paths, line)?;
+        Ok(self.next_line(valid, next))
+    }
+
+    /// A whole move line searched at run time ([`Game::try_move`]):
+    /// returns the line to run next ([`Game::next_line`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn searched_move_line<R: BufRead, W: Write>(
+        &mut self,
+        rules: &Rules,
+        io: &mut Io<R, W>,
+        line: u32,
+        white: bool,
+        kind: u16,
+        from: Square,
+        to: Square,
+        promote: Option<u16>,
+        next: u32,
+    ) -> Result<u32, RuntimeError> {
+        let valid = self.try_move(rules, io, white, kind, from, to, promote, line)?;
+        Ok(self.next_line(valid, next))
+    }
+
     /// Like [`Game::try_move`], with the geometric paths from FROM to TO
     /// that the compiler found, in notation order, instead of a search.
     #[allow(clippy::too_many_arguments)]

@@ -31,8 +31,9 @@ use crate::source::Span;
 /// Most ways one `*` may repeat (the product of the choices inside it).
 pub const MAX_WAYS: u64 = 4096;
 
-/// Most edges one piece type's automaton may have (after inlining `"s"`).
-pub const MAX_EDGES: usize = 1 << 20;
+/// Most edges all piece types' automata may have together (after copying
+/// every `"s"`), which bounds the compiler's memory to tens of megabytes.
+pub const MAX_EDGES: usize = 1 << 21;
 
 /// An automaton owned by the compiler.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -80,6 +81,8 @@ pub struct Context<'a> {
     pub rows: u32,
     /// Board columns.
     pub cols: u32,
+    /// Edges the automata built so far have (against [`MAX_EDGES`]).
+    pub edges_so_far: usize,
 }
 
 /// Builds the automaton of `notation`; `span` is where it is written.
@@ -130,13 +133,15 @@ impl<'a> Builder<'a> {
 
     fn edge(&mut self, from: u32, edge: Edge) -> Result<(), Diagnostic> {
         self.edge_count += 1;
-        if self.edge_count > MAX_EDGES {
+        if self.edge_count + self.context.edges_so_far > MAX_EDGES {
             return Err(Diagnostic::error(
-                format!("this notation expands to more than {MAX_EDGES} moves and conditions"),
+                format!(
+                    "the pieces' notations expand to more than {MAX_EDGES} moves and conditions"
+                ),
                 self.span.clone(),
             )
-            .with_label("too large once every \"s\" is written out")
-            .with_help("each \"s\" copies s's notation; share less, or simplify the notation"));
+            .with_label("the total passes the limit here, once every \"s\" is copied")
+            .with_help("each \"s\" copies s's notation, so a long chain of pieces that each add to the one before grows with the square of its length; refer to fewer pieces"));
         }
         self.states[from as usize].push(edge);
         Ok(())
@@ -887,6 +892,7 @@ mod tests {
                 kinds: &kinds,
                 rows,
                 cols,
+                edges_so_far: 0,
             };
             let automaton =
                 build(&piece.notation.value, &context, &piece.notation.span).expect("builds");
@@ -1169,6 +1175,7 @@ mod tests {
             kinds: &kinds,
             rows: 64,
             cols: 64,
+            edges_so_far: 0,
         };
         let piece = &program.pieces[0];
         let error =

@@ -69,6 +69,40 @@ pub fn generate(program: &Program) -> TokenStream {
             }
         }
     }
+    let mut listed = BTreeSet::new();
+    let path_lists = program
+        .lines
+        .iter()
+        .filter_map(|line| match &line.action {
+            Action::Move {
+                from,
+                to,
+                promote,
+                paths: Some(paths),
+            } if !paths.is_empty()
+                && listed.insert((line.kind, line.white, *from, *to, *promote)) =>
+            {
+                let name = names.paths(line.kind, line.white, *from, *to, *promote);
+                let symbol = &program.pieces[usize::from(line.kind)].symbol;
+                let doc = format!(
+                    " The paths of {} `{symbol}` from {} to {}{}, in notation order.",
+                    if line.white { "White's" } else { "Black's" },
+                    program.square_name(*from),
+                    program.square_name(*to),
+                    promote.map_or(String::new(), |p| format!(
+                        " promoting to `{}`",
+                        program.pieces[usize::from(p)].symbol
+                    )),
+                );
+                let paths = paths.iter().map(|p| path_tokens(&names, p));
+                Some(quote! {
+                    #[doc = #doc]
+                    const #name: &[rt::fv::Path<'static>] = &[#(#paths),*];
+                })
+            }
+            _ => None,
+        })
+        .collect::<Vec<_>>();
     let arms = program
         .lines
         .iter()
@@ -86,6 +120,7 @@ pub fn generate(program: &Program) -> TokenStream {
         #(#kinds)*
         #(#squares)*
         #(#automata)*
+        #(#path_lists)*
         static RULES: rt::fv::Rules<'static> = rt::fv::Rules {
             automata: &[#(#automaton_names),*],
             values: &[#(#values),*],
@@ -120,6 +155,24 @@ impl Names<'_> {
         let cols = self.program.cols.max(1);
         let row = row_letters(u64::from(square / cols) + 1).to_ascii_uppercase();
         Ident::new(&format!("{row}{}", square % cols + 1), Span::call_site())
+    }
+
+    /// The constant holding the listed paths of a move.
+    fn paths(&self, kind: u16, white: bool, from: u32, to: u32, promote: Option<u16>) -> Ident {
+        let symbol = &self.program.pieces[usize::from(kind)].symbol;
+        let mut name = format!(
+            "PATHS_{symbol}_{}_{}_{}",
+            if white { "W" } else { "B" },
+            self.square(from),
+            self.square(to)
+        );
+        if let Some(target) = promote {
+            name.push_str(&format!(
+                "_{}",
+                self.program.pieces[usize::from(target)].symbol
+            ));
+        }
+        Ident::new(&name, Span::call_site())
     }
 
     /// Whether a piece or a move line that does something of colour
@@ -345,14 +398,12 @@ fn path_tokens(names: &Names, path: &StaticPath) -> TokenStream {
     tokens
 }
 
-/// The `match` arm of line `index`.
+/// The `match` arm of line `index`: one call that makes the move and
+/// says which line runs next.
 fn arm(names: &Names, index: u32, line: &Line) -> TokenStream {
     let at = Literal::u32_unsuffixed(line.source_line);
     let this = Literal::u32_unsuffixed(index);
-    let (next, after_next) = (
-        Literal::u32_unsuffixed(index + 1),
-        Literal::u32_unsuffixed(index + 2),
-    );
+    let next = Literal::u32_unsuffixed(index + 1);
     let (kind, white) = (names.piece(line.kind), colour(line.white));
     let mut doc = format!(" {}", line.text.trim());
     let body = match &line.action {
@@ -363,48 +414,35 @@ fn arm(names: &Names, index: u32, line: &Line) -> TokenStream {
             paths,
         } => {
             let (from_name, to_name) = (names.square(*from), names.square(*to));
-            let promote = match promote {
+            let promote_tokens = match promote {
                 Some(p) => {
                     let p = names.piece(*p);
                     quote! { Some(#p) }
                 }
                 None => quote! { None },
             };
-            let symbol = &names.program.pieces[usize::from(line.kind)].symbol;
-            let (from_text, to_text) = (
-                names.program.square_name(*from),
-                names.program.square_name(*to),
-            );
-            let valid = match paths {
+            match paths {
                 Some(paths) if paths.is_empty() => {
+                    let symbol = &names.program.pieces[usize::from(line.kind)].symbol;
                     doc.push_str(&format!(
-                        " (no path of `{symbol}` leads from {from_text} to {to_text}: always invalid)"
+                        " (no path of `{symbol}` leads from {} to {}: always invalid)",
+                        names.program.square_name(*from),
+                        names.program.square_name(*to)
                     ));
-                    return quote! {
-                        #[doc = #doc]
-                        #this => {
-                            steps.tick(#at)?;
-                            pc = if game.skip_next() { #after_next } else { #next };
-                        }
-                    };
+                    quote! { pc = game.next_line(false, #next); }
                 }
-                Some(paths) => {
-                    let paths = paths.iter().map(|p| path_tokens(names, p));
-                    quote! {{
-                        const PATHS: &[rt::fv::Path<'static>] = &[#(#paths),*];
-                        game.try_paths(&RULES, io, #white, #kind, #from_name, #promote, PATHS, #at)?
-                    }}
+                Some(_) => {
+                    let paths = names.paths(line.kind, line.white, *from, *to, *promote);
+                    quote! {
+                        pc = game.move_line(&RULES, io, #at, #white, #kind, #from_name, #promote_tokens, #paths, #next)?;
+                    }
                 }
                 None => {
                     doc.push_str(" (too many paths to list: searched)");
                     quote! {
-                        game.try_move(&RULES, io, #white, #kind, #from_name, #to_name, #promote, #at)?
+                        pc = game.searched_move_line(&RULES, io, #at, #white, #kind, #from_name, #to_name, #promote_tokens, #next)?;
                     }
                 }
-            };
-            quote! {
-                let valid = #valid;
-                pc = if valid || !game.skip_next() { #next } else { #after_next };
             }
         }
         Action::Checks { square, target } => {

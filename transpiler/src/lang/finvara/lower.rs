@@ -35,6 +35,7 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
     // Build referenced pieces first, so that `"s"` copies a finished
     // automaton.
     let mut built: HashMap<String, automaton::Automaton> = HashMap::new();
+    let mut edges_so_far = 0;
     for index in build_order(program) {
         let piece = &program.pieces[index];
         let context = Context {
@@ -43,12 +44,18 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
             kinds: &kinds,
             rows,
             cols,
+            edges_so_far,
         };
         let automaton = automaton::build(&piece.notation.value, &context, &piece.notation.span)
             .unwrap_or_else(|error| {
                 errors.push(error);
                 automaton::Automaton::default()
             });
+        if errors.has_errors() {
+            // Past the limit, every later piece would be refused too.
+            break;
+        }
+        edges_so_far += automaton.edges.len();
         built.insert(piece.symbol.value.clone(), automaton);
     }
     let mut pieces = Vec::new();
