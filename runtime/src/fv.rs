@@ -251,10 +251,6 @@ pub struct Rules<'a> {
 }
 
 impl Rules<'_> {
-    fn royal(&self, kind: u16) -> bool {
-        self.values[usize::from(kind)] == PieceValue::Royal
-    }
-
     /// The value a piece of `kind` has on `square` (`None` for royals).
     fn value_at(&self, kind: u16, square: Square) -> Option<i64> {
         let cols = self.cols.max(1);
@@ -438,6 +434,10 @@ pub struct Board {
     /// Per colour: how many of its pieces are not leapers
     /// ([`Automaton::leaps`]), whose attacks any change may open or block.
     wanderers: [usize; 2],
+    /// Per piece type: royal, and a leaper.
+    kinds: Vec<(bool, bool)>,
+    /// Per cell: its (row, column), so that no move divides.
+    points: Vec<Point>,
 }
 
 /// A piece in a piece list: where it stands (both ways) and its type.
@@ -463,9 +463,16 @@ impl Board {
             slots: vec![(NO_SLOT, NO_SLOT); cells.len()],
             safe: [false; 2],
             wanderers: [0; 2],
+            kinds: rules
+                .automata
+                .iter()
+                .zip(rules.values)
+                .map(|(automaton, &value)| (value == PieceValue::Royal, automaton.leaps.is_some()))
+                .collect(),
+            points: (0..cells.len() as Square).map(|s| rules.point(s)).collect(),
         };
         for (square, &cell) in cells.iter().enumerate() {
-            board.set(rules, square as Square, cell);
+            board.set(square as Square, cell);
         }
         board
     }
@@ -480,14 +487,14 @@ impl Board {
     /// pieces other than leapers (whose paths the change may open). A
     /// leaper attacks by its landing square alone, so other changes cannot
     /// put a royal piece in its reach.
-    fn set(&mut self, rules: &Rules, square: Square, cell: Cell) {
+    fn set(&mut self, square: Square, cell: Cell) {
         let index = square as usize;
-        let leaper = |kind: u16| rules.automata[usize::from(kind)].leaps.is_some();
         if let Cell::Piece { kind, white } = self.cells[index] {
-            if rules.royal(kind) {
+            let (royal, leaper) = self.kinds[usize::from(kind)];
+            if royal {
                 self.safe[side(white)] = false;
             }
-            if !leaper(kind) {
+            if !leaper {
                 self.wanderers[side(white)] -= 1;
             }
             let (piece_slot, royal_slot) = self.slots[index];
@@ -497,7 +504,7 @@ impl Board {
                 piece_slot,
                 true,
             );
-            if rules.royal(kind) {
+            if royal {
                 remove_at(
                     &mut self.royals[side(white)],
                     &mut self.slots,
@@ -509,22 +516,23 @@ impl Board {
         }
         self.cells[index] = cell;
         if let Cell::Piece { kind, white } = cell {
-            if rules.royal(kind) {
+            let (royal, leaper) = self.kinds[usize::from(kind)];
+            if royal {
                 self.safe[side(white)] = false;
             }
-            if !leaper(kind) {
+            if !leaper {
                 self.wanderers[side(white)] += 1;
             }
             self.safe[side(!white)] = false;
             let placed = Placed {
                 square,
-                at: rules.point(square),
+                at: self.points[index],
                 kind,
             };
             let list = &mut self.pieces[side(white)];
             self.slots[index].0 = list.len() as u32;
             list.push(placed);
-            if rules.royal(kind) {
+            if royal {
                 let list = &mut self.royals[side(white)];
                 self.slots[index].1 = list.len() as u32;
                 list.push(placed);
@@ -952,9 +960,9 @@ impl Game {
     }
 
     /// `SYMBOL SQUARE checks turn M`: places a piece if the square is empty.
-    pub fn place(&mut self, rules: &Rules, kind: u16, white: bool, square: Square) {
+    pub fn place(&mut self, kind: u16, white: bool, square: Square) {
         if self.board.get(square) == Cell::Empty {
-            self.board.set(rules, square, Cell::Piece { kind, white });
+            self.board.set(square, Cell::Piece { kind, white });
             self.settled = false;
         }
     }
@@ -1091,7 +1099,7 @@ impl Game {
     ) -> bool {
         self.undo.clear();
         self.effects.clear();
-        self.change(rules, from, Cell::Empty);
+        self.change(from, Cell::Empty);
         let mut fell = false;
         for step in path {
             match self.board.get(step.square) {
@@ -1111,7 +1119,7 @@ impl Game {
                         white: victim_white,
                         square: step.square,
                     });
-                    self.change(rules, step.square, Cell::Empty);
+                    self.change(step.square, Cell::Empty);
                 }
                 _ => {}
             }
@@ -1130,11 +1138,11 @@ impl Game {
                 });
             }
             let kind = promote.unwrap_or(kind);
-            self.change(rules, end, Cell::Piece { kind, white });
+            self.change(end, Cell::Piece { kind, white });
         }
         if self.royals_attacked(rules, white) {
             while let Some((square, cell)) = self.undo.pop() {
-                self.board.set(rules, square, cell);
+                self.board.set(square, cell);
             }
             return false;
         }
@@ -1142,9 +1150,9 @@ impl Game {
         true
     }
 
-    fn change(&mut self, rules: &Rules, square: Square, cell: Cell) {
+    fn change(&mut self, square: Square, cell: Cell) {
         self.undo.push((square, self.board.get(square)));
-        self.board.set(rules, square, cell);
+        self.board.set(square, cell);
     }
 
     /// Applies the stack effects of the move the last trial kept.
@@ -1310,7 +1318,10 @@ impl Game {
     /// Whether a player has lost: no royal piece, or all attacked. Free when
     /// nothing changed since the last time nobody had lost.
     pub fn someone_lost(&mut self, rules: &Rules) -> bool {
-        if self.settled {
+        let board = &self.board;
+        let safe = |white: bool| board.safe[side(white)] && !board.royals[side(white)].is_empty();
+        if self.settled || (safe(true) && safe(false)) {
+            self.settled = true;
             return false;
         }
         let lost = [true, false].iter().any(|&white| {
@@ -1580,8 +1591,8 @@ mod tests {
         let rules = rules(&automata, &values);
         let mut game =
             Game::with_position(&rules, &[4], &[(0, 0, true), (1, 1, true), (8, 1, false)]);
-        game.place(&rules, 0, false, 2);
-        game.place(&rules, 0, false, 4);
+        game.place(0, false, 2);
+        game.place(0, false, 4);
         let board = &game.board;
         let squares = |list: &[Placed]| {
             let mut squares: Vec<Square> = list.iter().map(|p| p.square).collect();

@@ -448,7 +448,7 @@ fn arm(names: &Names, index: u32, line: &Line) -> TokenStream {
         Action::Checks { square, target } => {
             let (square, target) = (names.square(*square), Literal::u32_unsuffixed(*target));
             quote! {
-                game.place(&RULES, #kind, #white, #square);
+                game.place(#kind, #white, #square);
                 pc = #target;
             }
         }

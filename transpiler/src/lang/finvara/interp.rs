@@ -52,7 +52,7 @@ pub fn run_traced<R: BufRead, W: Write>(
                 pc += if !valid && game.skip_next() { 2 } else { 1 };
             }
             Action::Checks { square, target } => {
-                game.place(&rules, line.kind, line.white, square);
+                game.place(line.kind, line.white, square);
                 trace(line, None, &game);
                 pc = target as usize;
             }
