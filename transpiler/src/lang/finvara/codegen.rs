@@ -129,6 +129,45 @@ pub fn generate(program: &Program) -> TokenStream {
         };
         let mut game = rt::fv::Game::with_position(&RULES, &[#(#holes),*], &[#(#placed),*]);
         let mut pc: u32 = 0;
+        // Each move line is one of these, its source text first (a string
+        // the macros ignore, there for the reader), then its line number.
+        /// `moves!(text, line, colour, piece, FROM, promotion, paths, next)`:
+        /// a move line whose paths the compiler listed — count the step, make
+        /// the move along the first path the board allows, go on to `next`
+        /// (or skip it after an invalid move).
+        macro_rules! moves {
+            ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $promote:expr, $paths:ident, $next:literal) => {{
+                steps.tick($line)?;
+                pc = game.move_line(&RULES, io, $line, $white, $kind, $from, $promote, $paths, $next)?;
+            }};
+        }
+        /// `searches!(text, line, colour, piece, FROM, TO, promotion, next)`:
+        /// a move line whose paths are too many to list, searched at run
+        /// time.
+        macro_rules! searches {
+            ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $to:ident, $promote:expr, $next:literal) => {{
+                steps.tick($line)?;
+                pc = game.searched_move_line(&RULES, io, $line, $white, $kind, $from, $to, $promote, $next)?;
+            }};
+        }
+        /// `fails!(text, line, next)`: a move line no path of its piece can
+        /// make (its FROM and TO are not joined by the notation) — count the
+        /// step and apply the skip rule.
+        macro_rules! fails {
+            ($text:literal, $line:literal, $next:literal) => {{
+                steps.tick($line)?;
+                pc = game.next_line(false, $next);
+            }};
+        }
+        /// `checks!(text, line, colour, piece, SQUARE, target)`: place the
+        /// piece if the square is empty, then go to line `target`.
+        macro_rules! checks {
+            ($text:literal, $line:literal, $white:ident, $kind:ident, $square:ident, $target:literal) => {{
+                steps.tick($line)?;
+                game.place($kind, $white, $square);
+                pc = $target;
+            }};
+        }
         loop {
             match pc {
                 #(#arms)*
@@ -398,14 +437,14 @@ fn path_tokens(names: &Names, path: &StaticPath) -> TokenStream {
     tokens
 }
 
-/// The `match` arm of line `index`: one call that makes the move and
-/// says which line runs next.
+/// The `match` arm of line `index`: one macro call (defined in
+/// [`generate`]) with the line's text.
 fn arm(names: &Names, index: u32, line: &Line) -> TokenStream {
     let at = Literal::u32_unsuffixed(line.source_line);
     let this = Literal::u32_unsuffixed(index);
     let next = Literal::u32_unsuffixed(index + 1);
     let (kind, white) = (names.piece(line.kind), colour(line.white));
-    let mut doc = format!(" {}", line.text.trim());
+    let text = Literal::string(line.text.trim());
     let body = match &line.action {
         Action::Move {
             from,
@@ -414,50 +453,29 @@ fn arm(names: &Names, index: u32, line: &Line) -> TokenStream {
             paths,
         } => {
             let (from_name, to_name) = (names.square(*from), names.square(*to));
-            let promote_tokens = match promote {
+            let target = *promote;
+            let promote = match target {
                 Some(p) => {
-                    let p = names.piece(*p);
+                    let p = names.piece(p);
                     quote! { Some(#p) }
                 }
                 None => quote! { None },
             };
             match paths {
-                Some(paths) if paths.is_empty() => {
-                    let symbol = &names.program.pieces[usize::from(line.kind)].symbol;
-                    doc.push_str(&format!(
-                        " (no path of `{symbol}` leads from {} to {}: always invalid)",
-                        names.program.square_name(*from),
-                        names.program.square_name(*to)
-                    ));
-                    quote! { pc = game.next_line(false, #next); }
-                }
+                Some(paths) if paths.is_empty() => quote! { fails!(#text, #at, #next) },
                 Some(_) => {
-                    let paths = names.paths(line.kind, line.white, *from, *to, *promote);
-                    quote! {
-                        pc = game.move_line(&RULES, io, #at, #white, #kind, #from_name, #promote_tokens, #paths, #next)?;
-                    }
+                    let paths = names.paths(line.kind, line.white, *from, *to, target);
+                    quote! { moves!(#text, #at, #white, #kind, #from_name, #promote, #paths, #next) }
                 }
                 None => {
-                    doc.push_str(" (too many paths to list: searched)");
-                    quote! {
-                        pc = game.searched_move_line(&RULES, io, #at, #white, #kind, #from_name, #to_name, #promote_tokens, #next)?;
-                    }
+                    quote! { searches!(#text, #at, #white, #kind, #from_name, #to_name, #promote, #next) }
                 }
             }
         }
         Action::Checks { square, target } => {
             let (square, target) = (names.square(*square), Literal::u32_unsuffixed(*target));
-            quote! {
-                game.place(#kind, #white, #square);
-                pc = #target;
-            }
+            quote! { checks!(#text, #at, #white, #kind, #square, #target) }
         }
     };
-    quote! {
-        #[doc = #doc]
-        #this => {
-            steps.tick(#at)?;
-            #body
-        }
-    }
+    quote! { #this => #body, }
 }
