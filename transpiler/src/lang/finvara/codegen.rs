@@ -103,6 +103,68 @@ pub fn generate(program: &Program) -> TokenStream {
             _ => None,
         })
         .collect::<Vec<_>>();
+    // The macros the move lines use, each defined once. Each move line is
+    // one call: its source text first (a string the macros ignore, there
+    // for the reader), then its line number.
+    let moves_macro = quote! {
+        /// `moves!(text, line, colour, piece, FROM, promotion, paths, next)`:
+        /// a move line whose paths the compiler listed — count the step, make
+        /// the move along the first path the board allows, go on to `next`
+        /// (or skip it after an invalid move).
+        macro_rules! moves {
+            ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $promote:expr, $paths:ident, $next:literal) => {{
+                steps.tick($line)?;
+                pc = game.move_line(&RULES, io, $line, $white, $kind, $from, $promote, $paths, $next)?;
+            }};
+        }
+    };
+    let searches_macro = quote! {
+        /// `searches!(text, line, colour, piece, FROM, TO, promotion, next)`:
+        /// a move line whose paths are too many to list, searched at run
+        /// time.
+        macro_rules! searches {
+            ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $to:ident, $promote:expr, $next:literal) => {{
+                steps.tick($line)?;
+                pc = game.searched_move_line(&RULES, io, $line, $white, $kind, $from, $to, $promote, $next)?;
+            }};
+        }
+    };
+    let fails_macro = quote! {
+        /// `fails!(text, line, next)`: a move line no path of its piece can
+        /// make (its FROM and TO are not joined by the notation) — count the
+        /// step and apply the skip rule.
+        macro_rules! fails {
+            ($text:literal, $line:literal, $next:literal) => {{
+                steps.tick($line)?;
+                pc = game.next_line(false, $next);
+            }};
+        }
+    };
+    let checks_macro = quote! {
+        /// `checks!(text, line, colour, piece, SQUARE, target)`: place the
+        /// piece if the square is empty, then go to line `target`.
+        macro_rules! checks {
+            ($text:literal, $line:literal, $white:ident, $kind:ident, $square:ident, $target:literal) => {{
+                steps.tick($line)?;
+                game.place($kind, $white, $square);
+                pc = $target;
+            }};
+        }
+    };
+    let used = |wanted: fn(&Action) -> bool| program.lines.iter().any(|l| wanted(&l.action));
+    let mut macros = TokenStream::new();
+    if used(|a| matches!(a, Action::Move { paths: Some(p), .. } if !p.is_empty())) {
+        macros.extend(moves_macro);
+    }
+    if used(|a| matches!(a, Action::Move { paths: None, .. })) {
+        macros.extend(searches_macro);
+    }
+    if used(|a| matches!(a, Action::Move { paths: Some(p), .. } if p.is_empty())) {
+        macros.extend(fails_macro);
+    }
+    if used(|a| matches!(a, Action::Checks { .. })) {
+        macros.extend(checks_macro);
+    }
     let arms = program
         .lines
         .iter()
@@ -129,45 +191,7 @@ pub fn generate(program: &Program) -> TokenStream {
         };
         let mut game = rt::fv::Game::with_position(&RULES, &[#(#holes),*], &[#(#placed),*]);
         let mut pc: u32 = 0;
-        // Each move line is one of these, its source text first (a string
-        // the macros ignore, there for the reader), then its line number.
-        /// `moves!(text, line, colour, piece, FROM, promotion, paths, next)`:
-        /// a move line whose paths the compiler listed — count the step, make
-        /// the move along the first path the board allows, go on to `next`
-        /// (or skip it after an invalid move).
-        macro_rules! moves {
-            ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $promote:expr, $paths:ident, $next:literal) => {{
-                steps.tick($line)?;
-                pc = game.move_line(&RULES, io, $line, $white, $kind, $from, $promote, $paths, $next)?;
-            }};
-        }
-        /// `searches!(text, line, colour, piece, FROM, TO, promotion, next)`:
-        /// a move line whose paths are too many to list, searched at run
-        /// time.
-        macro_rules! searches {
-            ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $to:ident, $promote:expr, $next:literal) => {{
-                steps.tick($line)?;
-                pc = game.searched_move_line(&RULES, io, $line, $white, $kind, $from, $to, $promote, $next)?;
-            }};
-        }
-        /// `fails!(text, line, next)`: a move line no path of its piece can
-        /// make (its FROM and TO are not joined by the notation) — count the
-        /// step and apply the skip rule.
-        macro_rules! fails {
-            ($text:literal, $line:literal, $next:literal) => {{
-                steps.tick($line)?;
-                pc = game.next_line(false, $next);
-            }};
-        }
-        /// `checks!(text, line, colour, piece, SQUARE, target)`: place the
-        /// piece if the square is empty, then go to line `target`.
-        macro_rules! checks {
-            ($text:literal, $line:literal, $white:ident, $kind:ident, $square:ident, $target:literal) => {{
-                steps.tick($line)?;
-                game.place($kind, $white, $square);
-                pc = $target;
-            }};
-        }
+        #macros
         loop {
             match pc {
                 #(#arms)*
