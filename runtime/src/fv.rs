@@ -1606,4 +1606,93 @@ mod tests {
         assert_eq!(board.pieces[1][0].at, Point { row: 2, col: 2 });
         assert_eq!(game.cells()[4], Cell::Hole);
     }
+
+    /// A 3×3 board with a hole on b2, kings on a1 (white) and c3 (black),
+    /// and wazirs of values 0..=5 (kinds 0..=5; kind 6 is the king) that
+    /// fall into the hole from a2.
+    fn stack_game() -> (Vec<Automaton<'static>>, Vec<PieceValue>) {
+        let wazir = Automaton {
+            states: &WAZIR_STATES,
+            edges: &WAZIR_EDGES,
+            targets: &[],
+            memo: false,
+            leaps: None,
+        };
+        let mut values: Vec<PieceValue> = (0..6).map(PieceValue::Number).collect();
+        values.push(PieceValue::Royal);
+        (vec![wazir; 7], values)
+    }
+
+    /// Drops a white wazir of value `value` into the hole; the result of
+    /// the move.
+    fn fall(
+        game: &mut Game,
+        rules: &Rules,
+        io: &mut Io<&'static [u8], Vec<u8>>,
+        value: u16,
+    ) -> Result<bool, RuntimeError> {
+        game.place(value, true, 1);
+        game.try_move(rules, io, true, value, 1, 4, None, 7)
+    }
+
+    #[test]
+    fn every_stack_action_and_its_errors() {
+        let (automata, values) = stack_game();
+        let rules = Rules {
+            automata: &automata,
+            values: &values,
+            rows: 3,
+            cols: 3,
+        };
+        let mut game = Game::with_position(&rules, &[4], &[(0, 6, true), (8, 6, false)]);
+        let mut io = Io::new(&b"5 7 9223372036854775807"[..], Vec::new());
+        // 3: push input, twice.
+        assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
+        assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
+        assert_eq!(game.stack(true), &[5, 7]);
+        // 1: A - B with A the top.
+        assert!(fall(&mut game, &rules, &mut io, 1).unwrap());
+        assert_eq!(game.stack(true), &[2]);
+        // 4: print the top, keep it.
+        assert!(fall(&mut game, &rules, &mut io, 4).unwrap());
+        assert_eq!(game.stack(true), &[2]);
+        // 3 (reads the last number) then 2: equal? no.
+        assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
+        assert!(fall(&mut game, &rules, &mut io, 2).unwrap());
+        assert_eq!(game.stack(true), &[0]);
+        // 5: pop; then 0 needs two values.
+        assert!(fall(&mut game, &rules, &mut io, 5).unwrap());
+        assert!(game.stack(true).is_empty());
+        let error = fall(&mut game, &rules, &mut io, 0).unwrap_err();
+        assert_eq!(error.line, Some(7));
+        assert!(
+            error
+                .to_string()
+                .contains("stack action 0 needs 2 values on the white stack, which has 0"),
+            "{error}"
+        );
+        // All three numbers were read; the next read finds none.
+        let error = fall(&mut game, &rules, &mut io, 3).unwrap_err();
+        assert!(matches!(error.kind, ErrorKind::InputEnded), "{error}");
+    }
+
+    #[test]
+    fn a_sum_that_leaves_i64_is_an_error() {
+        let (automata, values) = stack_game();
+        let rules = Rules {
+            automata: &automata,
+            values: &values,
+            rows: 3,
+            cols: 3,
+        };
+        let mut game = Game::with_position(&rules, &[4], &[(0, 6, true), (8, 6, false)]);
+        let mut io = Io::new(&b"9223372036854775807 1"[..], Vec::new());
+        assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
+        assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
+        let error = fall(&mut game, &rules, &mut io, 0).unwrap_err();
+        assert!(
+            error.to_string().contains("1 + 9223372036854775807"),
+            "{error}"
+        );
+    }
 }
