@@ -22,7 +22,7 @@ pub fn generate(program: &Program) -> TokenStream {
     let kinds = names.used_kinds().into_iter().map(|index| {
         let piece = &program.pieces[usize::from(index)];
         let name = names.piece(index);
-        let index = Literal::u16_unsuffixed(index as u16);
+        let index = Literal::u16_unsuffixed(index);
         let doc = format!(" `{}`: {}", piece.symbol, describe_value(piece.value));
         quote! {
             #[doc = #doc]
