@@ -313,15 +313,35 @@ impl<'a> Cursor<'a> {
 
     fn at(&mut self, wanted: &str) -> bool {
         self.skip_blanks();
-        self.text[self.pos..].starts_with(wanted)
+        self.match_end(wanted).is_some()
+    }
+
+    /// Where `wanted` ends if the text at the cursor spells it, blanks
+    /// allowed between its characters (whitespace inside a notation is
+    /// ignored: `c (` is `c(`).
+    fn match_end(&self, wanted: &str) -> Option<usize> {
+        let mut pos = self.pos;
+        for (i, expected) in wanted.chars().enumerate() {
+            if i > 0 {
+                let rest = &self.text[pos..];
+                pos += rest.len() - rest.trim_start().len();
+            }
+            if !self.text[pos..].starts_with(expected) {
+                return None;
+            }
+            pos += expected.len_utf8();
+        }
+        Some(pos)
     }
 
     fn eat(&mut self, wanted: &str) -> bool {
-        if self.at(wanted) {
-            self.pos += wanted.len();
-            true
-        } else {
-            false
+        self.skip_blanks();
+        match self.match_end(wanted) {
+            Some(end) => {
+                self.pos = end;
+                true
+            }
+            None => false,
         }
     }
 
@@ -374,13 +394,20 @@ impl<'a> Cursor<'a> {
     fn integer(&mut self) -> Parsed<Spanned<i64>> {
         self.skip_blanks();
         let start = self.pos;
-        if let Some('-' | '+') = self.peek() {
-            self.pos += 1;
-        }
+        let negative = match self.peek() {
+            Some(sign @ ('-' | '+')) => {
+                self.pos += 1;
+                self.skip_blanks();
+                sign == '-'
+            }
+            _ => false,
+        };
+        let digits_start = self.pos;
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
             self.pos += 1;
         }
-        let text = &self.text[start..self.pos];
+        let digits = &self.text[digits_start..self.pos];
+        let text = format!("{}{digits}", if negative { "-" } else { "" });
         match text.parse::<i64>() {
             Ok(value) => Ok(Spanned::new(value, self.span_from(start))),
             Err(_) if text.trim_start_matches(['-', '+']).is_empty() => {
@@ -388,7 +415,7 @@ impl<'a> Cursor<'a> {
                 Err(self.error("a number"))
             }
             Err(_) => Err(Diagnostic::error(
-                format!("`{text}` does not fit in an i64"),
+                format!("`{}` does not fit in an i64", &self.text[start..self.pos]),
                 self.span_from(start),
             )
             .with_label("out of range")),
