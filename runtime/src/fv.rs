@@ -163,6 +163,14 @@ pub enum Edge {
         /// The next state.
         to: u32,
     },
+    /// `"s"`: move like piece type `piece` (its automaton from its start),
+    /// then go on at `to`.
+    Call {
+        /// The piece type whose moves are borrowed.
+        piece: u16,
+        /// Where to go on once they end.
+        to: u32,
+    },
 }
 
 impl Edge {
@@ -176,6 +184,11 @@ impl Edge {
         Edge::Pass { to }
     }
 
+    /// [`Edge::Call`] of `piece`'s moves, then `to`.
+    pub const fn call(piece: u16, to: u32) -> Edge {
+        Edge::Call { piece, to }
+    }
+
     /// The state the edge leads to.
     pub fn to(&self) -> u32 {
         match *self {
@@ -185,7 +198,8 @@ impl Edge {
             | Edge::NoCapture { to }
             | Edge::CaptureHere { to }
             | Edge::Promote { to, .. }
-            | Edge::Pass { to } => to,
+            | Edge::Pass { to }
+            | Edge::Call { to, .. } => to,
         }
     }
 }
@@ -625,9 +639,17 @@ struct Goal {
 /// A node on the search's stack.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
+    /// The piece type whose automaton `state` belongs to (`"s"` enters
+    /// another type's automaton).
+    kind: u16,
     state: u32,
+    /// The `"s"` calls open around `state` (an index into
+    /// [`Search::calls`]; 0: none).
+    call: u32,
     at: Point,
     memory: Memory,
+    /// The piece type whose `p` edge [`Memory`] remembers.
+    promote_kind: u16,
     /// What the path has done so far (an index into [`Search::effects`]).
     effects: u32,
     /// The next edge of `state` to try.
@@ -638,14 +660,32 @@ struct Frame {
     last_capture: bool,
 }
 
+/// An open `"s"` call: where the path goes on once s's moves end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Call {
+    /// The call around this one.
+    parent: u32,
+    /// The caller's piece type and the state to go on at.
+    kind: u16,
+    state: u32,
+    /// The call stands inside a crooked repetition of the caller (or of a
+    /// call around it).
+    crooked: bool,
+    /// How far the path can still go after the call ends.
+    reach_after: u32,
+}
+
 /// Reusable buffers of the depth-first path search.
 #[derive(Clone, Debug, Default)]
 struct Search {
     frames: Vec<Frame>,
     path: Vec<Step>,
-    visited: FastSet<(u64, u64)>,
+    visited: FastSet<(u64, u64, u64)>,
     /// Effects so far as a trie: (parent, event) → child; 0 is "nothing".
     effects: FastMap<(u32, u32), u32>,
+    /// Open calls (0 stands for none), each once.
+    calls: Vec<Call>,
+    call_ids: FastMap<(u32, u16, u32), u32>,
     kind: u16,
     white: bool,
     from: Point,
@@ -659,59 +699,116 @@ struct Search {
 /// many entries, so that one big search does not slow down later small ones.
 const KEEP_CAPACITY: usize = 1 << 12;
 
+/// `a + b` for reaches ([`UNBOUNDED`] stays unbounded).
+fn add_reach(a: u32, b: u32) -> u32 {
+    if a == UNBOUNDED || b == UNBOUNDED {
+        UNBOUNDED
+    } else {
+        a.saturating_add(b).min(UNBOUNDED - 1)
+    }
+}
+
 impl Search {
     fn start(&mut self, automaton: &Automaton, kind: u16, white: bool, from: Point, cols: u32) {
         self.cols = cols;
         self.memo = automaton.memo;
         self.frames.clear();
         self.path.clear();
+        self.calls.clear();
+        self.call_ids.clear();
+        self.calls.push(Call {
+            parent: 0,
+            kind,
+            state: 0,
+            crooked: false,
+            reach_after: 0,
+        });
         self.kind = kind;
         self.white = white;
         self.from = from;
-        if !self.memo {
-            self.frames.push(Frame {
-                state: 0,
-                at: from,
-                memory: Memory(HERE_START),
-                effects: 0,
-                next_edge: 0,
-                path_len: 0,
-                last_capture: false,
-            });
-            return;
+        if self.memo {
+            if self.visited.capacity() > KEEP_CAPACITY {
+                self.visited = FastSet::default();
+            } else {
+                self.visited.clear();
+            }
+            if self.effects.capacity() > KEEP_CAPACITY {
+                self.effects = FastMap::default();
+            } else {
+                self.effects.clear();
+            }
         }
-        if self.visited.capacity() > KEEP_CAPACITY {
-            self.visited = FastSet::default();
-        } else {
-            self.visited.clear();
-        }
-        if self.effects.capacity() > KEEP_CAPACITY {
-            self.effects = FastMap::default();
-        } else {
-            self.effects.clear();
-        }
-        self.push(0, from, Memory(HERE_START), 0);
+        let root = Frame {
+            kind,
+            state: 0,
+            call: 0,
+            at: from,
+            memory: Memory(HERE_START),
+            promote_kind: kind,
+            effects: 0,
+            next_edge: 0,
+            path_len: 0,
+            last_capture: false,
+        };
+        self.push(root);
     }
 
-    fn push(&mut self, state: u32, at: Point, memory: Memory, effects: u32) {
-        let square = at.row * self.cols + at.col;
-        let key = (
-            u64::from(state) | u64::from(square) << 32,
-            u64::from(memory.0) | u64::from(effects) << 32,
-        );
-        if self.memo && !self.visited.insert(key) {
-            return;
+    /// Pushes the node `frame` unless it was visited.
+    fn push(&mut self, mut frame: Frame) {
+        if self.memo {
+            let square = frame.at.row * self.cols + frame.at.col;
+            let key = (
+                u64::from(frame.state) | u64::from(square) << 32,
+                u64::from(frame.memory.0) | u64::from(frame.effects) << 32,
+                u64::from(frame.kind)
+                    | u64::from(frame.promote_kind) << 16
+                    | u64::from(frame.call) << 32,
+            );
+            if !self.visited.insert(key) {
+                return;
+            }
         }
-        let last_capture = self.path.last().is_some_and(|s| s.capture);
-        self.frames.push(Frame {
+        frame.next_edge = 0;
+        frame.path_len = self.path.len() as u32;
+        frame.last_capture = self.path.last().is_some_and(|s| s.capture);
+        self.frames.push(frame);
+    }
+
+    /// The open call for `"s"` in `caller` going on at `state`, inside
+    /// `parent`.
+    fn open_call(
+        &mut self,
+        parent: u32,
+        caller: u16,
+        state: u32,
+        crooked: bool,
+        reach_after: u32,
+    ) -> u32 {
+        let key = (parent, caller, state);
+        if let Some(&id) = self.call_ids.get(&key) {
+            return id;
+        }
+        let id = self.calls.len() as u32;
+        self.calls.push(Call {
+            parent,
+            kind: caller,
             state,
-            at,
-            memory,
-            effects,
-            next_edge: 0,
-            path_len: self.path.len() as u32,
-            last_capture,
+            crooked,
+            reach_after,
         });
+        self.call_ids.insert(key, id);
+        id
+    }
+
+    /// Whether `state` of `kind` inside `call` is in a crooked repetition,
+    /// and how far a path can still go from it.
+    fn place(&self, rules: &Rules, kind: u16, state: u32, call: u32) -> (bool, u32) {
+        let info = rules.automata[usize::from(kind)].states[state as usize];
+        let call = &self.calls[call as usize];
+        (
+            info.crooked || call.crooked,
+            add_reach(info.reach, call.reach_after),
+        )
     }
 
     /// The effects `effects` followed by `event` (a capture or a fall).
@@ -727,7 +824,6 @@ impl Search {
     /// The next complete path in notation order that the board allows, or
     /// `None` when there is none left.
     fn next(&mut self, rules: &Rules, board: &Board, goal: Goal) -> Option<&[Step]> {
-        let automaton = &rules.automata[usize::from(self.kind)];
         loop {
             let top = self.frames.len().checked_sub(1)?;
             let frame = self.frames[top];
@@ -736,10 +832,27 @@ impl Search {
             if let Some(last) = self.path.last_mut() {
                 last.capture = frame.last_capture;
             }
+            let automaton = &rules.automata[usize::from(frame.kind)];
             let state = automaton.states[frame.state as usize];
-            if frame.next_edge == 0 && state.accept && self.accepts(automaton, frame, goal) {
+            if frame.next_edge == 0 && state.accept {
                 self.frames[top].next_edge = state.edges.max(1);
-                return Some(&self.path);
+                if frame.call != 0 {
+                    // The end of a `"s"`: go on in the caller.
+                    let call = self.calls[frame.call as usize];
+                    let mut next = frame;
+                    next.kind = call.kind;
+                    next.state = call.state;
+                    next.call = call.parent;
+                    if !self.place(rules, next.kind, next.state, next.call).0 {
+                        next.memory = Memory(next.memory.0 & !PENDING_HOLE);
+                    }
+                    self.push(next);
+                    continue;
+                }
+                if self.accepts(rules, frame, goal) {
+                    return Some(&self.path);
+                }
+                continue;
             }
             let Some(&edge) = automaton
                 .edges_of(frame.state)
@@ -749,13 +862,13 @@ impl Search {
                 continue;
             };
             self.frames[top].next_edge += 1;
-            self.follow(rules, board, automaton, frame, edge, goal);
+            self.follow(rules, board, frame, edge, goal);
         }
     }
 
-    /// Whether the path of `frame` (at an accepting state) is a complete
-    /// legal path for `goal`, the check rule aside.
-    fn accepts(&self, automaton: &Automaton, frame: Frame, goal: Goal) -> bool {
+    /// Whether the path of `frame` (at the end of the searched piece's
+    /// notation) is a complete legal path for `goal`, the check rule aside.
+    fn accepts(&self, rules: &Rules, frame: Frame, goal: Goal) -> bool {
         let memory = frame.memory;
         if frame.at != goal.to || memory.has(PENDING_HOLE) {
             return false;
@@ -775,59 +888,54 @@ impl Search {
         }
         match (promote, goal.promote) {
             (None, None) => true,
-            (Some(edge), Some(target)) => automaton.allows(edge, self.kind, target),
+            (Some(edge), Some(target)) => {
+                rules.automata[usize::from(frame.promote_kind)].allows(edge, self.kind, target)
+            }
             _ => false,
         }
     }
 
     /// Takes `edge` from `frame`'s node if the board allows it.
-    fn follow(
-        &mut self,
-        rules: &Rules,
-        board: &Board,
-        automaton: &Automaton,
-        frame: Frame,
-        edge: Edge,
-        goal: Goal,
-    ) {
-        let target = &automaton.states[edge.to() as usize];
+    fn follow(&mut self, rules: &Rules, board: &Board, frame: Frame, edge: Edge, goal: Goal) {
+        let mut next = frame;
+        next.state = edge.to();
+        let (crooked, reach) = self.place(rules, frame.kind, edge.to(), frame.call);
+        let (mut crooked, mut reach) = (crooked, reach);
         let mut memory = frame.memory;
-        let mut effects = frame.effects;
-        let mut at = frame.at;
         match edge {
             Edge::Leap { forward, right, .. } => {
                 if memory.has(PENDING_HOLE) || memory.here() == HERE_ENEMY {
                     return;
                 }
-                let Some(landing) = rules.leap_from(at, self.white, forward, right) else {
+                let Some(landing) = rules.leap_from(frame.at, self.white, forward, right) else {
                     return;
                 };
-                if landing.distance(goal.to) > target.reach {
+                if landing.distance(goal.to) > reach {
                     return;
                 }
-                let next = rules.square(landing);
-                let here = match board.get(next) {
+                let square = rules.square(landing);
+                let here = match board.get(square) {
                     Cell::Piece { white, .. } if white == self.white => return,
                     // An enemy this path already took with `x` is gone.
-                    Cell::Piece { .. } if captured_before(&self.path, next) => HERE_EMPTY,
+                    Cell::Piece { .. } if captured_before(&self.path, square) => HERE_EMPTY,
                     Cell::Piece { .. } => HERE_ENEMY,
                     Cell::Empty => HERE_EMPTY,
                     Cell::Hole if goal.attack => return,
                     Cell::Hole => {
-                        if target.crooked {
+                        if crooked {
                             memory = Memory(memory.0 | PENDING_HOLE);
                         }
-                        if !memory.has(FELL) && !goal.attack {
-                            effects = self.add_effect(effects, next * 2 + 1);
+                        if !memory.has(FELL) {
+                            next.effects = self.add_effect(next.effects, square * 2 + 1);
                             memory = Memory(memory.0 | FELL);
                         }
                         HERE_HOLE
                     }
                 };
                 memory = Memory(memory.with_here(here).0 | LEAPT);
-                at = landing;
+                next.at = landing;
                 self.path.push(Step {
-                    square: next,
+                    square,
                     capture: false,
                     no_hole: false,
                 });
@@ -835,7 +943,7 @@ impl Search {
             Edge::Rank {
                 low, high, negated, ..
             } => {
-                let rank = rules.rank_of_row(at.row, self.white);
+                let rank = rules.rank_of_row(frame.at.row, self.white);
                 if (low <= rank && rank <= high) == negated {
                     return;
                 }
@@ -845,7 +953,7 @@ impl Search {
             Edge::CaptureHere { .. } => match memory.here() {
                 HERE_ENEMY => {
                     if !memory.has(FELL) && !goal.attack {
-                        effects = self.add_effect(effects, rules.square(at) * 2);
+                        next.effects = self.add_effect(next.effects, rules.square(frame.at) * 2);
                     }
                     memory = Memory(memory.with_here(HERE_CAPTURED).0 | CAPTURED);
                     if let Some(last) = self.path.last_mut() {
@@ -858,22 +966,34 @@ impl Search {
             Edge::Promote { .. } => {
                 if !goal.attack {
                     // `frame` was copied before its edge cursor moved on.
+                    let automaton = &rules.automata[usize::from(frame.kind)];
                     let first = automaton.states[frame.state as usize].first_edge;
                     let edge_index = first + frame.next_edge;
                     memory = Memory(
                         (memory.0 & ((1 << PROMOTE_SHIFT) - 1)) | (edge_index + 1) << PROMOTE_SHIFT,
                     );
+                    next.promote_kind = frame.kind;
                 }
             }
             Edge::Pass { .. } => {}
+            Edge::Call { piece, to } => {
+                let call = self.open_call(frame.call, frame.kind, to, crooked, reach);
+                next.kind = piece;
+                next.state = 0;
+                next.call = call;
+                let (callee_crooked, callee_reach) = self.place(rules, piece, 0, call);
+                crooked = callee_crooked;
+                reach = callee_reach;
+            }
         }
-        if !target.crooked {
+        if !crooked {
             memory = Memory(memory.0 & !PENDING_HOLE);
         }
-        if at.distance(goal.to) > target.reach {
+        if next.at.distance(goal.to) > reach {
             return;
         }
-        self.push(edge.to(), at, memory, effects);
+        next.memory = memory;
+        self.push(next);
     }
 }
 

@@ -17,8 +17,10 @@
 //!   the choices of leap vector and alternative A makes outside any
 //!   repetition nested in it (a nested `B*` or ``B` `` runs freely in each
 //!   round); ways in notation order, and in each "stop" before "once more";
-//! - `"s"`: a copy of s's automaton (built before, since references are
-//!   acyclic), so long chains of references cost no recursion.
+//! - `"s"`: a *call* edge into s's automaton (built before, since references
+//!   are acyclic): the search enters s's moves and, at their end, goes on
+//!   after the call. Nothing is copied, so chains of references cost their
+//!   length, not its square.
 
 use std::collections::HashMap;
 
@@ -50,6 +52,9 @@ pub struct Automaton {
     /// The capturing single leaps of a leaper (see
     /// [`fv::Automaton::leaps`]).
     pub leaps: Option<Vec<(i32, i32)>>,
+    /// How many paths lead from the start to the end (saturating; with
+    /// repetitions, meaningless).
+    pub paths: u64,
 }
 
 /// Most paths an automaton without repetition may have for its searches to
@@ -75,8 +80,11 @@ pub struct Context<'a> {
     pub notations: &'a HashMap<String, &'a Seq>,
     /// The automata built so far, by symbol (for `"s"`).
     pub built: &'a HashMap<String, Automaton>,
-    /// Every piece's type index, by symbol (for promotion targets).
+    /// Every piece's type index, by symbol (for promotion targets and
+    /// `"s"`).
     pub kinds: &'a HashMap<String, u16>,
+    /// Every piece's symbol, by type index.
+    pub symbols: &'a [String],
     /// Board rows (for negative ranks).
     pub rows: u32,
     /// Board columns.
@@ -261,9 +269,9 @@ impl<'a> Builder<'a> {
                 let inner = single(self, self.rank_edge(*ranks, *negated))?;
                 self.seq(seq, inner, crooked)
             }
-            Atom::Like(symbol) => match self.context.built.get(&symbol.value) {
-                Some(other) => self.splice(other, start, crooked),
-                // Checked before lowering; nothing to copy.
+            Atom::Like(symbol) => match self.context.kinds.get(&symbol.value) {
+                Some(&piece) => single(self, Edge::Call { piece, to: 0 }),
+                // Checked before lowering; nothing to call.
                 None => Ok(start),
             },
             Atom::CaptureHere => single(self, Edge::CaptureHere { to: 0 }),
@@ -272,38 +280,6 @@ impl<'a> Builder<'a> {
                 single(self, edge)
             }
         }
-    }
-
-    /// Copies `other` after `start`: its start follows `start`, its end
-    /// (the accepting state) becomes the returned state.
-    fn splice(&mut self, other: &Automaton, start: u32, crooked: bool) -> Result<u32, Diagnostic> {
-        let base = self.states.len() as u32;
-        let first_target = self.targets.len() as u32;
-        self.targets.extend_from_slice(&other.targets);
-        let mut end = base;
-        for (index, state) in other.states.iter().enumerate() {
-            let this = self.state(crooked || state.crooked);
-            if state.accept {
-                end = this;
-            }
-            debug_assert_eq!(this, base + index as u32);
-        }
-        for (index, state) in other.states.iter().enumerate() {
-            let first = state.first_edge as usize;
-            for edge in &other.edges[first..first + state.edges as usize] {
-                let moved = match *edge {
-                    Edge::Promote { first, count, to } => Edge::Promote {
-                        first: first + first_target,
-                        count,
-                        to,
-                    },
-                    other => other,
-                };
-                self.edge(base + index as u32, retarget(moved, base + edge.to()))?;
-            }
-        }
-        self.edge(start, Edge::Pass { to: base })?;
-        Ok(end)
     }
 
     /// The leap vectors of `(a,b|dirs)` in the owner's (forward, right)
@@ -345,13 +321,12 @@ impl<'a> Builder<'a> {
 
     fn rank_edge(&self, (a, b): (i64, i64), negated: bool) -> Edge {
         let rows = i64::from(self.context.rows);
+        // Negative ranks count from the far side; the range is every rank
+        // between its two ends, either way round. Rank 0 is no row, so
+        // `r(A,0)` never applies and `[0,2]` means ranks 1 and 2.
         let resolve = |r: i64| if r < 0 { rows.saturating_add(r + 1) } else { r };
-        let (low, high) = if a == 0 || b == 0 {
-            (1, 0)
-        } else {
-            let (a, b) = (resolve(a), resolve(b));
-            (a.min(b), a.max(b))
-        };
+        let (a, b) = (resolve(a), resolve(b));
+        let (low, high) = (a.min(b), a.max(b));
         Edge::Rank {
             low,
             high,
@@ -486,10 +461,18 @@ impl<'a> Builder<'a> {
     /// Lays the states out as the runtime reads them and works out how far
     /// each can still reach.
     fn finish(self, accept: u32) -> Automaton {
-        let (reach, paths) = reaches(&self.states, accept);
+        let built = self.context.built;
+        let symbols = self.context.symbols;
+        let callee = |piece: u16| symbols.get(usize::from(piece)).and_then(|s| built.get(s));
+        let (reach, paths) = reaches(&self.states, accept, &callee);
+        let calls_memo = self.states.iter().flatten().any(|edge| match *edge {
+            Edge::Call { piece, .. } => callee(piece).is_none_or(|c| c.memo),
+            _ => false,
+        });
         let mut automaton = Automaton {
             targets: self.targets,
-            memo: reach[0] == UNBOUNDED || paths > MEMO_FREE_PATHS,
+            memo: reach[0] == UNBOUNDED || paths > MEMO_FREE_PATHS || calls_memo,
+            paths,
             ..Automaton::default()
         };
         for (index, edges) in self.states.into_iter().enumerate() {
@@ -503,7 +486,7 @@ impl<'a> Builder<'a> {
             automaton.edges.extend(edges);
         }
         if !automaton.memo {
-            automaton.leaps = leaper(&automaton);
+            automaton.leaps = leaper(&automaton, &callee);
         }
         automaton
     }
@@ -514,7 +497,10 @@ impl<'a> Builder<'a> {
 /// `x`, nothing after the leap but passing on to the end); `None` when some
 /// path needs a search. Paths under `m(..)` cannot capture and are left
 /// out. The automaton has no cycles.
-fn leaper(automaton: &Automaton) -> Option<Vec<(i32, i32)>> {
+fn leaper<'a>(
+    automaton: &Automaton,
+    callee: &dyn Fn(u16) -> Option<&'a Automaton>,
+) -> Option<Vec<(i32, i32)>> {
     let edges = |state: u32| {
         let state = automaton.states[state as usize];
         let first = state.first_edge as usize;
@@ -552,6 +538,17 @@ fn leaper(automaton: &Automaton) -> Option<Vec<(i32, i32)>> {
                         leaps.push((forward, right));
                     }
                 }
+                // A leaper's moves, then the end: its leaps.
+                Edge::Call { piece, to } => {
+                    let called = callee(piece)?.leaps.as_ref()?;
+                    if ends_after(to)? {
+                        for &leap in called {
+                            if !leaps.contains(&leap) {
+                                leaps.push(leap);
+                            }
+                        }
+                    }
+                }
                 Edge::Rank { .. } | Edge::CaptureHere { .. } => return None,
             }
         }
@@ -586,6 +583,7 @@ fn retarget(edge: Edge, to: u32) -> Edge {
         Edge::CaptureHere { .. } => Edge::CaptureHere { to },
         Edge::Promote { first, count, .. } => Edge::Promote { first, count, to },
         Edge::Pass { .. } => Edge::Pass { to },
+        Edge::Call { piece, .. } => Edge::Call { piece, to },
     }
 }
 
@@ -594,7 +592,11 @@ fn retarget(edge: Edge, to: u32) -> Edge {
 /// end (the edge graph without cycles is walked in reverse topological
 /// order, iteratively); and how many paths lead from the start to `accept`
 /// (saturating; meaningless with cycles).
-fn reaches(states: &[Vec<Edge>], accept: u32) -> (Vec<u32>, u64) {
+fn reaches<'a>(
+    states: &[Vec<Edge>],
+    accept: u32,
+    callee: &dyn Fn(u16) -> Option<&'a Automaton>,
+) -> (Vec<u32>, u64) {
     let mut paths = vec![0u64; states.len()];
     if let Some(count) = paths.get_mut(accept as usize) {
         *count = 1;
@@ -629,7 +631,12 @@ fn reaches(states: &[Vec<Edge>], accept: u32) -> (Vec<u32>, u64) {
             mark[state] = DONE;
             let mut best = reach[state];
             for edge in &states[state] {
-                paths[state] = paths[state].saturating_add(paths[edge.to() as usize]);
+                let through = match *edge {
+                    Edge::Call { piece, .. } => callee(piece).map_or(1, |c| c.paths.max(1)),
+                    _ => 1,
+                };
+                paths[state] =
+                    paths[state].saturating_add(paths[edge.to() as usize].saturating_mul(through));
             }
             if best != UNBOUNDED {
                 for edge in &states[state] {
@@ -638,9 +645,12 @@ fn reaches(states: &[Vec<Edge>], accept: u32) -> (Vec<u32>, u64) {
                         Edge::Leap { forward, right, .. } => {
                             forward.unsigned_abs().max(right.unsigned_abs())
                         }
+                        Edge::Call { piece, .. } => {
+                            callee(piece).map_or(0, |c| c.states.first().map_or(0, |s| s.reach))
+                        }
                         _ => 0,
                     };
-                    let total = if to == UNBOUNDED {
+                    let total = if to == UNBOUNDED || step == UNBOUNDED {
                         UNBOUNDED
                     } else {
                         to.saturating_add(step).min(UNBOUNDED - 1)
@@ -656,6 +666,11 @@ fn reaches(states: &[Vec<Edge>], accept: u32) -> (Vec<u32>, u64) {
 
 /// Most nodes the compile-time path listing visits for one move line.
 pub const LISTING_BUDGET: usize = 4096;
+
+/// Deepest the listing's walk goes (states and calls along one path); a
+/// deeper path is searched at run time instead, and the compiler's stack
+/// stays small.
+pub const LISTING_DEPTH: usize = 256;
 
 /// Most landing squares the listed paths of one move line may have in all.
 pub const LISTING_STEPS: usize = 64;
@@ -690,14 +705,14 @@ pub struct MoveQuery {
     pub promote: Option<u16>,
 }
 
-/// Every geometric path of `automaton` from FROM to TO that could be legal
-/// on some board, in notation order, or `None` when there are too many to
-/// list ([`LISTING_BUDGET`], [`LISTING_STEPS`]) — then the move is searched
-/// at run time instead.
-pub fn list_paths(automaton: &Automaton, query: MoveQuery) -> Option<Vec<StaticPath>> {
-    let values = [fv::PieceValue::Royal];
-    let view = automaton.view();
-    let views = [view];
+/// Every geometric path of piece type `query.kind` (its automaton in
+/// `automata`, by type) from FROM to TO that could be legal on some board,
+/// in notation order, or `None` when there are too many to list
+/// ([`LISTING_BUDGET`], [`LISTING_STEPS`]) — then the move is searched at run
+/// time instead.
+pub fn list_paths(automata: &[Automaton], query: MoveQuery) -> Option<Vec<StaticPath>> {
+    let views: Vec<fv::Automaton> = automata.iter().map(Automaton::view).collect();
+    let values = vec![fv::PieceValue::Royal; automata.len()];
     let rules = fv::Rules {
         automata: &views,
         values: &values,
@@ -705,16 +720,18 @@ pub fn list_paths(automaton: &Automaton, query: MoveQuery) -> Option<Vec<StaticP
         cols: query.cols,
     };
     let mut lister = Lister {
-        automaton,
+        automata,
         rules,
         query,
         path: Vec::new(),
         found: Vec::new(),
+        calls: Vec::new(),
         visited: 0,
         steps: 0,
+        depth: 0,
     };
     lister
-        .walk(0, query.from, Walk::default())
+        .walk(query.kind, 0, query.from, Walk::default())
         .then_some(lister.found)
 }
 
@@ -726,40 +743,90 @@ struct Walk {
     leapt: bool,
     /// The last landing was inside a crooked repetition that has not ended.
     pending: bool,
-    promote: Option<u32>,
+    /// The last `p` edge: its piece type's automaton and its index.
+    promote: Option<(u16, u32)>,
+}
+
+/// An open `"s"` call of the listing: the caller, where it goes on, and
+/// whether the call stands in a crooked repetition.
+#[derive(Clone, Copy, Debug)]
+struct OpenCall {
+    kind: u16,
+    state: u32,
+    crooked: bool,
+    reach_after: u32,
 }
 
 struct Lister<'a> {
-    automaton: &'a Automaton,
+    automata: &'a [Automaton],
     rules: fv::Rules<'a>,
     query: MoveQuery,
     path: Vec<Step>,
     found: Vec<StaticPath>,
+    calls: Vec<OpenCall>,
     visited: usize,
     steps: usize,
+    depth: usize,
 }
 
 impl Lister<'_> {
-    /// Lists from `state` on `square`; false when over budget.
-    fn walk(&mut self, state: u32, square: u32, walk: Walk) -> bool {
+    /// Whether `state` of `kind` is crooked, and how far a path can still go
+    /// from it, inside the open calls.
+    fn place(&self, kind: u16, state: u32) -> (bool, u32) {
+        let info = self.automata[usize::from(kind)].states[state as usize];
+        match self.calls.last() {
+            Some(call) => (
+                info.crooked || call.crooked,
+                if info.reach == UNBOUNDED || call.reach_after == UNBOUNDED {
+                    UNBOUNDED
+                } else {
+                    info.reach.saturating_add(call.reach_after)
+                },
+            ),
+            None => (info.crooked, info.reach),
+        }
+    }
+
+    /// Lists from `state` of `kind` on `square`; false when over budget.
+    fn walk(&mut self, kind: u16, state: u32, square: u32, walk: Walk) -> bool {
         self.visited += 1;
-        if self.visited > LISTING_BUDGET {
+        if self.visited > LISTING_BUDGET || self.depth >= LISTING_DEPTH {
             return false;
         }
-        let info = self.automaton.states[state as usize];
-        if self.rules.distance(square, self.query.to) > info.reach {
+        self.depth += 1;
+        let ok = self.walk_from(kind, state, square, walk);
+        self.depth -= 1;
+        ok
+    }
+
+    fn walk_from(&mut self, kind: u16, state: u32, square: u32, walk: Walk) -> bool {
+        let automaton = &self.automata[usize::from(kind)];
+        let info = automaton.states[state as usize];
+        if self.rules.distance(square, self.query.to) > self.place(kind, state).1 {
             return true;
         }
         if info.accept {
-            return self.accept(square, walk);
+            let Some(call) = self.calls.pop() else {
+                return self.accept(square, walk);
+            };
+            // The end of a `"s"`: go on in the caller.
+            let mut next = walk;
+            if !self.place(call.kind, call.state).0 {
+                next.pending = false;
+            }
+            let ok = self.walk(call.kind, call.state, square, next);
+            self.calls.push(call);
+            return ok;
         }
         let first = info.first_edge as usize;
         for index in first..first + info.edges as usize {
-            let edge = self.automaton.edges[index];
-            let target = self.automaton.states[edge.to() as usize];
+            let edge = automaton.edges[index];
+            let (target_crooked, target_reach) = self.place(kind, edge.to());
             let mut next = walk;
             let mut at = square;
             let mut marked = None;
+            let mut into = (kind, edge.to());
+            let mut entered = false;
             match edge {
                 Edge::Leap { forward, right, .. } => {
                     let Some(landing) = self.rules.leap(square, self.query.white, forward, right)
@@ -781,7 +848,7 @@ impl Lister<'_> {
                         no_hole: false,
                     });
                     next.leapt = true;
-                    next.pending = target.crooked;
+                    next.pending = target_crooked;
                     at = landing;
                 }
                 Edge::Rank {
@@ -801,14 +868,27 @@ impl Lister<'_> {
                     }
                     None => continue,
                 },
-                Edge::Promote { .. } => next.promote = Some(index as u32),
+                Edge::Promote { .. } => next.promote = Some((kind, index as u32)),
                 Edge::Pass { .. } => {}
+                Edge::Call { piece, to } => {
+                    self.calls.push(OpenCall {
+                        kind,
+                        state: to,
+                        crooked: target_crooked,
+                        reach_after: target_reach,
+                    });
+                    into = (piece, 0);
+                    entered = true;
+                }
             }
-            if !target.crooked {
+            if !self.place(into.0, into.1).0 {
                 next.pending = false;
             }
             let leapt = matches!(edge, Edge::Leap { .. });
-            let ok = self.walk(edge.to(), at, next);
+            let ok = self.walk(into.0, into.1, at, next);
+            if entered {
+                self.calls.pop();
+            }
             if leapt {
                 self.path.pop();
             }
@@ -834,13 +914,14 @@ impl Lister<'_> {
         if !walk.leapt && walk.promote.is_none() {
             return true;
         }
-        let promotes = match (walk.promote, self.query.promote) {
-            (None, None) => true,
-            (Some(edge), Some(target)) => {
-                self.automaton.view().allows(edge, self.query.kind, target)
-            }
-            _ => false,
-        };
+        let promotes =
+            match (walk.promote, self.query.promote) {
+                (None, None) => true,
+                (Some((kind, edge)), Some(target)) => self.automata[usize::from(kind)]
+                    .view()
+                    .allows(edge, self.query.kind, target),
+                _ => false,
+            };
         if !promotes {
             return true;
         }
@@ -883,6 +964,11 @@ mod tests {
             .iter()
             .map(|p| (p.symbol.value.clone(), &p.notation.value))
             .collect();
+        let symbols: Vec<String> = program
+            .pieces
+            .iter()
+            .map(|p| p.symbol.value.clone())
+            .collect();
         let mut built = HashMap::new();
         let mut out = Vec::new();
         for piece in &program.pieces {
@@ -890,6 +976,7 @@ mod tests {
                 notations: &notations,
                 built: &built,
                 kinds: &kinds,
+                symbols: &symbols,
                 rows,
                 cols,
                 edges_so_far: 0,
@@ -929,7 +1016,7 @@ mod tests {
             to: sq(to, cols),
             promote,
         };
-        let paths = list_paths(automata.last().expect("a piece"), query)?;
+        let paths = list_paths(&automata, query)?;
         Some(
             paths
                 .iter()
@@ -1075,9 +1162,9 @@ mod tests {
             to: sq(to, 4),
             promote: None,
         };
-        let capturing = list_paths(&automata[0], query(0, "b2")).expect("listable");
+        let capturing = list_paths(&automata, query(0, "b2")).expect("listable");
         assert!(capturing[0].must_capture && !capturing[0].no_capture);
-        let quiet = list_paths(&automata[1], query(1, "b1")).expect("listable");
+        let quiet = list_paths(&automata, query(1, "b1")).expect("listable");
         assert!(quiet[0].no_capture && !quiet[0].must_capture);
         assert_eq!(
             listed("(x 1): (1,0|^)x(1,0|^)", (4, 4), true, "a1", "c1", None),
@@ -1111,6 +1198,15 @@ mod tests {
         assert_eq!(listed(last, (3, 3), false, "a1", "b1", None), names(&[]));
         let never = "(z 1): r((1,0),0)";
         assert_eq!(listed(never, (3, 3), true, "a1", "b1", None), names(&[]));
+        let from_zero = "(z 1): r((1,0|^),[0,2])";
+        assert_eq!(
+            listed(from_zero, (3, 3), true, "b1", "c1", None),
+            names(&[&["c1"]])
+        );
+        assert_eq!(
+            listed(from_zero, (4, 3), true, "c1", "d1", None),
+            names(&[])
+        );
     }
 
     #[test]
@@ -1173,6 +1269,7 @@ mod tests {
             notations: &notations,
             built: &built,
             kinds: &kinds,
+            symbols: &[],
             rows: 64,
             cols: 64,
             edges_so_far: 0,

@@ -431,6 +431,10 @@ fn edge_tokens(edge: &Edge) -> TokenStream {
             quote! { rt::fv::Edge::Promote { first: #first, count: #count, to: #to } }
         }
         Edge::Pass { .. } => quote! { rt::fv::Edge::pass(#to) },
+        Edge::Call { piece, .. } => {
+            let piece = Literal::u16_unsuffixed(piece);
+            quote! { rt::fv::Edge::call(#piece, #to) }
+        }
     }
 }
 

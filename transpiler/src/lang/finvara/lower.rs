@@ -31,6 +31,11 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
         .iter()
         .map(|p| (p.symbol.value.clone(), &p.notation.value))
         .collect();
+    let symbols: Vec<String> = program
+        .pieces
+        .iter()
+        .map(|p| p.symbol.value.clone())
+        .collect();
     let mut errors = Diagnostics::default();
     // Build referenced pieces first, so that `"s"` copies a finished
     // automaton.
@@ -42,6 +47,7 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
             notations: &notations,
             built: &built,
             kinds: &kinds,
+            symbols: &symbols,
             rows,
             cols,
             edges_so_far,
@@ -101,6 +107,7 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
         .filter(|(_, m)| m.white)
         .map(|(i, m)| (m.turn.value, i as u32))
         .collect();
+    let automata: Vec<automaton::Automaton> = pieces.iter().map(|p| p.automaton.clone()).collect();
     let mut lines = Vec::with_capacity(program.moves.len());
     for line in &program.moves {
         let kind = kinds[&line.symbol.value];
@@ -119,7 +126,7 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
                     from: query.from,
                     to: query.to,
                     promote: query.promote,
-                    paths: automaton::list_paths(&pieces[usize::from(kind)].automaton, query),
+                    paths: automaton::list_paths(&automata, query),
                 }
             }
             MoveAction::Checks { square: at, turn } => Action::Checks {
