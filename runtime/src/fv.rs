@@ -248,6 +248,240 @@ impl Automaton<'_> {
     pub fn reach(&self) -> u32 {
         self.states.first().map_or(0, |s| s.reach)
     }
+
+    /// The automaton as compact text ([`OwnedAutomaton::decode`] reads it
+    /// back): what generated code holds when the automata are too large to
+    /// write out as Rust expressions.
+    pub fn encode(&self) -> String {
+        let mut words: Vec<String> = vec![String::from(if self.memo { "m" } else { "-" })];
+        match self.leaps {
+            Some(leaps) => {
+                words.push(format!("L{}", leaps.len()));
+                for &(forward, right) in leaps {
+                    words.push(forward.to_string());
+                    words.push(right.to_string());
+                }
+            }
+            None => words.push(String::from("N")),
+        }
+        words.push(format!("T{}", self.targets.len()));
+        words.extend(self.targets.iter().map(|t| t.to_string()));
+        words.push(format!("S{}", self.states.len()));
+        for state in self.states {
+            let flags = u32::from(state.accept) | u32::from(state.crooked) << 1;
+            words.push(format!(
+                "{},{},{},{}",
+                state.first_edge, state.edges, state.reach, flags
+            ));
+        }
+        words.push(format!("E{}", self.edges.len()));
+        for edge in self.edges {
+            words.push(match *edge {
+                Edge::Leap { forward, right, to } => format!("l{forward},{right},{to}"),
+                Edge::Rank {
+                    low,
+                    high,
+                    negated,
+                    to,
+                } => format!("r{low},{high},{},{to}", u8::from(negated)),
+                Edge::MustCapture { to } => format!("c{to}"),
+                Edge::NoCapture { to } => format!("n{to}"),
+                Edge::CaptureHere { to } => format!("x{to}"),
+                Edge::Promote { first, count, to } => format!("p{first},{count},{to}"),
+                Edge::Pass { to } => format!("s{to}"),
+                Edge::Call { piece, to } => format!("g{piece},{to}"),
+            });
+        }
+        words.join(" ")
+    }
+}
+
+/// An automaton in its own storage, decoded from [`Automaton::encode`]'s
+/// text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OwnedAutomaton {
+    states: Vec<State>,
+    edges: Vec<Edge>,
+    targets: Vec<u16>,
+    memo: bool,
+    leaps: Option<Vec<(i32, i32)>>,
+}
+
+impl OwnedAutomaton {
+    /// The automaton to search.
+    pub fn view(&self) -> Automaton<'_> {
+        Automaton {
+            states: &self.states,
+            edges: &self.edges,
+            targets: &self.targets,
+            memo: self.memo,
+            leaps: self.leaps.as_deref(),
+        }
+    }
+
+    /// Reads [`Automaton::encode`]'s text; `None` if it is not such text or
+    /// refers outside itself.
+    pub fn decode(text: &str) -> Option<OwnedAutomaton> {
+        let mut words = text.split(' ');
+        let mut next = || words.next();
+        fn numbers<T: std::str::FromStr>(word: &str) -> Option<Vec<T>> {
+            word.split(',').map(|n| n.parse().ok()).collect()
+        }
+        fn count(word: Option<&str>, tag: char) -> Option<usize> {
+            word?.strip_prefix(tag)?.parse().ok()
+        }
+        let memo = match next()? {
+            "m" => true,
+            "-" => false,
+            _ => return None,
+        };
+        let leaps = match next()? {
+            "N" => None,
+            word => {
+                let n: usize = word.strip_prefix('L')?.parse().ok()?;
+                let mut leaps = Vec::with_capacity(n.min(64));
+                for _ in 0..n {
+                    leaps.push((next()?.parse().ok()?, next()?.parse().ok()?));
+                }
+                Some(leaps)
+            }
+        };
+        let n = count(next(), 'T')?;
+        let mut targets = Vec::with_capacity(n.min(1024));
+        for _ in 0..n {
+            targets.push(next()?.parse().ok()?);
+        }
+        let n = count(next(), 'S')?;
+        let mut states = Vec::with_capacity(n.min(1 << 16));
+        for _ in 0..n {
+            let fields: Vec<u32> = numbers(next()?)?;
+            let &[first_edge, edges, reach, flags] = fields.as_slice() else {
+                return None;
+            };
+            states.push(State {
+                first_edge,
+                edges,
+                accept: flags & 1 != 0,
+                crooked: flags & 2 != 0,
+                reach,
+            });
+        }
+        let n = count(next(), 'E')?;
+        let mut edges = Vec::with_capacity(n.min(1 << 16));
+        for _ in 0..n {
+            let word = next()?;
+            let tag = word.chars().next()?;
+            let rest = &word[tag.len_utf8()..];
+            edges.push(match tag {
+                'l' => {
+                    let f: Vec<i64> = numbers(rest)?;
+                    let &[forward, right, to] = f.as_slice() else {
+                        return None;
+                    };
+                    let in_i32 = |n: i64| i64::from(n as i32) == n;
+                    if !in_i32(forward) || !in_i32(right) || to < 0 || to > i64::from(u32::MAX) {
+                        return None;
+                    }
+                    Edge::Leap {
+                        forward: forward as i32,
+                        right: right as i32,
+                        to: to as u32,
+                    }
+                }
+                'r' => {
+                    let f: Vec<i64> = numbers(rest)?;
+                    let &[low, high, negated, to] = f.as_slice() else {
+                        return None;
+                    };
+                    if to < 0 || to > i64::from(u32::MAX) {
+                        return None;
+                    }
+                    Edge::Rank {
+                        low,
+                        high,
+                        negated: negated != 0,
+                        to: to as u32,
+                    }
+                }
+                'p' | 'g' => {
+                    let f: Vec<u32> = numbers(rest)?;
+                    match (tag, f.as_slice()) {
+                        ('p', &[first, count, to]) => Edge::Promote { first, count, to },
+                        ('g', &[piece, to]) if piece <= u32::from(u16::MAX) => Edge::Call {
+                            piece: piece as u16,
+                            to,
+                        },
+                        _ => return None,
+                    }
+                }
+                _ => {
+                    let to: u32 = rest.parse().ok()?;
+                    match tag {
+                        'c' => Edge::MustCapture { to },
+                        'n' => Edge::NoCapture { to },
+                        'x' => Edge::CaptureHere { to },
+                        's' => Edge::Pass { to },
+                        _ => return None,
+                    }
+                }
+            });
+        }
+        if next().is_some() {
+            return None;
+        }
+        // Every reference stays inside: edges of states, edge targets,
+        // promotion targets.
+        let fits = states.iter().all(|s| {
+            (s.first_edge as usize)
+                .checked_add(s.edges as usize)
+                .is_some_and(|end| end <= edges.len())
+        }) && edges.iter().all(|e| {
+            (e.to() as usize) < states.len()
+                && match *e {
+                    Edge::Promote { first, count, .. } => {
+                        (first as usize) + (count as usize) <= targets.len()
+                    }
+                    _ => true,
+                }
+        }) && !states.is_empty();
+        if !fits {
+            return None;
+        }
+        Some(OwnedAutomaton {
+            states,
+            edges,
+            targets,
+            memo,
+            leaps,
+        })
+    }
+}
+
+/// Decodes every piece type's automaton ([`OwnedAutomaton::decode`]); an
+/// error names the first that does not decode (generated code is damaged).
+pub fn decode_all(texts: &[&str]) -> Result<Vec<OwnedAutomaton>, RuntimeError> {
+    let calls_fit = |automaton: &OwnedAutomaton| {
+        automaton.edges.iter().all(|edge| match *edge {
+            Edge::Call { piece, .. } => usize::from(piece) < texts.len(),
+            _ => true,
+        })
+    };
+    texts
+        .iter()
+        .enumerate()
+        .map(|(kind, text)| {
+            OwnedAutomaton::decode(text)
+                .filter(|a| calls_fit(a))
+                .ok_or_else(|| RuntimeError {
+                    kind: ErrorKind::Other {
+                        message: format!(
+                            "the moves of piece type {kind} in the generated code are damaged"
+                        ),
+                    },
+                    line: None,
+                })
+        })
+        .collect()
 }
 
 /// Everything about the pieces a game needs: their moves and values, and
@@ -1814,5 +2048,57 @@ mod tests {
             error.to_string().contains("1 + 9223372036854775807"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn an_automaton_survives_encoding_and_bad_text_is_refused() {
+        let edges = [
+            Edge::leap(1, -2, 1),
+            Edge::Rank {
+                low: -3,
+                high: 4,
+                negated: true,
+                to: 1,
+            },
+            Edge::MustCapture { to: 1 },
+            Edge::NoCapture { to: 1 },
+            Edge::CaptureHere { to: 1 },
+            Edge::Promote {
+                first: 0,
+                count: 2,
+                to: 1,
+            },
+            Edge::call(3, 2),
+            Edge::pass(2),
+        ];
+        let states = [
+            State::new(0, 7, UNBOUNDED),
+            State::new(7, 1, 2).in_crooked(),
+            State::new(8, 0, 0).accepting(),
+        ];
+        let original = Automaton {
+            states: &states,
+            edges: &edges,
+            targets: &[4, 5],
+            memo: true,
+            leaps: Some(&[(1, 2), (-2, 1)]),
+        };
+        let text = original.encode();
+        let decoded = OwnedAutomaton::decode(&text).expect("decodes");
+        assert_eq!(decoded.view().encode(), text);
+        assert_eq!(decoded.states, states);
+        assert_eq!(decoded.edges, edges);
+        assert_eq!(decoded.leaps.as_deref(), Some(&[(1, 2), (-2, 1)][..]));
+        for bad in [
+            "",
+            "m",
+            "x N T0 S0 E0",
+            "- N T0 S1 0,1,0,1 E0",
+            "- N T0 S1 0,0,0,1 E1 s5",
+            &text[..text.len() - 1],
+        ] {
+            assert!(OwnedAutomaton::decode(bad).is_none(), "{bad:?}");
+        }
+        assert!(decode_all(&["- N T0 S1 0,0,0,1 E0", "bad"]).is_err());
     }
 }

@@ -16,6 +16,11 @@ use super::automaton::{Automaton, StaticPath};
 use super::ir::{row_letters, Action, Line, Program};
 use crate::emit::int_literal;
 
+/// Above this many automaton edges in all, automata are written as compact
+/// text (`chess2rs_runtime::fv::Automaton::encode`) instead of Rust
+/// expressions.
+pub const ENCODE_ABOVE_EDGES: usize = 2_000;
+
 /// The body of the entry function's closure (`io`, `steps`, `rt` in scope).
 pub fn generate(program: &Program) -> TokenStream {
     let names = Names { program };
@@ -34,6 +39,15 @@ pub fn generate(program: &Program) -> TokenStream {
         let index = Literal::u32_unsuffixed(square);
         quote! { const #name: u32 = #index; }
     });
+    // Small automata are written out as Rust; large ones as compact text
+    // that the runtime decodes once, which keeps generated files (and the
+    // compiler's memory) in proportion to the notations.
+    let encoded = program
+        .pieces
+        .iter()
+        .map(|p| p.automaton.edges.len())
+        .sum::<usize>()
+        > ENCODE_ABOVE_EDGES;
     let automata = program.pieces.iter().map(|piece| {
         let name = format_ident!("MOVES_{}", piece.symbol);
         let doc = if piece.notation.is_empty() {
@@ -41,16 +55,33 @@ pub fn generate(program: &Program) -> TokenStream {
         } else {
             format!(" How `{}` moves: `{}`.", piece.symbol, piece.notation)
         };
-        let automaton = automaton_tokens(&piece.automaton);
-        quote! {
-            #[doc = #doc]
-            const #name: rt::fv::Automaton<'static> = #automaton;
+        if encoded {
+            let text = piece.automaton.view().encode();
+            quote! {
+                #[doc = #doc]
+                const #name: &str = #text;
+            }
+        } else {
+            let automaton = automaton_tokens(&piece.automaton);
+            quote! {
+                #[doc = #doc]
+                const #name: rt::fv::Automaton<'static> = #automaton;
+            }
         }
     });
     let automaton_names = program
         .pieces
         .iter()
         .map(|piece| format_ident!("MOVES_{}", piece.symbol));
+    let automata_value = if encoded {
+        quote! {
+            let decoded = rt::fv::decode_all(&[#(#automaton_names),*])?;
+            let automata: Vec<rt::fv::Automaton<'_>> =
+                decoded.iter().map(rt::fv::OwnedAutomaton::view).collect();
+        }
+    } else {
+        quote! { let automata = [#(#automaton_names),*]; }
+    };
     let values = program.pieces.iter().map(|piece| value_tokens(piece.value));
     let (rows, cols) = (
         Literal::u32_unsuffixed(program.rows),
@@ -114,7 +145,7 @@ pub fn generate(program: &Program) -> TokenStream {
         macro_rules! moves {
             ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $promote:expr, $paths:ident, $next:literal) => {{
                 steps.tick($line)?;
-                pc = game.move_line(&RULES, io, $line, $white, $kind, $from, $promote, $paths, $next)?;
+                pc = game.move_line(&rules, io, $line, $white, $kind, $from, $promote, $paths, $next)?;
             }};
         }
     };
@@ -125,7 +156,7 @@ pub fn generate(program: &Program) -> TokenStream {
         macro_rules! searches {
             ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $to:ident, $promote:expr, $next:literal) => {{
                 steps.tick($line)?;
-                pc = game.searched_move_line(&RULES, io, $line, $white, $kind, $from, $to, $promote, $next)?;
+                pc = game.searched_move_line(&rules, io, $line, $white, $kind, $from, $to, $promote, $next)?;
             }};
         }
     };
@@ -183,13 +214,14 @@ pub fn generate(program: &Program) -> TokenStream {
         #(#squares)*
         #(#automata)*
         #(#path_lists)*
-        static RULES: rt::fv::Rules<'static> = rt::fv::Rules {
-            automata: &[#(#automaton_names),*],
+        #automata_value
+        let rules = rt::fv::Rules {
+            automata: &automata,
             values: &[#(#values),*],
             rows: #rows,
             cols: #cols,
         };
-        let mut game = rt::fv::Game::with_position(&RULES, &[#(#holes),*], &[#(#placed),*]);
+        let mut game = rt::fv::Game::with_position(&rules, &[#(#holes),*], &[#(#placed),*]);
         let mut pc: u32 = 0;
         #macros
         loop {
@@ -197,7 +229,7 @@ pub fn generate(program: &Program) -> TokenStream {
                 #(#arms)*
                 _ => return Ok(()),
             }
-            if game.someone_lost(&RULES) {
+            if game.someone_lost(&rules) {
                 return Ok(());
             }
         }
