@@ -1262,7 +1262,9 @@ pub struct Game {
     /// Nothing changed on the board since the losing test last found that
     /// nobody lost.
     settled: bool,
-    moves: Search,
+    /// The move search's buffers, taken out while a search runs (so the
+    /// trial can change the board) and put back after.
+    moves: Option<Box<Search>>,
     attacks: Search,
     undo: Vec<Undo>,
     effects: Vec<Effect>,
@@ -1275,7 +1277,7 @@ impl Game {
             board: Board::new(rules, cells),
             stacks: [Vec::new(), Vec::new()],
             settled: false,
-            moves: Search::default(),
+            moves: Some(Box::default()),
             attacks: Search::default(),
             undo: Vec::new(),
             effects: Vec::new(),
@@ -1346,7 +1348,7 @@ impl Game {
             promote,
             attack: false,
         };
-        let mut moves = std::mem::take(&mut self.moves);
+        let mut moves = self.moves.take().unwrap_or_default();
         let automaton = &rules.automata[usize::from(kind)];
         moves.start(automaton, kind, white, rules.point(from), rules.cols);
         let mut valid = false;
@@ -1356,7 +1358,7 @@ impl Game {
                 break;
             }
         }
-        self.moves = moves;
+        self.moves = Some(moves);
         if valid {
             self.commit(rules, io, white, kind, line)?;
         }
