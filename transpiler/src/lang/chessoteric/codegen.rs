@@ -38,6 +38,7 @@ pub fn generate(machine: &Machine) -> TokenStream {
         quote! {
             #[doc = #doc]
             (#state, #read) => {
+                steps.tick_unlocated()?;
                 tape.write(#write);
                 state = #next;
                 #direction
@@ -48,14 +49,15 @@ pub fn generate(machine: &Machine) -> TokenStream {
         let mut tape = rt::tm::Tape::new(&[#(#tape),*]);
         let mut state: i64 = 0;
         loop {
-            steps.tick_unlocated()?;
             match state {
                 1 => {
+                    steps.tick_unlocated()?;
                     tape.write(rt::tm::input_value(io)?);
                     state = 0;
                     tape.right();
                 }
                 2 => {
+                    steps.tick_unlocated()?;
                     let symbol = tape.read();
                     if symbol != 0 {
                         rt::tm::output_symbol(io, symbol)?;
