@@ -31,5 +31,5 @@ pub fn instructions(source: &Source, btm: bool) -> Result<Vec<check::Instruction
 pub fn front_end(source: &Source, btm: bool) -> Result<(ir::Machine, Diagnostics), Diagnostics> {
     let instructions = instructions(source, btm)?;
     let (assembled, warnings) = check::assemble(&instructions)?;
-    Ok((lower::lower(&assembled, source.name()), warnings))
+    Ok((lower::lower(&assembled, source), warnings))
 }
