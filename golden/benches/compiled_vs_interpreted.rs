@@ -83,19 +83,66 @@ fn chc_sum(c: &mut Criterion) {
     group.finish();
 }
 
-/// 10,246,402 Turing-machine steps (counted by simulating the machine).
+/// Two nested counting loops, 1,000 × 10,000 = 10^7 inner passes
+/// (3 × 10^7 steps in the inner loop).
+fn chc_nested(c: &mut Criterion) {
+    let program = checked("chc_nested.chc");
+    let options = Options::default();
+    let input = b"1000 10000";
+    let expected = b"10000000";
+    let mut group = c.benchmark_group("chc_nested_10M_inner_passes");
+    group.sample_size(10);
+    group.bench_function("compiled", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            bench_programs::chc_nested(&input[..], &mut out, &options).unwrap();
+            assert_eq!(out, expected);
+        })
+    });
+    group.bench_function("interpreted", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            chess2rs::interpret(&program, &input[..], &mut out, &options).unwrap();
+            assert_eq!(out, expected);
+        })
+    });
+    group.finish();
+}
+
+/// 10,246,401 Turing-machine steps (counted by simulating the machine;
+/// halting, finding no rule, is not a step).
 fn tm_sweep(c: &mut Criterion) {
     let program = checked("tm_sweep.btm");
     let mut group = c.benchmark_group("tm_sweep_10M_steps");
     group.sample_size(10);
     // The step limit proves the step count: one step fewer fails.
-    let exact = Options::with_max_steps(10_246_402);
+    let exact = Options::with_max_steps(10_246_401);
     let mut out = Vec::new();
     assert!(
-        bench_programs::tm_sweep(&b""[..], &mut out, &Options::with_max_steps(10_246_401)).is_err()
+        bench_programs::tm_sweep(&b""[..], &mut out, &Options::with_max_steps(10_246_400)).is_err()
     );
     group.bench_function("compiled", |b| {
         b.iter(|| bench_programs::tm_sweep(&b""[..], &mut Vec::new(), &exact).unwrap())
+    });
+    group.bench_function("interpreted", |b| {
+        b.iter(|| chess2rs::interpret(&program, &b""[..], &mut Vec::new(), &exact).unwrap())
+    });
+    group.finish();
+}
+
+/// A 20-bit binary counter: 44,040,192 steps (2^20 increments of 42
+/// steps; the count is derived in the program's comments).
+fn tm_counter(c: &mut Criterion) {
+    let program = checked("tm_counter.btm");
+    let mut group = c.benchmark_group("tm_counter_20_bits");
+    group.sample_size(10);
+    // The step limit proves the step count: one step fewer fails.
+    let exact = Options::with_max_steps(44_040_192);
+    let short = Options::with_max_steps(44_040_191);
+    assert!(bench_programs::tm_counter(&b""[..], &mut Vec::new(), &short).is_err());
+    assert!(chess2rs::interpret(&program, &b""[..], &mut Vec::new(), &short).is_err());
+    group.bench_function("compiled", |b| {
+        b.iter(|| bench_programs::tm_counter(&b""[..], &mut Vec::new(), &exact).unwrap())
     });
     group.bench_function("interpreted", |b| {
         b.iter(|| chess2rs::interpret(&program, &b""[..], &mut Vec::new(), &exact).unwrap())
@@ -127,5 +174,13 @@ fn fv_truth(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, icp_counter, chc_sum, tm_sweep, fv_truth);
+criterion_group!(
+    benches,
+    icp_counter,
+    chc_sum,
+    chc_nested,
+    tm_sweep,
+    tm_counter,
+    fv_truth
+);
 criterion_main!(benches);
