@@ -234,7 +234,11 @@ fn btm_scanning(random: &mut Random) -> String {
         rule(&mut text, [0, 3, 3, 3, 0]);
         for (state, left) in [(3, 0), (4, 1)] {
             for symbol in 0..2 {
-                let write = if random.below(4) == 0 { 1 - symbol } else { symbol };
+                let write = if random.below(4) == 0 {
+                    1 - symbol
+                } else {
+                    symbol
+                };
                 rule(&mut text, [state, symbol, state, write, left]);
             }
         }
@@ -257,7 +261,10 @@ fn btm_scanning(random: &mut Random) -> String {
                     2 | 3 => {
                         let next = *random.pick(&[0, 2, 3, 4, 5, 6]);
                         let write = random.between(0, 3);
-                        rule(&mut text, [state, symbol, next, write, random.below(2) as i64]);
+                        rule(
+                            &mut text,
+                            [state, symbol, next, write, random.below(2) as i64],
+                        );
                     }
                     _ => {}
                 }
@@ -269,7 +276,11 @@ fn btm_scanning(random: &mut Random) -> String {
         text.push_str(&format!("{}?\n", bits(3)));
     }
     for _ in 0..cells {
-        let symbol = if bounce { random.between(0, 1) } else { random.between(0, 3) };
+        let symbol = if bounce {
+            random.between(0, 1)
+        } else {
+            random.between(0, 3)
+        };
         text.push_str(&format!("{}?\n", bits(symbol)));
     }
     if bounce {

@@ -162,7 +162,9 @@ fn saturating_u64(value: i128) -> u64 {
 /// then runs what is left pass by pass, so the exit, an overflow or the
 /// step limit happen exactly where they would.
 pub fn skip(steps: &mut StepCounter, steps_per_pass: u64, exit: u64, changed: &[Pass]) -> u64 {
-    let mut passes = exit.saturating_sub(1).min(steps.available() / steps_per_pass);
+    let mut passes = exit
+        .saturating_sub(1)
+        .min(steps.available() / steps_per_pass);
     for value in changed {
         passes = passes.min(value.passes_in_range());
     }
@@ -207,10 +209,16 @@ mod tests {
         assert_eq!(exit_after(counter, Pass::fixed(0), None, true), u64::MAX);
         assert_eq!(exit_after(counter, Pass::fixed(1), None, false), 2);
         assert_eq!(exit_after(counter, Pass::fixed(5), None, false), 1);
-        assert_eq!(exit_after(Pass::fixed(3), Pass::fixed(3), None, false), u64::MAX);
+        assert_eq!(
+            exit_after(Pass::fixed(3), Pass::fixed(3), None, false),
+            u64::MAX
+        );
         assert_eq!(exit_after(Pass::fixed(3), Pass::fixed(3), None, true), 1);
         let down = Pass::new(10, &[-2]);
-        assert_eq!(exit_after(down, Pass::fixed(0), Some(Pass::fixed(4)), true), 3);
+        assert_eq!(
+            exit_after(down, Pass::fixed(0), Some(Pass::fixed(4)), true),
+            3
+        );
     }
 
     #[test]

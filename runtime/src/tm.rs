@@ -124,18 +124,17 @@ impl Tape {
         let moved = if right {
             run_length(&self.cells[self.head..self.head + reach], false, &over)
         } else {
-            run_length(&self.cells[self.head + 1 - reach..self.head + 1], true, &over)
+            run_length(
+                &self.cells[self.head + 1 - reach..self.head + 1],
+                true,
+                &over,
+            )
         };
         self.moved(steps, right, moved);
     }
 
     #[inline(always)]
-    fn sweep<F: Fn(i64) -> Option<i64>>(
-        &mut self,
-        steps: &mut StepCounter,
-        right: bool,
-        write: F,
-    ) {
+    fn sweep<F: Fn(i64) -> Option<i64>>(&mut self, steps: &mut StepCounter, right: bool, write: F) {
         let reach = self.reach(steps, right);
         let mut moved = 0;
         while moved < reach {
@@ -179,7 +178,12 @@ fn run_length<F: Fn(i64) -> bool>(cells: &[i64], backwards: bool, over: &F) -> u
             whole += 8;
         }
         let rest = &cells[..cells.len() - whole];
-        whole + rest.iter().rev().position(|&c| !over(c)).unwrap_or(rest.len())
+        whole
+            + rest
+                .iter()
+                .rev()
+                .position(|&c| !over(c))
+                .unwrap_or(rest.len())
     } else {
         for chunk in cells.chunks_exact(8) {
             if !all(chunk) {
@@ -267,7 +271,11 @@ mod tests {
         assert_eq!(t.head(), 30);
         t.head = 29;
         t.scan_left(&mut steps, |s| s == 0 || s == 1);
-        assert_eq!(t.head(), 0, "passes cell 1; cell 0 itself is for single steps");
+        assert_eq!(
+            t.head(),
+            0,
+            "passes cell 1; cell 0 itself is for single steps"
+        );
     }
 
     #[test]

@@ -69,7 +69,10 @@ pub fn counting(body: &Loop) -> Option<Counting> {
             None => changed.push((to, vec![addend])),
         }
     }
-    if read.iter().any(|&from| changed.iter().any(|(p, _)| *p == from)) {
+    if read
+        .iter()
+        .any(|&from| changed.iter().any(|(p, _)| *p == from))
+    {
         return None;
     }
     Some(Counting {

@@ -172,7 +172,11 @@ fn skip(body: &Loop, counting: &Counting) -> TokenStream {
     };
     let negated = condition.negated;
     let per_pass = Literal::u64_unsuffixed(counting.steps_per_pass);
-    let changed: Vec<Ident> = counting.changed.iter().map(|(p, _)| pass_ident(*p)).collect();
+    let changed: Vec<Ident> = counting
+        .changed
+        .iter()
+        .map(|(p, _)| pass_ident(*p))
+        .collect();
     let names = counting.changed.iter().map(|(p, _)| place_ident(*p));
     let doc = format!(
         " Lines {}-{} only add loop-invariant amounts: skip whole passes at once.",

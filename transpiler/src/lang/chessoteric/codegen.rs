@@ -20,7 +20,9 @@ pub fn generate(machine: &Machine) -> TokenStream {
     for rule in &machine.rules {
         by_state.entry(rule.state).or_default().push(rule);
     }
-    let arms = by_state.iter().map(|(&state, rules)| state_arm(state, rules));
+    let arms = by_state
+        .iter()
+        .map(|(&state, rules)| state_arm(state, rules));
     quote! {
         /// Reads a line of input, writes its value, moves right, state 0.
         const INPUT: i64 = 1;
