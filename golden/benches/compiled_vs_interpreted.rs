@@ -109,20 +109,21 @@ fn chc_nested(c: &mut Criterion) {
     group.finish();
 }
 
-/// 10,246,401 Turing-machine steps (counted by simulating the machine;
-/// halting, finding no rule, is not a step).
-fn tm_sweep(c: &mut Criterion) {
-    let program = checked("tm_sweep.btm");
-    let mut group = c.benchmark_group("tm_sweep_10M_steps");
+/// A compiled entry function, instantiated for the benchmarks.
+type Entry = fn(&[u8], &mut Vec<u8>, &Options) -> Result<(), chess2rs_runtime::RuntimeError>;
+
+/// A Turing machine that halts after exactly `steps` steps, compiled and
+/// interpreted. The step limit proves the count: one step fewer fails.
+fn tm_bench(c: &mut Criterion, group: &str, file: &str, steps: u64, compiled: Entry) {
+    let program = checked(file);
+    let exact = Options::with_max_steps(steps);
+    let short = Options::with_max_steps(steps - 1);
+    assert!(compiled(&b""[..], &mut Vec::new(), &short).is_err());
+    assert!(chess2rs::interpret(&program, &b""[..], &mut Vec::new(), &short).is_err());
+    let mut group = c.benchmark_group(group);
     group.sample_size(10);
-    // The step limit proves the step count: one step fewer fails.
-    let exact = Options::with_max_steps(10_246_401);
-    let mut out = Vec::new();
-    assert!(
-        bench_programs::tm_sweep(&b""[..], &mut out, &Options::with_max_steps(10_246_400)).is_err()
-    );
     group.bench_function("compiled", |b| {
-        b.iter(|| bench_programs::tm_sweep(&b""[..], &mut Vec::new(), &exact).unwrap())
+        b.iter(|| compiled(&b""[..], &mut Vec::new(), &exact).unwrap())
     });
     group.bench_function("interpreted", |b| {
         b.iter(|| chess2rs::interpret(&program, &b""[..], &mut Vec::new(), &exact).unwrap())
@@ -130,24 +131,40 @@ fn tm_sweep(c: &mut Criterion) {
     group.finish();
 }
 
-/// A 20-bit binary counter: 44,040,192 steps (2^20 increments of 42
-/// steps; the count is derived in the program's comments).
+/// Sweeps over a growing run of 1s: 10,246,401 steps (counted by
+/// simulating the machine; halting, finding no rule, is not a step).
+fn tm_sweep(c: &mut Criterion) {
+    tm_bench(
+        c,
+        "tm_sweep_10M_steps",
+        "tm_sweep.btm",
+        10_246_401,
+        bench_programs::tm_sweep,
+    );
+}
+
+/// A 20-bit binary counter that walks the whole number each increment:
+/// 44,040,192 steps (2^20 increments of 42; derived in the program).
 fn tm_counter(c: &mut Criterion) {
-    let program = checked("tm_counter.btm");
-    let mut group = c.benchmark_group("tm_counter_20_bits");
-    group.sample_size(10);
-    // The step limit proves the step count: one step fewer fails.
-    let exact = Options::with_max_steps(44_040_192);
-    let short = Options::with_max_steps(44_040_191);
-    assert!(bench_programs::tm_counter(&b""[..], &mut Vec::new(), &short).is_err());
-    assert!(chess2rs::interpret(&program, &b""[..], &mut Vec::new(), &short).is_err());
-    group.bench_function("compiled", |b| {
-        b.iter(|| bench_programs::tm_counter(&b""[..], &mut Vec::new(), &exact).unwrap())
-    });
-    group.bench_function("interpreted", |b| {
-        b.iter(|| chess2rs::interpret(&program, &b""[..], &mut Vec::new(), &exact).unwrap())
-    });
-    group.finish();
+    tm_bench(
+        c,
+        "tm_counter_20_bits",
+        "tm_counter.btm",
+        44_040_192,
+        bench_programs::tm_counter,
+    );
+}
+
+/// A 21-bit binary counter that stays at its low end: 8,388,606 steps,
+/// about 4 an increment, so scans are short.
+fn tm_counter_low_end(c: &mut Criterion) {
+    tm_bench(
+        c,
+        "tm_counter_low_end_21_bits",
+        "tm_counter_low_end.btm",
+        8_388_606,
+        bench_programs::tm_counter_low_end,
+    );
 }
 
 /// The truth-machine on input 1 for 300,000 move lines (99,999 prints),
@@ -181,6 +198,7 @@ criterion_group!(
     chc_nested,
     tm_sweep,
     tm_counter,
+    tm_counter_low_end,
     fv_truth
 );
 criterion_main!(benches);
