@@ -139,7 +139,7 @@ fn tm_sweep(c: &mut Criterion) {
         "tm_sweep_10M_steps",
         "tm_sweep.btm",
         10_246_401,
-        bench_programs::tm_sweep,
+        |i, o, opt| bench_programs::tm_sweep(i, o, opt),
     );
 }
 
@@ -151,7 +151,7 @@ fn tm_counter(c: &mut Criterion) {
         "tm_counter_20_bits",
         "tm_counter.btm",
         44_040_192,
-        bench_programs::tm_counter,
+        |i, o, opt| bench_programs::tm_counter(i, o, opt),
     );
 }
 
@@ -163,7 +163,7 @@ fn tm_counter_low_end(c: &mut Criterion) {
         "tm_counter_low_end_21_bits",
         "tm_counter_low_end.btm",
         8_388_606,
-        bench_programs::tm_counter_low_end,
+        |i, o, opt| bench_programs::tm_counter_low_end(i, o, opt),
     );
 }
 
