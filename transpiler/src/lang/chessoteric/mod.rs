@@ -3,8 +3,8 @@
 //!
 //! syntax (PGN or BTM text → tree) → check (play the game with shakmaty,
 //! read instructions, assemble parts and symbols) → lower (→ the machine)
-//! → codegen (a `match` on state and symbol) or interp. The two front ends
-//! share everything after the instructions.
+//! → codegen (per-state code with scans over the tape) or interp. The two
+//! front ends share everything after the instructions.
 
 pub mod check;
 pub mod codegen;
