@@ -83,24 +83,88 @@ fn chc_sum(c: &mut Criterion) {
     group.finish();
 }
 
-/// 10,246,402 Turing-machine steps (counted by simulating the machine).
-fn tm_sweep(c: &mut Criterion) {
-    let program = checked("tm_sweep.btm");
-    let mut group = c.benchmark_group("tm_sweep_10M_steps");
+/// Two nested counting loops, 1,000 × 10,000 = 10^7 inner passes
+/// (3 × 10^7 steps in the inner loop).
+fn chc_nested(c: &mut Criterion) {
+    let program = checked("chc_nested.chc");
+    let options = Options::default();
+    let input = b"1000 10000";
+    let expected = b"10000000";
+    let mut group = c.benchmark_group("chc_nested_10M_inner_passes");
     group.sample_size(10);
-    // The step limit proves the step count: one step fewer fails.
-    let exact = Options::with_max_steps(10_246_402);
-    let mut out = Vec::new();
-    assert!(
-        bench_programs::tm_sweep(&b""[..], &mut out, &Options::with_max_steps(10_246_401)).is_err()
-    );
     group.bench_function("compiled", |b| {
-        b.iter(|| bench_programs::tm_sweep(&b""[..], &mut Vec::new(), &exact).unwrap())
+        b.iter(|| {
+            let mut out = Vec::new();
+            bench_programs::chc_nested(&input[..], &mut out, &options).unwrap();
+            assert_eq!(out, expected);
+        })
+    });
+    group.bench_function("interpreted", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            chess2rs::interpret(&program, &input[..], &mut out, &options).unwrap();
+            assert_eq!(out, expected);
+        })
+    });
+    group.finish();
+}
+
+/// A compiled entry function, instantiated for the benchmarks.
+type Entry = fn(&[u8], &mut Vec<u8>, &Options) -> Result<(), chess2rs_runtime::RuntimeError>;
+
+/// A Turing machine that halts after exactly `steps` steps, compiled and
+/// interpreted. The step limit proves the count: one step fewer fails.
+fn tm_bench(c: &mut Criterion, group: &str, file: &str, steps: u64, compiled: Entry) {
+    let program = checked(file);
+    let exact = Options::with_max_steps(steps);
+    let short = Options::with_max_steps(steps - 1);
+    assert!(compiled(&b""[..], &mut Vec::new(), &short).is_err());
+    assert!(chess2rs::interpret(&program, &b""[..], &mut Vec::new(), &short).is_err());
+    let mut group = c.benchmark_group(group);
+    group.sample_size(10);
+    group.bench_function("compiled", |b| {
+        b.iter(|| compiled(&b""[..], &mut Vec::new(), &exact).unwrap())
     });
     group.bench_function("interpreted", |b| {
         b.iter(|| chess2rs::interpret(&program, &b""[..], &mut Vec::new(), &exact).unwrap())
     });
     group.finish();
+}
+
+/// Sweeps over a growing run of 1s: 10,246,401 steps (counted by
+/// simulating the machine; halting, finding no rule, is not a step).
+fn tm_sweep(c: &mut Criterion) {
+    tm_bench(
+        c,
+        "tm_sweep_10M_steps",
+        "tm_sweep.btm",
+        10_246_401,
+        |i, o, opt| bench_programs::tm_sweep(i, o, opt),
+    );
+}
+
+/// A 20-bit binary counter that walks the whole number each increment:
+/// 44,040,192 steps (2^20 increments of 42; derived in the program).
+fn tm_counter(c: &mut Criterion) {
+    tm_bench(
+        c,
+        "tm_counter_20_bits",
+        "tm_counter.btm",
+        44_040_192,
+        |i, o, opt| bench_programs::tm_counter(i, o, opt),
+    );
+}
+
+/// A 21-bit binary counter that stays at its low end: 8,388,606 steps,
+/// about 4 an increment, so scans are short.
+fn tm_counter_low_end(c: &mut Criterion) {
+    tm_bench(
+        c,
+        "tm_counter_low_end_21_bits",
+        "tm_counter_low_end.btm",
+        8_388_606,
+        |i, o, opt| bench_programs::tm_counter_low_end(i, o, opt),
+    );
 }
 
 /// The truth-machine on input 1 for 300,000 move lines (99,999 prints),
@@ -127,5 +191,14 @@ fn fv_truth(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, icp_counter, chc_sum, tm_sweep, fv_truth);
+criterion_group!(
+    benches,
+    icp_counter,
+    chc_sum,
+    chc_nested,
+    tm_sweep,
+    tm_counter,
+    tm_counter_low_end,
+    fv_truth
+);
 criterion_main!(benches);

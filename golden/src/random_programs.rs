@@ -86,11 +86,75 @@ pub fn infchesspro(random: &mut Random) -> String {
     text
 }
 
-/// A random Chess Code program with nested do-while loops.
+/// A random Chess Code program: nested do-while loops of every command,
+/// or (half the time) counting loops on values large enough to overflow.
 pub fn chess_code(random: &mut Random) -> String {
     let mut text = String::new();
-    chess_code_block(random, 0, &mut text);
+    if random.below(2) == 0 {
+        chess_code_counting(random, &mut text);
+    } else {
+        chess_code_block(random, 0, &mut text);
+    }
     text
+}
+
+/// Counting loops (bodies that only add, so generated code skips passes
+/// in closed form), sometimes nested, on small or huge values: they end,
+/// overflow on some pass or hit the step limit inside.
+fn chess_code_counting(random: &mut Random, text: &mut String) {
+    let cells = ["a1", "b1", "c1", "h8"];
+    let vars = ["R", "K"];
+    // h8 doubles to a huge value (2^54 to 2^63: the last overflows);
+    // inputs and increments give small ones.
+    text.push_str("h8+\n");
+    for _ in 0..random.between(54, 63) {
+        text.push_str("h8xh8+\n");
+    }
+    for _ in 0..random.between(0, 3) {
+        let c = *random.pick(&cells);
+        match random.below(3) {
+            0 => text.push_str(&format!("{c}#\n")),
+            1 => text.push_str(&format!("{}{c}#\n", random.pick(&vars))),
+            _ => text.push_str(&format!("{c}+\n")),
+        }
+    }
+    chess_code_counting_loop(random, 0, text);
+    for c in cells {
+        text.push_str(&format!("{c}\n"));
+    }
+}
+
+fn chess_code_counting_loop(random: &mut Random, depth: u32, text: &mut String) {
+    let cells = ["a1", "b1", "c1", "h8"];
+    let vars = ["R", "K"];
+    // Mostly a counter compared with a variable, so that loops run long.
+    let counter = *random.pick(&cells[..3]);
+    text.push_str("1/2 1/2\n");
+    if random.below(4) != 0 {
+        text.push_str(&format!("{counter}+\n"));
+    }
+    for _ in 0..random.between(0, 3) {
+        let c = *random.pick(&cells);
+        let d = *random.pick(&cells);
+        let v = *random.pick(&vars);
+        match random.below(7) {
+            0 => text.push_str(&format!("{c}+\n")),
+            1 => text.push_str(&format!("{c}x{d}+\n")),
+            2 | 3 => text.push_str(&format!("{c}xh8+\n")),
+            4 => text.push_str(&format!("{v}x{c}+\n")),
+            5 => text.push_str(&format!("{v}{c}+\n")),
+            _ if depth == 0 => chess_code_counting_loop(random, 1, text),
+            _ => text.push_str(&format!("{c}+\n")),
+        }
+    }
+    let v = *random.pick(&vars);
+    let negated = if random.below(4) == 0 { "" } else { "+" };
+    if random.below(4) == 0 {
+        let d = *random.pick(&cells);
+        text.push_str(&format!("{counter}x{d}={v}{negated}\n"));
+    } else {
+        text.push_str(&format!("{counter}={v}{negated}\n"));
+    }
 }
 
 fn chess_code_block(random: &mut Random, depth: u32, text: &mut String) {
@@ -130,10 +194,19 @@ fn chess_code_block(random: &mut Random, depth: u32, text: &mut String) {
     }
 }
 
-/// A random BTM listing: rules over small states and symbols, a tape.
+/// `value` as a BTM instruction's bits: the marker, then binary.
+fn bits(value: i64) -> String {
+    format!("1{value:b}")
+}
+
+/// A random BTM listing: rules over small states and symbols and a tape,
+/// or (half the time) a machine whose states mostly keep themselves while
+/// moving one way, which generated code turns into scans and sweeps.
 pub fn btm(random: &mut Random) -> String {
+    if random.below(2) == 0 {
+        return btm_scanning(random);
+    }
     let mut text = String::new();
-    let bits = |value: i64| format!("1{value:b}");
     for _ in 0..random.between(1, 6) * 5 {
         let value = random.between(0, 5);
         text.push_str(&format!("{}!\n", bits(value)));
@@ -273,6 +346,77 @@ pub fn finvara(random: &mut Random) -> String {
             format!("{symbol} {} -> {}{promote}", name(from), name(to))
         };
         text.push_str(&format!("Turn {turn} {colour}: {line}\n"));
+    }
+    text
+}
+
+/// A machine of scans: each state keeps itself on some symbols (moving one
+/// way, sometimes rewriting them) and leaves on others, over a long tape;
+/// state 2 sometimes prints what was swept. Half of them bounce between
+/// markers (3) at both ends of the tape, often until the step limit.
+fn btm_scanning(random: &mut Random) -> String {
+    let mut text = String::new();
+    let rule = |text: &mut String, parts: [i64; 5]| {
+        for part in parts {
+            text.push_str(&format!("{}!\n", bits(part)));
+        }
+    };
+    let bounce = random.below(2) == 0;
+    if bounce {
+        rule(&mut text, [0, 3, 3, 3, 0]);
+        for (state, left) in [(3, 0), (4, 1)] {
+            for symbol in 0..2 {
+                let write = if random.below(4) == 0 {
+                    1 - symbol
+                } else {
+                    symbol
+                };
+                rule(&mut text, [state, symbol, state, write, left]);
+            }
+        }
+        rule(&mut text, [3, 3, 4, 3, 1]);
+        let back = if random.below(3) == 0 { 2 } else { 3 };
+        rule(&mut text, [4, 3, back, 3, 0]);
+    } else {
+        for state in [0, 3, 4, 5] {
+            let left = random.below(2) as i64;
+            for symbol in 0..4 {
+                match random.below(5) {
+                    0 | 1 => {
+                        let write = if random.below(3) == 0 {
+                            random.between(0, 3)
+                        } else {
+                            symbol
+                        };
+                        rule(&mut text, [state, symbol, state, write, left]);
+                    }
+                    2 | 3 => {
+                        let next = *random.pick(&[0, 2, 3, 4, 5, 6]);
+                        let write = random.between(0, 3);
+                        rule(
+                            &mut text,
+                            [state, symbol, next, write, random.below(2) as i64],
+                        );
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    let cells = random.between(0, 40);
+    if bounce {
+        text.push_str(&format!("{}?\n", bits(3)));
+    }
+    for _ in 0..cells {
+        let symbol = if bounce {
+            random.between(0, 1)
+        } else {
+            random.between(0, 3)
+        };
+        text.push_str(&format!("{}?\n", bits(symbol)));
+    }
+    if bounce {
+        text.push_str(&format!("{}?\n", bits(3)));
     }
     text
 }

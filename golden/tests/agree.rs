@@ -30,7 +30,8 @@ proptest! {
     fn interpreter_and_generated_code_agree(
         which in any::<prop::sample::Index>(),
         input in prop::collection::vec(prop_oneof![Just("0".to_string()), Just("1".to_string()), Just("-2".to_string()), Just("65".to_string()), Just("x".to_string()), (-5i64..5).prop_map(|n| n.to_string())], 0..8),
-        limit in 0u64..400,
+        // Long enough for counting loops and scans to run many passes.
+        limit in prop_oneof![0u64..400, 400u64..5000],
     ) {
         let case = which.get(RANDOM);
         let input = input.join("\n");

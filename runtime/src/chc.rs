@@ -6,6 +6,7 @@ use std::io::{BufRead, Write};
 
 use super::error::{ErrorKind, RuntimeError};
 use super::io::Io;
+use super::limits::StepCounter;
 
 /// `a + b`, or a runtime error naming source line `line`.
 #[inline(always)]
@@ -52,6 +53,126 @@ pub fn output<R: BufRead, W: Write>(
     ))
 }
 
+/// A cell or variable in a loop whose body only adds loop-invariant
+/// amounts to it: its value before a pass and the amounts one pass adds,
+/// summarised. The closed form of such loops (see [`skip`]) is exact in
+/// the values, the steps and where an overflow happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pass {
+    value: i64,
+    /// What one pass adds in all.
+    delta: i128,
+    /// The lowest and highest running sum of the adds within a pass
+    /// (including the sum of none, 0).
+    low: i128,
+    high: i128,
+}
+
+impl Pass {
+    /// `value`, to which each pass adds `adds` in this order.
+    pub fn new(value: i64, adds: &[i64]) -> Self {
+        let (mut delta, mut low, mut high) = (0i128, 0i128, 0i128);
+        for &add in adds {
+            delta += i128::from(add);
+            low = low.min(delta);
+            high = high.max(delta);
+        }
+        Pass {
+            value,
+            delta,
+            low,
+            high,
+        }
+    }
+
+    /// A value the loop does not change.
+    pub fn fixed(value: i64) -> Self {
+        Pass::new(value, &[])
+    }
+
+    /// How many whole passes run without any of their additions to this
+    /// value overflowing (`u64::MAX`: never).
+    pub fn passes_in_range(&self) -> u64 {
+        let (min, max) = (i128::from(i64::MIN), i128::from(i64::MAX));
+        let value = i128::from(self.value);
+        if value + self.high > max || value + self.low < min {
+            return 0;
+        }
+        // Pass j (from 1) reaches value + (j - 1) * delta + the running sums.
+        let room = match self.delta {
+            0 => return u64::MAX,
+            delta if delta > 0 => (max - value - self.high) / delta,
+            delta => (value + self.low - min) / -delta,
+        };
+        saturating_u64(room + 1)
+    }
+
+    /// The value after `passes` whole passes (which must be in range).
+    pub fn after(&self, passes: u64) -> i64 {
+        let value = i128::from(self.value) + i128::from(passes) * self.delta;
+        value.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
+    }
+}
+
+/// After how many passes a do-while loop comparing these values ends
+/// (`u64::MAX`: never): `cell` against `var` and, if given, `also`, looping
+/// back on equality with both (or, `negated`, on inequality with both).
+pub fn exit_after(cell: Pass, var: Pass, also: Option<Pass>, negated: bool) -> u64 {
+    // The difference of two values after pass i: a + b * i.
+    let difference = |other: Pass| {
+        let b = cell.delta - other.delta;
+        (i128::from(cell.value) - i128::from(other.value), b)
+    };
+    let end = |(a, b): (i128, i128)| -> u64 {
+        if negated {
+            // Ends at the first pass where the difference is 0.
+            match b {
+                0 if a == 0 => 1,
+                0 => u64::MAX,
+                b if (-a) % b == 0 && (-a) / b >= 1 => saturating_u64(-a / b),
+                _ => u64::MAX,
+            }
+        } else if a + b != 0 {
+            // Ends at the first pass where the difference is not 0.
+            1
+        } else if b != 0 {
+            2
+        } else {
+            u64::MAX
+        }
+    };
+    let first = end(difference(var));
+    also.map_or(first, |also| first.min(end(difference(also))))
+}
+
+/// `value` as a `u64`, `u64::MAX` if larger (callers pass non-negative
+/// values).
+fn saturating_u64(value: i128) -> u64 {
+    if value >= i128::from(u64::MAX) {
+        u64::MAX
+    } else {
+        value.max(0) as u64
+    }
+}
+
+/// How many whole passes of a loop to skip at once, counting their steps:
+/// fewer than `exit` (the pass that ends the loop runs normally), none
+/// whose additions would overflow (see [`Pass::passes_in_range`]), and only
+/// as many as the step limit allows for `steps_per_pass` each. The loop
+/// then runs what is left pass by pass, so the exit, an overflow or the
+/// step limit happen exactly where they would.
+pub fn skip(steps: &mut StepCounter, steps_per_pass: u64, exit: u64, changed: &[Pass]) -> u64 {
+    let mut passes = exit
+        .saturating_sub(1)
+        .min(steps.available() / steps_per_pass);
+    for value in changed {
+        passes = passes.min(value.passes_in_range());
+    }
+    let consumed = steps.try_consume(passes * steps_per_pass);
+    debug_assert!(consumed);
+    passes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,6 +190,46 @@ mod tests {
             io.flush().unwrap();
         }
         assert_eq!(String::from_utf8(out).unwrap(), "68D♚");
+    }
+
+    #[test]
+    fn passes_in_range_stop_before_the_overflowing_pass() {
+        assert_eq!(Pass::new(i64::MAX - 10, &[3]).passes_in_range(), 3);
+        assert_eq!(Pass::new(i64::MAX - 10, &[20, -20]).passes_in_range(), 0);
+        assert_eq!(Pass::new(i64::MIN + 10, &[5, -7]).passes_in_range(), 5);
+        assert_eq!(Pass::new(7, &[1, -1]).passes_in_range(), u64::MAX);
+        assert_eq!(Pass::new(5, &[i64::MAX, i64::MAX]).passes_in_range(), 0);
+        assert_eq!(Pass::new(-5, &[3, 4]).after(3), 16);
+    }
+
+    #[test]
+    fn exits_of_counting_loops() {
+        let counter = Pass::new(0, &[1]);
+        assert_eq!(exit_after(counter, Pass::fixed(10), None, true), 10);
+        assert_eq!(exit_after(counter, Pass::fixed(0), None, true), u64::MAX);
+        assert_eq!(exit_after(counter, Pass::fixed(1), None, false), 2);
+        assert_eq!(exit_after(counter, Pass::fixed(5), None, false), 1);
+        assert_eq!(
+            exit_after(Pass::fixed(3), Pass::fixed(3), None, false),
+            u64::MAX
+        );
+        assert_eq!(exit_after(Pass::fixed(3), Pass::fixed(3), None, true), 1);
+        let down = Pass::new(10, &[-2]);
+        assert_eq!(
+            exit_after(down, Pass::fixed(0), Some(Pass::fixed(4)), true),
+            3
+        );
+    }
+
+    #[test]
+    fn skipping_respects_exit_overflow_and_steps() {
+        let mut steps = StepCounter::new(&super::super::limits::Options::with_max_steps(100));
+        let counter = Pass::new(0, &[1]);
+        assert_eq!(skip(&mut steps, 3, 10, &[counter]), 9);
+        assert_eq!(steps.executed(), 27);
+        assert_eq!(skip(&mut steps, 3, 1000, &[counter]), 24);
+        let near = Pass::new(i64::MAX - 4, &[2]);
+        assert_eq!(skip(&mut steps, 1, u64::MAX, &[near]), 1);
     }
 
     #[test]

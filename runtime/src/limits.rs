@@ -79,6 +79,14 @@ impl StepCounter {
         }
     }
 
+    /// How many more steps may run before the limit (without a limit, a
+    /// very large number). Generated code that skips many steps at once
+    /// takes at most this many and leaves the rest to single steps.
+    #[inline(always)]
+    pub fn available(&self) -> u64 {
+        self.remaining
+    }
+
     #[cold]
     #[inline(never)]
     fn exhausted(&mut self, line: u32) -> Result<(), RuntimeError> {
@@ -122,6 +130,14 @@ mod tests {
         assert!(steps.tick(1).is_ok());
         assert!(steps.tick(1).is_ok());
         assert!(steps.tick(1).is_err());
+    }
+
+    #[test]
+    fn available_counts_down_to_the_limit() {
+        let mut steps = StepCounter::new(&Options::with_max_steps(4));
+        assert_eq!(steps.available(), 4);
+        assert!(steps.try_consume(3));
+        assert_eq!(steps.available(), 1);
     }
 
     #[test]

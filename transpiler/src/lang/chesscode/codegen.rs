@@ -1,14 +1,17 @@
 //! Chess Code IR → Rust: cells and variables become local `i64`s (only
 //! those the program uses), loops become Rust `loop`s ending in the
 //! condition, commands become straight-line arithmetic. Nothing is
-//! dispatched at run time.
+//! dispatched at run time. A loop whose body only adds loop-invariant
+//! amounts first skips whole passes in closed form (see
+//! [`super::closed_form`]).
 
 use std::collections::BTreeSet;
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
-use quote::quote;
+use quote::{format_ident, quote};
 
-use super::ir::{Cell, Condition, Op, Program, Stmt, Var};
+use super::closed_form::{self, Addend, Counting, Place};
+use super::ir::{Cell, Condition, Loop, Op, Program, Stmt, Var};
 
 /// The body of the entry function's closure (`io`, `steps`, `rt` in scope).
 pub fn generate(program: &Program) -> TokenStream {
@@ -91,8 +94,10 @@ fn block(statements: &[Stmt], condition_line: Option<u32>) -> TokenStream {
                 run.push((body.label_line, TokenStream::new()));
                 out.extend(straight_line(&std::mem::take(&mut run)));
                 let inner = block(&body.body, Some(body.condition_line));
+                let skip = closed_form::counting(body).map(|counting| skip(body, &counting));
                 let condition = condition(body.condition);
                 out.extend(quote! {
+                    #skip
                     loop {
                         #inner
                         if !(#condition) {
@@ -127,6 +132,72 @@ fn straight_line(run: &[(u32, TokenStream)]) -> TokenStream {
         } else {
             #(#ticked)*
         }
+    }
+}
+
+/// Skips whole passes of a counting loop: each changed place's value and
+/// per-pass additions, when the loop ends, and then the values after the
+/// skipped passes. The loop that follows runs the rest.
+fn skip(body: &Loop, counting: &Counting) -> TokenStream {
+    let pass_ident = |place: Place| format_ident!("{}_pass", place_ident(place));
+    let passes = counting.changed.iter().map(|(place, adds)| {
+        let (name, pass) = (place_ident(*place), pass_ident(*place));
+        let adds = adds.iter().map(|addend| match *addend {
+            Addend::One => quote! { 1 },
+            Addend::Place(from) => {
+                let from = place_ident(from);
+                quote! { #from }
+            }
+        });
+        quote! { let #pass = rt::chc::Pass::new(#name, &[#(#adds),*]); }
+    });
+    let compared = |place: Place| {
+        if counting.changes(place) {
+            let pass = pass_ident(place);
+            quote! { #pass }
+        } else {
+            let name = place_ident(place);
+            quote! { rt::chc::Pass::fixed(#name) }
+        }
+    };
+    let condition = body.condition;
+    let cell = compared(Place::Cell(condition.cell));
+    let var = compared(Place::Var(condition.var));
+    let also = match condition.also {
+        Some(also) => {
+            let also = compared(Place::Cell(also));
+            quote! { Some(#also) }
+        }
+        None => quote! { None },
+    };
+    let negated = condition.negated;
+    let per_pass = Literal::u64_unsuffixed(counting.steps_per_pass);
+    let changed: Vec<Ident> = counting
+        .changed
+        .iter()
+        .map(|(p, _)| pass_ident(*p))
+        .collect();
+    let names = counting.changed.iter().map(|(p, _)| place_ident(*p));
+    let doc = format!(
+        " Lines {}-{} only add loop-invariant amounts: skip whole passes at once.",
+        body.label_line, body.condition_line
+    );
+    quote! {
+        #[doc = #doc]
+        {
+            #(#passes)*
+            let exit = rt::chc::exit_after(#cell, #var, #also, #negated);
+            let passes = rt::chc::skip(steps, #per_pass, exit, &[#(#changed),*]);
+            #(#names = #changed.after(passes);)*
+        }
+    }
+}
+
+/// A cell's or variable's local.
+fn place_ident(place: Place) -> Ident {
+    match place {
+        Place::Cell(cell) => cell_ident(cell),
+        Place::Var(var) => var_ident(var),
     }
 }
 

@@ -5,6 +5,7 @@
 //! → IR of nested loops) → codegen (IR → Rust tokens) or interp (IR → run).
 
 pub mod check;
+pub mod closed_form;
 pub mod codegen;
 pub mod interp;
 pub mod ir;

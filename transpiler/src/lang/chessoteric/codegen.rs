@@ -1,74 +1,171 @@
-//! Turing machine → Rust: a loop around a `match` on (state, symbol) with
-//! one arm per rule, which rustc turns into jumps. The chess game is gone:
-//! only the rules and the initial tape remain.
+//! Turing machine → Rust. Each state is an arm of one `match` holding the
+//! code of its rules; a change of state assigns a constant and loops, which
+//! rustc turns into a direct jump to the new state's code. Rules that keep
+//! their state and direction become scans (or sweeps, if they rewrite what
+//! they pass) over the tape, counting their steps in one go. The chess game
+//! is gone: only the rules and the initial tape remain.
+
+use std::collections::BTreeMap;
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::ir::Machine;
+use super::ir::{states, Machine, Rule};
 use crate::emit::int_literal;
 
 /// The body of the entry function's closure (`io`, `steps`, `rt` in scope).
 pub fn generate(machine: &Machine) -> TokenStream {
     let tape = machine.tape.iter().map(|&v| int_literal(v));
-    let arms = machine.rules.iter().map(|rule| {
-        let (state, read, next, write) = (
-            int_literal(rule.state),
-            int_literal(rule.read),
-            int_literal(rule.next),
-            int_literal(rule.write),
-        );
-        let (direction, doc) = if rule.left {
-            (
-                quote! { tape.left(); },
-                format!(
-                    " state {}, reading {}: write {}, state {}, left",
-                    rule.state, rule.read, rule.write, rule.next
-                ),
-            )
-        } else {
-            (
-                quote! { tape.right(); },
-                format!(
-                    " state {}, reading {}: write {}, state {}, right",
-                    rule.state, rule.read, rule.write, rule.next
-                ),
-            )
-        };
-        quote! {
-            #[doc = #doc]
-            (#state, #read) => {
-                tape.write(#write);
-                state = #next;
-                #direction
-            }
-        }
-    });
+    let mut by_state: BTreeMap<i64, Vec<&Rule>> = BTreeMap::new();
+    for rule in &machine.rules {
+        by_state.entry(rule.state).or_default().push(rule);
+    }
+    let arms = by_state
+        .iter()
+        .map(|(&state, rules)| state_arm(state, rules));
     quote! {
+        /// Reads a line of input, writes its value, moves right, state 0.
+        const INPUT: i64 = 1;
+        /// Prints the symbols under the head up to a 0, then state 0.
+        const OUTPUT: i64 = 2;
         let mut tape = rt::tm::Tape::new(&[#(#tape),*]);
         let mut state: i64 = 0;
         loop {
-            steps.tick_unlocated()?;
             match state {
-                1 => {
+                INPUT => {
+                    steps.tick_unlocated()?;
                     tape.write(rt::tm::input_value(io)?);
+                    tape.right();
                     state = 0;
-                    tape.right();
                 }
-                2 => {
+                OUTPUT => loop {
+                    steps.tick_unlocated()?;
                     let symbol = tape.read();
-                    if symbol != 0 {
-                        rt::tm::output_symbol(io, symbol)?;
-                    } else {
+                    if symbol == 0 {
+                        tape.right();
                         state = 0;
+                        break;
                     }
+                    rt::tm::output_symbol(io, symbol)?;
                     tape.right();
-                }
-                _ => match (state, tape.read()) {
-                    #(#arms)*
-                    _ => return Ok(()),
                 },
+                #(#arms)*
+                // A state without rules halts (finding no rule is not a step).
+                _ => return Ok(()),
             }
         }
+    }
+}
+
+/// The `match` arm of one state: its rules by the symbol read, inside a
+/// `loop` when some rule keeps the state.
+fn state_arm(state: i64, rules: &[&Rule]) -> TokenStream {
+    let loops = rules.iter().any(|rule| rule.next == state);
+    let arms = rules.iter().map(|rule| rule_arm(rule, loops));
+    let dispatch = quote! {
+        match tape.read() {
+            #(#arms)*
+            _ => return Ok(()),
+        }
+    };
+    let state = int_literal(state);
+    if !loops {
+        return quote! { #state => #dispatch };
+    }
+    let scan = scan(rules);
+    quote! {
+        #state => loop {
+            #scan
+            #dispatch
+        },
+    }
+}
+
+/// One rule as a `match` arm on the symbol read. Inside a state's `loop`
+/// (`in_loop`), a rule that keeps the state continues it and one that
+/// changes the state breaks out of it.
+fn rule_arm(rule: &Rule, in_loop: bool) -> TokenStream {
+    let (read, write) = (int_literal(rule.read), int_literal(rule.write));
+    let (direction, word) = if rule.left {
+        (quote! { tape.left(); }, "left")
+    } else {
+        (quote! { tape.right(); }, "right")
+    };
+    let doc = format!(
+        " state {}, reading {}: write {}, state {}, {word} ({})",
+        rule.state, rule.read, rule.write, rule.next, rule.origin
+    );
+    let next = match rule.next {
+        states::INPUT => quote! { INPUT },
+        states::OUTPUT => quote! { OUTPUT },
+        next => int_literal(next),
+    };
+    let transition = if rule.next == rule.state {
+        quote! { continue; }
+    } else if in_loop {
+        quote! { state = #next; break; }
+    } else {
+        quote! { state = #next; }
+    };
+    quote! {
+        #[doc = #doc]
+        #read => {
+            steps.tick_unlocated()?;
+            tape.write(#write);
+            #direction
+            #transition
+        }
+    }
+}
+
+/// If every rule that keeps the state moves the same way, a scan over the
+/// symbols those rules read (a sweep if some of them rewrite the symbol);
+/// the rules' own arms then only run where the scan stops short (the
+/// tape's end, cell 0, the step limit).
+fn scan(rules: &[&Rule]) -> TokenStream {
+    let keep: Vec<&Rule> = rules
+        .iter()
+        .copied()
+        .filter(|rule| rule.next == rule.state)
+        .collect();
+    let left = keep[0].left;
+    if keep.iter().any(|rule| rule.left != left) {
+        return TokenStream::new();
+    }
+    let reads: Vec<TokenStream> = keep.iter().map(|rule| int_literal(rule.read)).collect();
+    let symbols = keep
+        .iter()
+        .map(|rule| rule.read.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let word = if left { "left" } else { "right" };
+    if keep.iter().all(|rule| rule.write == rule.read) {
+        let doc = format!(" Pass over {symbols} moving {word} in one go.");
+        let call = if left {
+            quote! { scan_left }
+        } else {
+            quote! { scan_right }
+        };
+        return quote! {
+            #[doc = #doc]
+            tape.#call(steps, |symbol| matches!(symbol, #(#reads)|*));
+        };
+    }
+    let doc = format!(" Rewrite {symbols} moving {word} in one go.");
+    let call = if left {
+        quote! { sweep_left }
+    } else {
+        quote! { sweep_right }
+    };
+    let writes = keep.iter().map(|rule| {
+        let (read, write) = (int_literal(rule.read), int_literal(rule.write));
+        quote! { #read => Some(#write), }
+    });
+    quote! {
+        #[doc = #doc]
+        tape.#call(steps, |symbol| match symbol {
+            #(#writes)*
+            _ => None,
+        });
     }
 }

@@ -35,7 +35,7 @@ pub fn explain(
     style: Style,
 ) -> Result<String, Diagnostics> {
     let (assembled, _) = assemble(instructions)?;
-    let machine = lower(&assembled, source.name());
+    let machine = lower(&assembled, source);
     let mut out = String::new();
     let mut parts = 0usize;
     let mut symbols = 0usize;

@@ -22,15 +22,17 @@ pub fn run<R: BufRead, W: Write>(
         .collect();
     let mut tape = tm::Tape::new(&machine.tape);
     let mut state = 0i64;
+    // One step is one transition; finding no rule halts without a step.
     loop {
-        steps.tick_unlocated()?;
         match state {
             states::INPUT => {
+                steps.tick_unlocated()?;
                 tape.write(tm::input_value(io)?);
                 state = 0;
                 tape.right();
             }
             states::OUTPUT => {
+                steps.tick_unlocated()?;
                 let symbol = tape.read();
                 if symbol != 0 {
                     tm::output_symbol(io, symbol)?;
@@ -43,6 +45,7 @@ pub fn run<R: BufRead, W: Write>(
                 let Some(rule) = rules.get(&(state, tape.read())) else {
                     return Ok(());
                 };
+                steps.tick_unlocated()?;
                 tape.write(rule.write);
                 state = rule.next;
                 if rule.left {

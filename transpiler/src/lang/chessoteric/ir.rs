@@ -14,7 +14,7 @@ pub struct Machine {
 }
 
 /// `(state, read) → (next, write, direction)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rule {
     /// The state it applies in.
     pub state: i64,
@@ -26,6 +26,10 @@ pub struct Rule {
     pub write: i64,
     /// Move left (odd direction) instead of right (even).
     pub left: bool,
+    /// Where its five parts came from: the annotated moves of a game or
+    /// the lines of a BTM listing, e.g. ``from `Qg8!` (line 3) to `Kd1!`
+    /// (line 4)``.
+    pub origin: String,
 }
 
 /// The machine's special states.

@@ -3,8 +3,8 @@
 //!
 //! syntax (PGN or BTM text → tree) → check (play the game with shakmaty,
 //! read instructions, assemble parts and symbols) → lower (→ the machine)
-//! → codegen (a `match` on state and symbol) or interp. The two front ends
-//! share everything after the instructions.
+//! → codegen (per-state code with scans over the tape) or interp. The two
+//! front ends share everything after the instructions.
 
 pub mod check;
 pub mod codegen;
@@ -31,5 +31,5 @@ pub fn instructions(source: &Source, btm: bool) -> Result<Vec<check::Instruction
 pub fn front_end(source: &Source, btm: bool) -> Result<(ir::Machine, Diagnostics), Diagnostics> {
     let instructions = instructions(source, btm)?;
     let (assembled, warnings) = check::assemble(&instructions)?;
-    Ok((lower::lower(&assembled, source.name()), warnings))
+    Ok((lower::lower(&assembled, source), warnings))
 }
