@@ -391,10 +391,10 @@ impl LineIndex {
         }
     }
 
-    /// Brings the index up to date with `occupant`.
-    fn sync(&mut self, occupant: &FastMap<Square, Slot>) {
+    /// Brings the index up to date with `squares`, the occupied squares.
+    fn sync(&mut self, squares: &[Square]) {
         if !self.built {
-            for &sq in occupant.keys() {
+            for &sq in squares {
                 self.change(sq, true);
             }
             self.built = true;
@@ -448,7 +448,7 @@ struct Record {
     older: Slot,
     /// The next newer piece of the same name on the board, or `NO_SLOT`.
     newer: Slot,
-    /// Position in `Board::live`.
+    /// Position in `Board::live` and `Board::live_squares`.
     live_index: u32,
     /// For kings: position in `Board::kings`.
     king_index: u32,
@@ -485,10 +485,10 @@ struct Around {
     jump_count: usize,
 }
 
-/// Boards with at most this many pieces answer path and attack queries by
-/// scanning every piece (a few comparisons each) instead of keeping the
+/// Boards with at most this many pieces find pieces by scanning them (a
+/// few comparisons each) instead of keeping a hash map of squares and the
 /// ordered [`LineIndex`].
-const SCAN_LIMIT: usize = 32;
+const SMALL_BOARD: usize = 32;
 
 /// Paths of at most this many steps are checked square by square.
 const PROBE_LIMIT: u128 = 8;
@@ -501,11 +501,12 @@ const LOG_SLACK: usize = 64;
 /// placement time.
 ///
 /// Costs (n = pieces on the board):
-/// - a one-square move with no king it could affect: a few hash-map
-///   operations; nothing allocates once the board's tables have grown;
-/// - a move with a longer path or a king to test: with n ≤ 32, a scan of
-///   the pieces; beyond, O(log n) queries on the ordered [`LineIndex`] —
-///   independent of the distance moved either way;
+/// - a one-square move with no king it could affect: with n ≤ 32, a scan
+///   of the pieces' squares for the target; beyond, two hash-map updates;
+///   nothing allocates once the board's tables have grown;
+/// - a longer path or a king to test: with n ≤ 32, a scan of the pieces;
+///   beyond, O(log n) queries on the ordered [`LineIndex`] — independent
+///   of the distance moved either way;
 /// - the check test looks only at kings whose safety the move can change
 ///   (kings seen along a line from, or a knight's jump away from, the two
 ///   squares involved); every king's "in check" flag is kept up to date, so
@@ -515,16 +516,19 @@ const LOG_SLACK: usize = 64;
 pub struct Board {
     records: Vec<Record>,
     free_slots: Vec<Slot>,
-    occupant: FastMap<Square, Slot>,
-    /// Every piece on the board, unordered.
+    /// Every piece on the board, unordered, and its square.
     live: Vec<Slot>,
+    live_squares: Vec<Square>,
+    /// Square → piece, kept while the board is large (`hashed`).
+    occupant: FastMap<Square, Slot>,
+    hashed: bool,
     names: Vec<NameList>,
     /// Kings in check, per colour.
     kings_in_check: [usize; 2],
     /// Every king on the board.
     kings: Vec<Slot>,
     index: LineIndex,
-    scan_limit: usize,
+    small_board: usize,
     log_slack: usize,
 }
 
@@ -572,6 +576,15 @@ fn may_affect(changed: Square, king: Square) -> bool {
     a == 0 || b == 0 || a == b || (a == 1 && b == 2) || (a == 2 && b == 1)
 }
 
+/// Steps from `from` to `to` along their common line (the larger of the
+/// row and column distances).
+#[inline]
+fn distance(from: Square, to: Square) -> u128 {
+    let d_row = i128::from(to.row) - i128::from(from.row);
+    let d_col = i128::from(to.col) - i128::from(from.col);
+    d_row.unsigned_abs().max(d_col.unsigned_abs())
+}
+
 impl Default for Board {
     fn default() -> Self {
         Board::new(0)
@@ -581,24 +594,27 @@ impl Default for Board {
 impl Board {
     /// An empty board for a program with `names` interned names.
     pub fn new(names: usize) -> Self {
-        Board::tuned(names, SCAN_LIMIT, LOG_SLACK)
+        Board::tuned(names, SMALL_BOARD, LOG_SLACK)
     }
 
-    /// An empty board that scans for queries up to `scan_limit` pieces and
-    /// lets the line index's replay log grow by `log_slack` beyond twice the
-    /// board's size. For tests of both query strategies.
+    /// An empty board that treats boards of up to `small_board` pieces as
+    /// small (scanned rather than hashed and indexed) and lets the line
+    /// index's replay log grow by `log_slack` beyond twice the board's
+    /// size. For tests of every strategy.
     #[doc(hidden)]
-    pub fn tuned(names: usize, scan_limit: usize, log_slack: usize) -> Self {
+    pub fn tuned(names: usize, small_board: usize, log_slack: usize) -> Self {
         Board {
             records: Vec::new(),
             free_slots: Vec::new(),
-            occupant: FastMap::default(),
             live: Vec::new(),
+            live_squares: Vec::new(),
+            occupant: FastMap::default(),
+            hashed: false,
             names: vec![EMPTY_NAME; names],
             kings_in_check: [0; 2],
             kings: Vec::new(),
             index: LineIndex::default(),
-            scan_limit,
+            small_board,
             log_slack,
         }
     }
@@ -611,14 +627,13 @@ impl Board {
 
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.occupant.get(&sq).map(|&slot| self.record(slot).piece)
+        self.slot_at(sq).map(|slot| self.record(slot).piece)
     }
 
     /// Whether the king on `sq` is attacked by the other colour (`None` if
     /// there is no king there).
     pub fn king_in_check(&self, sq: Square) -> Option<bool> {
-        let slot = *self.occupant.get(&sq)?;
-        let record = self.record(slot);
+        let record = self.record(self.slot_at(sq)?);
         (record.piece.kind == Kind::King).then_some(record.in_check)
     }
 
@@ -641,18 +656,17 @@ impl Board {
     /// `NAME=T r,c`: places a new piece called `name` on `sq` if it is empty.
     /// Ignores check entirely.
     pub fn place(&mut self, name: NameId, piece: Piece, sq: Square) -> bool {
-        if self.occupant.contains_key(&sq) {
+        if self.slot_at(sq).is_some() {
             return false;
         }
         if self.names.len() <= name as usize {
             self.names.resize(name as usize + 1, EMPTY_NAME);
         }
-        let list = self.names[name as usize];
         let record = Record {
             piece,
             square: sq,
             name,
-            older: list.newest,
+            older: self.names[name as usize].newest,
             newer: NO_SLOT,
             live_index: 0,
             king_index: self.kings.len() as u32,
@@ -668,10 +682,16 @@ impl Board {
                 (self.records.len() - 1) as Slot
             }
         };
-        self.occupant.insert(sq, slot);
-        self.log(sq, true);
         self.list(slot);
         self.link_name(slot);
+        if self.hashed {
+            self.occupant.insert(sq, slot);
+        } else if self.live.len() > self.small_board {
+            self.hashed = true;
+            self.occupant
+                .extend(self.live_squares.iter().copied().zip(self.live.iter().copied()));
+        }
+        self.log(sq, true);
         if piece.kind == Kind::King {
             self.kings.push(slot);
         }
@@ -688,8 +708,8 @@ impl Board {
     /// `r1,c1,r2,c2`: moves the piece on `from` to `to`; fails if `from` is
     /// empty or the move is illegal.
     pub fn move_from(&mut self, from: Square, to: Square) -> bool {
-        match self.occupant.get(&from) {
-            Some(&slot) => self.try_move(slot, to),
+        match self.slot_at(from) {
+            Some(slot) => self.try_move(slot, to),
             None => false,
         }
     }
@@ -750,14 +770,27 @@ impl Board {
         &mut self.records[slot as usize]
     }
 
+    /// The piece on `sq`: from the hash map on a large board, by scanning
+    /// the squares on a small one.
+    #[inline]
+    fn slot_at(&self, sq: Square) -> Option<Slot> {
+        if self.hashed {
+            self.occupant.get(&sq).copied()
+        } else {
+            let i = self.live_squares.iter().position(|&s| s == sq)?;
+            Some(self.live[i])
+        }
+    }
+
     /// Moves the piece in `slot` to `to` if that is legal; otherwise leaves
     /// the board unchanged.
     #[inline]
     fn try_move(&mut self, slot: Slot, to: Square) -> bool {
-        if !self.can_reach(slot, to) {
+        let target = self.slot_at(to);
+        if !self.can_reach(slot, to, target) {
             return false;
         }
-        let applied = self.apply(slot, to);
+        let applied = self.apply(slot, to, target);
         if self.kings.is_empty() || self.keeps_kings_safe(&applied) {
             if let Some(captured) = applied.captured {
                 self.discard(captured);
@@ -772,8 +805,27 @@ impl Board {
     /// Rule 3 for a move just applied: whether every king of the mover's
     /// colour is safe. If so, updates the check flags of the kings the move
     /// affects; if not, changes no flag.
+    #[inline]
     fn keeps_kings_safe(&mut self, applied: &Applied) -> bool {
         let colour = self.record(applied.mover).piece.colour;
+        if self.kings.len() <= KING_SCAN_LIMIT {
+            // Usually no king shares a line with the squares involved.
+            let untouched = self.kings.iter().all(|&king| {
+                let square = self.record(king).square;
+                king != applied.mover
+                    && !may_affect(applied.to, square)
+                    && !may_affect(applied.from, square)
+            });
+            if untouched {
+                return self.kings_in_check[colour.index()] == 0;
+            }
+        }
+        self.check_test(applied, colour)
+    }
+
+    /// [`Board::keeps_kings_safe`] when some king may be affected.
+    #[inline(never)]
+    fn check_test(&mut self, applied: &Applied, colour: Colour) -> bool {
         // Kings whose safety this move can change; all other kings keep
         // their current flag.
         let kings = self.affected_kings(
@@ -807,16 +859,17 @@ impl Board {
         legal
     }
 
-    /// Rules 1 and 2: the target is not friendly and the piece can get
-    /// there by its own movement (paths clear).
+    /// Rules 1 and 2: the target (whose occupant is `target`) is not
+    /// friendly and the piece can get there by its own movement (paths
+    /// clear).
     #[inline]
-    fn can_reach(&mut self, slot: Slot, to: Square) -> bool {
+    fn can_reach(&mut self, slot: Slot, to: Square, target: Option<Slot>) -> bool {
         let record = self.record(slot);
         let (from, piece) = (record.square, record.piece);
         if from == to {
             return false;
         }
-        let target = self.occupant.get(&to).map(|&s| self.record(s).piece.colour);
+        let target = target.map(|s| self.record(s).piece.colour);
         if target == Some(piece.colour) {
             return false;
         }
@@ -840,25 +893,31 @@ impl Board {
 
     /// Whether every square strictly between `from` and `to` (on one line)
     /// is empty.
+    #[inline]
     fn path_clear(&mut self, from: Square, to: Square) -> bool {
+        let steps = distance(from, to);
+        steps <= 1 || self.far_path_clear(from, to, steps)
+    }
+
+    /// [`Board::path_clear`] for paths of two steps or more.
+    #[inline(never)]
+    fn far_path_clear(&mut self, from: Square, to: Square, steps: u128) -> bool {
         let d_row = i128::from(to.row) - i128::from(from.row);
         let d_col = i128::from(to.col) - i128::from(from.col);
-        let steps = d_row.unsigned_abs().max(d_col.unsigned_abs());
         let (s_row, s_col) = (d_row.signum(), d_col.signum());
-        // The square `k` steps from `from`; in range for 0 ≤ k ≤ steps.
-        let step = |k: i128| {
-            Square::new(
-                (i128::from(from.row) + k * s_row) as i64,
-                (i128::from(from.col) + k * s_col) as i64,
-            )
-        };
-        if steps <= PROBE_LIMIT {
-            return (1..steps as i128).all(|k| !self.occupant.contains_key(&step(k)));
+        if steps <= PROBE_LIMIT && self.hashed {
+            // The square `k` steps along, in range for 0 ≤ k ≤ steps.
+            return (1..steps as i128).all(|k| {
+                let sq = Square::new(
+                    (i128::from(from.row) + k * s_row) as i64,
+                    (i128::from(from.col) + k * s_col) as i64,
+                );
+                !self.occupant.contains_key(&sq)
+            });
         }
         if self.scans() {
             // A piece is in the way if it is k steps along for 0 < k < steps.
-            return !self.live.iter().any(|&slot| {
-                let sq = self.record(slot).square;
+            return !self.live_squares.iter().any(|&sq| {
                 let a = i128::from(sq.row) - i128::from(from.row);
                 let b = i128::from(sq.col) - i128::from(from.col);
                 let k = if s_row != 0 { a * s_row } else { b * s_col };
@@ -871,23 +930,21 @@ impl Board {
             None => return false,
         };
         // Clear if the nearest piece along the way is `to` or beyond it.
-        self.index.nearest(from, ray).map_or(true, |sq| {
-            let d_row = i128::from(sq.row) - i128::from(from.row);
-            let d_col = i128::from(sq.col) - i128::from(from.col);
-            d_row.unsigned_abs().max(d_col.unsigned_abs()) >= steps
-        })
+        self.index
+            .nearest(from, ray)
+            .map_or(true, |sq| distance(from, sq) >= steps)
     }
 
     /// Whether queries scan the pieces rather than use the line index.
     #[inline]
     fn scans(&self) -> bool {
-        self.live.len() <= self.scan_limit
+        self.live.len() <= self.small_board
     }
 
     /// Brings the line index up to date if queries use it.
     fn sync_index(&mut self) {
         if !self.scans() {
-            self.index.sync(&self.occupant);
+            self.index.sync(&self.live_squares);
         }
     }
 
@@ -898,26 +955,37 @@ impl Board {
         self.index.log(sq, filled, pieces, self.log_slack);
     }
 
-    /// Moves `slot` to `to`, capturing what stands there.
+    /// Sets the square of `slot`, a piece on the board.
     #[inline]
-    fn apply(&mut self, slot: Slot, to: Square) -> Applied {
+    fn set_square(&mut self, slot: Slot, sq: Square) {
+        let record = self.record_mut(slot);
+        record.square = sq;
+        let index = record.live_index as usize;
+        self.live_squares[index] = sq;
+    }
+
+    /// Moves `slot` to `to`, capturing `target`, the piece there.
+    #[inline]
+    fn apply(&mut self, slot: Slot, to: Square, target: Option<Slot>) -> Applied {
         let from = self.record(slot).square;
-        self.occupant.remove(&from);
-        let captured = self.occupant.insert(to, slot);
-        self.record_mut(slot).square = to;
+        if let Some(victim) = target {
+            self.unlink_name(victim);
+            self.unlist(victim);
+        }
+        self.set_square(slot, to);
+        if self.hashed {
+            self.occupant.remove(&from);
+            self.occupant.insert(to, slot);
+        }
         self.log(from, false);
-        match captured {
-            Some(victim) => {
-                self.unlink_name(victim);
-                self.unlist(victim);
-            }
-            None => self.log(to, true),
+        if target.is_none() {
+            self.log(to, true);
         }
         Applied {
             mover: slot,
             from,
             to,
-            captured,
+            captured: target,
         }
     }
 
@@ -929,17 +997,23 @@ impl Board {
             to,
             captured,
         } = applied;
-        self.record_mut(mover).square = from;
-        self.occupant.insert(from, mover);
+        self.set_square(mover, from);
+        if self.hashed {
+            self.occupant.insert(from, mover);
+        }
         self.log(from, true);
         match captured {
             Some(victim) => {
-                self.occupant.insert(to, victim);
+                if self.hashed {
+                    self.occupant.insert(to, victim);
+                }
                 self.list(victim);
                 self.link_name(victim);
             }
             None => {
-                self.occupant.remove(&to);
+                if self.hashed {
+                    self.occupant.remove(&to);
+                }
                 self.log(to, false);
             }
         }
@@ -948,14 +1022,18 @@ impl Board {
     /// Adds `slot` to the list of pieces on the board.
     fn list(&mut self, slot: Slot) {
         let index = self.live.len() as u32;
-        self.record_mut(slot).live_index = index;
+        let record = self.record_mut(slot);
+        record.live_index = index;
+        let square = record.square;
         self.live.push(slot);
+        self.live_squares.push(square);
     }
 
     /// Removes `slot` from the list of pieces on the board.
     fn unlist(&mut self, slot: Slot) {
         let index = self.record(slot).live_index as usize;
         self.live.swap_remove(index);
+        self.live_squares.swap_remove(index);
         if let Some(&moved) = self.live.get(index) {
             self.record_mut(moved).live_index = index as u32;
         }
@@ -997,7 +1075,8 @@ impl Board {
         self.names[name].count -= 1;
     }
 
-    /// Frees the record of a captured piece (already off the board's lists).
+    /// Frees the record of a captured piece (already off the board's
+    /// lists); a board that has become small drops its hash map.
     fn discard(&mut self, slot: Slot) {
         let record = self.record(slot);
         let (in_check, colour, kind, index) = (
@@ -1016,6 +1095,10 @@ impl Board {
             }
         }
         self.free_slots.push(slot);
+        if self.hashed && self.live.len() < self.small_board / 2 {
+            self.hashed = false;
+            self.occupant.clear();
+        }
     }
 
     fn set_in_check(&mut self, king: Slot, attacked: bool) {
@@ -1043,7 +1126,6 @@ impl Board {
 
     /// The kings whose attackers can change when `from` (emptied) and `to`
     /// (filled by `mover`) change, leaving out the `captured` piece.
-    #[inline]
     fn affected_kings(
         &mut self,
         from: Option<Square>,
@@ -1088,9 +1170,12 @@ impl Board {
             jumps: [NO_SLOT; 8],
             jump_count: 0,
         };
+        let mut jump = |slot: Slot| {
+            around.jumps[around.jump_count] = slot;
+            around.jump_count += 1;
+        };
         if self.scans() {
-            for &slot in &self.live {
-                let other = self.record(slot).square;
+            for (&slot, &other) in self.live.iter().zip(&self.live_squares) {
                 let d_row = i128::from(other.row) - i128::from(sq.row);
                 let d_col = i128::from(other.col) - i128::from(sq.col);
                 if let Some(ray) = ray_towards(d_row, d_col) {
@@ -1099,25 +1184,21 @@ impl Board {
                         around.rays[ray] = Some((slot, distance));
                     }
                 } else if is_knight_jump(d_row, d_col) {
-                    around.jumps[around.jump_count] = slot;
-                    around.jump_count += 1;
+                    jump(slot);
                 }
             }
             return around;
         }
-        for (found, &ray) in around.rays.iter_mut().zip(&RAYS) {
-            *found = self.index.nearest(sq, ray).map(|other| {
-                let d_row = i128::from(other.row) - i128::from(sq.row);
-                let d_col = i128::from(other.col) - i128::from(sq.col);
-                let distance = d_row.unsigned_abs().max(d_col.unsigned_abs());
-                (self.occupant[&other], distance)
-            });
-        }
         for (d_row, d_col) in KNIGHT_JUMPS {
-            if let Some(&slot) = sq.offset(d_row, d_col).and_then(|s| self.occupant.get(&s)) {
-                around.jumps[around.jump_count] = slot;
-                around.jump_count += 1;
+            if let Some(slot) = sq.offset(d_row, d_col).and_then(|s| self.slot_at(s)) {
+                jump(slot);
             }
+        }
+        for (found, &ray) in around.rays.iter_mut().zip(&RAYS) {
+            *found = self.index.nearest(sq, ray).and_then(|other| {
+                let slot = self.slot_at(other)?;
+                Some((slot, distance(sq, other)))
+            });
         }
         around
     }

@@ -192,9 +192,15 @@ proptest! {
 }
 
 /// The boards compared with the model: the default one, one that always
-/// uses the line index, and one whose index is dropped and rebuilt often.
-fn boards() -> [Board; 3] {
-    [Board::new(3), Board::tuned(3, 0, 1000), Board::tuned(3, 0, 0)]
+/// hashes and uses the line index, one whose index is dropped and rebuilt
+/// often, and one that switches between small and large often.
+fn boards() -> [Board; 4] {
+    [
+        Board::new(3),
+        Board::tuned(3, 0, 1000),
+        Board::tuned(3, 0, 0),
+        Board::tuned(3, 4, 0),
+    ]
 }
 
 fn run(ops: &[Op]) -> Result<(), TestCaseError> {
