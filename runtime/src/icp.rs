@@ -377,7 +377,7 @@ struct LineIndex {
 
 impl LineIndex {
     /// Notes that `sq` was filled or emptied; `pieces` is the board's size.
-    #[inline]
+    #[inline(always)]
     fn log(&mut self, sq: Square, filled: bool, pieces: usize, slack: usize) {
         if self.built {
             self.pending.push((sq, filled));
@@ -731,7 +731,7 @@ impl Board {
     /// `NAME;dr,dc`: moves the newest piece called `name` that can legally
     /// move by (`d_row`, `d_col`) from its own square. A target outside the
     /// `i64` range is a runtime error.
-    #[inline]
+    #[inline(always)]
     pub fn move_named_by(
         &mut self,
         name: NameId,
@@ -772,7 +772,7 @@ impl Board {
 
     /// The piece on `sq`: from the hash map on a large board, by scanning
     /// the squares on a small one.
-    #[inline]
+    #[inline(always)]
     fn slot_at(&self, sq: Square) -> Option<Slot> {
         if self.hashed {
             self.occupant.get(&sq).copied()
@@ -784,7 +784,7 @@ impl Board {
 
     /// Moves the piece in `slot` to `to` if that is legal; otherwise leaves
     /// the board unchanged.
-    #[inline]
+    #[inline(always)]
     fn try_move(&mut self, slot: Slot, to: Square) -> bool {
         let target = self.slot_at(to);
         if !self.can_reach(slot, to, target) {
@@ -805,7 +805,7 @@ impl Board {
     /// Rule 3 for a move just applied: whether every king of the mover's
     /// colour is safe. If so, updates the check flags of the kings the move
     /// affects; if not, changes no flag.
-    #[inline]
+    #[inline(always)]
     fn keeps_kings_safe(&mut self, applied: &Applied) -> bool {
         let colour = self.record(applied.mover).piece.colour;
         if self.kings.len() <= KING_SCAN_LIMIT {
@@ -862,7 +862,7 @@ impl Board {
     /// Rules 1 and 2: the target (whose occupant is `target`) is not
     /// friendly and the piece can get there by its own movement (paths
     /// clear).
-    #[inline]
+    #[inline(always)]
     fn can_reach(&mut self, slot: Slot, to: Square, target: Option<Slot>) -> bool {
         let record = self.record(slot);
         let (from, piece) = (record.square, record.piece);
@@ -893,7 +893,7 @@ impl Board {
 
     /// Whether every square strictly between `from` and `to` (on one line)
     /// is empty.
-    #[inline]
+    #[inline(always)]
     fn path_clear(&mut self, from: Square, to: Square) -> bool {
         let steps = distance(from, to);
         steps <= 1 || self.far_path_clear(from, to, steps)
@@ -951,12 +951,14 @@ impl Board {
     /// Logs a filled or emptied square for the line index.
     #[inline]
     fn log(&mut self, sq: Square, filled: bool) {
-        let pieces = self.live.len();
-        self.index.log(sq, filled, pieces, self.log_slack);
+        if self.index.built {
+            let pieces = self.live.len();
+            self.index.log(sq, filled, pieces, self.log_slack);
+        }
     }
 
     /// Sets the square of `slot`, a piece on the board.
-    #[inline]
+    #[inline(always)]
     fn set_square(&mut self, slot: Slot, sq: Square) {
         let record = self.record_mut(slot);
         record.square = sq;
@@ -965,7 +967,7 @@ impl Board {
     }
 
     /// Moves `slot` to `to`, capturing `target`, the piece there.
-    #[inline]
+    #[inline(always)]
     fn apply(&mut self, slot: Slot, to: Square, target: Option<Slot>) -> Applied {
         let from = self.record(slot).square;
         if let Some(victim) = target {
