@@ -1,6 +1,7 @@
 //! The InfChessPro board: an unbounded chess board without turns. See
 //! [`Board`] for what its operations cost.
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Bound::{Excluded, Unbounded};
@@ -417,8 +418,10 @@ impl LineIndex {
                     .entry(key)
                     .or_insert(Line::Small(0, [0; SMALL_LINE]))
                     .insert(pos);
-            } else if lines.get_mut(&key).is_some_and(|line| line.remove(pos)) {
-                lines.remove(&key);
+            } else if let Entry::Occupied(mut line) = lines.entry(key) {
+                if line.get_mut().remove(pos) {
+                    line.remove();
+                }
             }
         }
     }
@@ -480,7 +483,7 @@ struct Applied {
 /// The pieces near a square: the nearest piece along each of the eight
 /// rays (with its distance in steps) and the pieces a knight's jump away.
 struct Around {
-    rays: [Option<(Slot, u128)>; 8],
+    rays: [Option<(Slot, u64)>; 8],
     jumps: [Slot; 8],
     jump_count: usize,
 }
@@ -491,7 +494,7 @@ struct Around {
 const SMALL_BOARD: usize = 32;
 
 /// Paths of at most this many steps are checked square by square.
-const PROBE_LIMIT: u128 = 8;
+const PROBE_LIMIT: u64 = 8;
 
 /// The replay log may grow to twice the board's size plus this many
 /// entries before the line index is dropped.
@@ -577,12 +580,12 @@ fn may_affect(changed: Square, king: Square) -> bool {
 }
 
 /// Steps from `from` to `to` along their common line (the larger of the
-/// row and column distances).
+/// row and column distances; at most 2^64 − 1, so a `u64`).
 #[inline]
-fn distance(from: Square, to: Square) -> u128 {
-    let d_row = i128::from(to.row) - i128::from(from.row);
-    let d_col = i128::from(to.col) - i128::from(from.col);
-    d_row.unsigned_abs().max(d_col.unsigned_abs())
+fn distance(from: Square, to: Square) -> u64 {
+    let d_row = to.row.abs_diff(from.row);
+    let d_col = to.col.abs_diff(from.col);
+    d_row.max(d_col)
 }
 
 impl Default for Board {
@@ -901,13 +904,13 @@ impl Board {
 
     /// [`Board::path_clear`] for paths of two steps or more.
     #[inline(never)]
-    fn far_path_clear(&mut self, from: Square, to: Square, steps: u128) -> bool {
+    fn far_path_clear(&mut self, from: Square, to: Square, steps: u64) -> bool {
         let d_row = i128::from(to.row) - i128::from(from.row);
         let d_col = i128::from(to.col) - i128::from(from.col);
         let (s_row, s_col) = (d_row.signum(), d_col.signum());
         if steps <= PROBE_LIMIT && self.hashed {
             // The square `k` steps along, in range for 0 ≤ k ≤ steps.
-            return (1..steps as i128).all(|k| {
+            return (1..i128::from(steps)).all(|k| {
                 let sq = Square::new(
                     (i128::from(from.row) + k * s_row) as i64,
                     (i128::from(from.col) + k * s_col) as i64,
@@ -921,7 +924,7 @@ impl Board {
                 let a = i128::from(sq.row) - i128::from(from.row);
                 let b = i128::from(sq.col) - i128::from(from.col);
                 let k = if s_row != 0 { a * s_row } else { b * s_col };
-                0 < k && k < steps as i128 && a == k * s_row && b == k * s_col
+                0 < k && k < i128::from(steps) && a == k * s_row && b == k * s_col
             });
         }
         self.sync_index();
@@ -1181,7 +1184,7 @@ impl Board {
                 let d_row = i128::from(other.row) - i128::from(sq.row);
                 let d_col = i128::from(other.col) - i128::from(sq.col);
                 if let Some(ray) = ray_towards(d_row, d_col) {
-                    let distance = d_row.unsigned_abs().max(d_col.unsigned_abs());
+                    let distance = distance(sq, other);
                     if around.rays[ray].map_or(true, |(_, d)| distance < d) {
                         around.rays[ray] = Some((slot, distance));
                     }
