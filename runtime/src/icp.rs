@@ -488,6 +488,13 @@ struct Around {
     jump_count: usize,
 }
 
+impl Around {
+    fn add_jump(&mut self, slot: Slot) {
+        self.jumps[self.jump_count] = slot;
+        self.jump_count += 1;
+    }
+}
+
 /// Boards with at most this many pieces find pieces by scanning them (a
 /// few comparisons each) instead of keeping a hash map of squares and the
 /// ordered [`LineIndex`].
@@ -573,9 +580,8 @@ impl KingSet {
 /// away.
 #[inline]
 fn may_affect(changed: Square, king: Square) -> bool {
-    let d_row = i128::from(changed.row) - i128::from(king.row);
-    let d_col = i128::from(changed.col) - i128::from(king.col);
-    let (a, b) = (d_row.abs(), d_col.abs());
+    let a = changed.row.abs_diff(king.row);
+    let b = changed.col.abs_diff(king.col);
     a == 0 || b == 0 || a == b || (a == 1 && b == 2) || (a == 2 && b == 1)
 }
 
@@ -1175,10 +1181,6 @@ impl Board {
             jumps: [NO_SLOT; 8],
             jump_count: 0,
         };
-        let mut jump = |slot: Slot| {
-            around.jumps[around.jump_count] = slot;
-            around.jump_count += 1;
-        };
         if self.scans() {
             for (&slot, &other) in self.live.iter().zip(&self.live_squares) {
                 let d_row = i128::from(other.row) - i128::from(sq.row);
@@ -1189,14 +1191,14 @@ impl Board {
                         around.rays[ray] = Some((slot, distance));
                     }
                 } else if is_knight_jump(d_row, d_col) {
-                    jump(slot);
+                    around.add_jump(slot);
                 }
             }
             return around;
         }
         for (d_row, d_col) in KNIGHT_JUMPS {
             if let Some(slot) = sq.offset(d_row, d_col).and_then(|s| self.slot_at(s)) {
-                jump(slot);
+                around.add_jump(slot);
             }
         }
         for (found, &ray) in around.rays.iter_mut().zip(&RAYS) {
