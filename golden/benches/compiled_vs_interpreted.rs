@@ -160,5 +160,12 @@ fn fv_truth(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, icp_counter, icp_multiply, chc_sum, tm_sweep, fv_truth);
+criterion_group!(
+    benches,
+    icp_counter,
+    icp_multiply,
+    chc_sum,
+    tm_sweep,
+    fv_truth
+);
 criterion_main!(benches);

@@ -69,7 +69,11 @@ pub fn infchesspro(random: &mut Random) -> String {
             5 | 6 => format!("{name};{},{}", number(random), number(random)),
             7 => format!("%{name}"),
             // A piece stepping until it is blocked: a loop.
-            8 => format!("{name};{},{}?{label}", random.between(-1, 1), random.between(-1, 1)),
+            8 => format!(
+                "{name};{},{}?{label}",
+                random.between(-1, 1),
+                random.between(-1, 1)
+            ),
             _ => "^".to_string(),
         };
         let mut jumps = String::new();

@@ -352,9 +352,7 @@ impl Line {
                     items.iter().rev().copied().find(|&p| p < pos)
                 }
             }
-            Line::Large(set) if increasing => {
-                set.range((Excluded(pos), Unbounded)).next().copied()
-            }
+            Line::Large(set) if increasing => set.range((Excluded(pos), Unbounded)).next().copied(),
             Line::Large(set) => set.range(..pos).next_back().copied(),
         }
     }
@@ -697,8 +695,12 @@ impl Board {
             self.occupant.insert(sq, slot);
         } else if self.live.len() > self.small_board {
             self.hashed = true;
-            self.occupant
-                .extend(self.live_squares.iter().copied().zip(self.live.iter().copied()));
+            self.occupant.extend(
+                self.live_squares
+                    .iter()
+                    .copied()
+                    .zip(self.live.iter().copied()),
+            );
         }
         self.log(sq, true);
         if piece.kind == Kind::King {
@@ -766,7 +768,9 @@ impl Board {
     /// The newest piece called `name`, or `NO_SLOT`.
     #[inline]
     fn newest(&self, name: NameId) -> Slot {
-        self.names.get(name as usize).map_or(NO_SLOT, |list| list.newest)
+        self.names
+            .get(name as usize)
+            .map_or(NO_SLOT, |list| list.newest)
     }
 
     #[inline]
@@ -941,7 +945,7 @@ impl Board {
         // Clear if the nearest piece along the way is `to` or beyond it.
         self.index
             .nearest(from, ray)
-            .map_or(true, |sq| distance(from, sq) >= steps)
+            .is_none_or(|sq| distance(from, sq) >= steps)
     }
 
     /// Whether queries scan the pieces rather than use the line index.
@@ -1187,7 +1191,7 @@ impl Board {
                 let d_col = i128::from(other.col) - i128::from(sq.col);
                 if let Some(ray) = ray_towards(d_row, d_col) {
                     let distance = distance(sq, other);
-                    if around.rays[ray].map_or(true, |(_, d)| distance < d) {
+                    if around.rays[ray].is_none_or(|(_, d)| distance < d) {
                         around.rays[ray] = Some((slot, distance));
                     }
                 } else if is_knight_jump(d_row, d_col) {
