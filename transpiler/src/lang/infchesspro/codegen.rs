@@ -230,3 +230,29 @@ fn piece_const(piece: Piece) -> Ident {
     };
     Ident::new(&format!("{colour}_{kind}"), Span::call_site())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::infchesspro::{lower, syntax};
+    use crate::source::Source;
+
+    fn blocks_of(text: &str) -> Vec<Range<usize>> {
+        let source = Source::new("t.icp", text);
+        blocks(&lower::lower(&syntax::parse(&source).unwrap(), "t.icp"))
+    }
+
+    #[test]
+    fn blocks_run_until_a_jump_target_or_a_line_that_does_not_fall_through() {
+        // 1-3 fall through; 4 is a target (of itself) and 5 is reached
+        // only by falling from 4, then jumps away; 6 is a target.
+        let text = "1. a=R0,0\n2. ^\n3. a;0,1!6\n4. a;0,1?4\n5. ^?1\n6. \"x\n";
+        assert_eq!(blocks_of(text), vec![0..3, 3..5, 5..6]);
+    }
+
+    #[test]
+    fn with_jumps_read_from_input_every_line_is_a_block() {
+        let text = "1. ^\n2. ^\n3. a;0,1!*\n4. ^\n";
+        assert_eq!(blocks_of(text), vec![0..1, 1..2, 2..3, 3..4]);
+    }
+}
