@@ -235,10 +235,10 @@ const KNIGHT_JUMPS: [(i64, i64); 8] = [
     (-1, 2),
 ];
 
-/// Whether a piece `d_row` rows and `d_col` columns away is a knight's jump
-/// away.
-fn is_knight_jump(d_row: i128, d_col: i128) -> bool {
-    let (a, b) = (d_row.abs(), d_col.abs());
+/// Whether squares `a` rows and `b` columns apart are a knight's jump
+/// apart.
+#[inline]
+fn is_knight_jump(a: u64, b: u64) -> bool {
     (a == 1 && b == 2) || (a == 2 && b == 1)
 }
 
@@ -580,7 +580,7 @@ impl KingSet {
 fn may_affect(changed: Square, king: Square) -> bool {
     let a = changed.row.abs_diff(king.row);
     let b = changed.col.abs_diff(king.col);
-    a == 0 || b == 0 || a == b || (a == 1 && b == 2) || (a == 2 && b == 1)
+    a == 0 || b == 0 || a == b || is_knight_jump(a, b)
 }
 
 /// Steps from `from` to `to` along their common line (the larger of the
@@ -887,21 +887,24 @@ impl Board {
             return false;
         }
         let d_row = i128::from(to.row) - i128::from(from.row);
-        let d_col = i128::from(to.col) - i128::from(from.col);
-        let straight = d_row == 0 || d_col == 0;
-        let diagonal = d_row.abs() == d_col.abs();
-        match piece.kind {
-            Kind::King => d_row.abs() <= 1 && d_col.abs() <= 1,
-            Kind::Knight => is_knight_jump(d_row, d_col),
+        let (a, b) = (to.row.abs_diff(from.row), to.col.abs_diff(from.col));
+        let straight = a == 0 || b == 0;
+        let diagonal = a == b;
+        // Each arm is a plain test, so with the offset known (generated
+        // code) the match folds to a bit test on the kind.
+        let reaches = match piece.kind {
+            Kind::King => a <= 1 && b <= 1,
+            Kind::Knight => is_knight_jump(a, b),
             Kind::Pawn => {
-                let forward = piece.colour.pawn_forward();
-                d_row == forward
-                    && ((d_col == 0 && target.is_none()) || (d_col.abs() == 1 && target.is_some()))
+                d_row == piece.colour.pawn_forward()
+                    && ((b == 0 && target.is_none()) || (b == 1 && target.is_some()))
             }
-            Kind::Rook => straight && self.path_clear(from, to),
-            Kind::Bishop => diagonal && self.path_clear(from, to),
-            Kind::Queen => (straight || diagonal) && self.path_clear(from, to),
-        }
+            Kind::Rook => straight,
+            Kind::Bishop => diagonal,
+            Kind::Queen => straight || diagonal,
+        };
+        let slides = matches!(piece.kind, Kind::Rook | Kind::Bishop | Kind::Queen);
+        reaches && (!slides || self.path_clear(from, to))
     }
 
     /// Whether every square strictly between `from` and `to` (on one line)
@@ -1194,7 +1197,7 @@ impl Board {
                     if around.rays[ray].is_none_or(|(_, d)| distance < d) {
                         around.rays[ray] = Some((slot, distance));
                     }
-                } else if is_knight_jump(d_row, d_col) {
+                } else if is_knight_jump(other.row.abs_diff(sq.row), other.col.abs_diff(sq.col)) {
                     around.add_jump(slot);
                 }
             }
