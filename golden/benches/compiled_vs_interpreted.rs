@@ -40,6 +40,39 @@ fn icp_counter(c: &mut Criterion) {
     group.finish();
 }
 
+/// `icp_multiply.icp` on 447 * 447: 1,000,399 executed lines (the step
+/// limit proves it: one step fewer fails), nearly all rook steps with a
+/// king on the board.
+fn icp_multiply(c: &mut Criterion) {
+    let program = checked("icp_multiply.icp");
+    let input = b"447 447 199809";
+    let exact = Options::with_max_steps(1_000_399);
+    let mut out = Vec::new();
+    assert!(bench_programs::icp_multiply(
+        &input[..],
+        &mut out,
+        &Options::with_max_steps(1_000_398)
+    )
+    .is_err());
+    let mut group = c.benchmark_group("icp_multiply_1M_lines");
+    group.sample_size(10);
+    group.bench_function("compiled", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            bench_programs::icp_multiply(&input[..], &mut out, &exact).unwrap();
+            assert_eq!(out, b"product ok\n");
+        })
+    });
+    group.bench_function("interpreted", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            chess2rs::interpret(&program, &input[..], &mut out, &exact).unwrap();
+            assert_eq!(out, b"product ok\n");
+        })
+    });
+    group.finish();
+}
+
 /// What `chc_sum.chc` computes, written by hand with the same checked
 /// arithmetic (an overflow is an error there too).
 fn sum_by_hand(n: i64) -> Option<i64> {
@@ -194,6 +227,7 @@ fn fv_truth(c: &mut Criterion) {
 criterion_group!(
     benches,
     icp_counter,
+    icp_multiply,
     chc_sum,
     chc_nested,
     tm_sweep,

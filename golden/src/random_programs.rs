@@ -39,20 +39,24 @@ impl Random {
 }
 
 /// A random InfChessPro program: every command form, random jumps, `*`s.
+/// Coordinates are mostly small (crowded boards, captures, checks), some
+/// far (long slides) or near the `i64` edge (overflow errors); backward
+/// jumps make loops, so many runs end at the step limit.
 pub fn infchesspro(random: &mut Random) -> String {
     let lines = random.between(3, 14);
     let mut text = String::new();
     for label in 1..=lines {
-        let number = |random: &mut Random| {
-            if random.below(8) == 0 {
-                "*".to_string()
-            } else {
-                random.between(-3, 3).to_string()
-            }
+        let number = |random: &mut Random| match random.below(16) {
+            0 | 1 => "*".to_string(),
+            2 => random.pick(&["-40", "25", "1000000000"]).to_string(),
+            3 if random.below(4) == 0 => random
+                .pick(&["9223372036854775807", "-9223372036854775808"])
+                .to_string(),
+            _ => random.between(-3, 3).to_string(),
         };
         let name = *random.pick(&["a", "b", "k"]);
         let piece = *random.pick(&['K', 'Q', 'R', 'B', 'N', 'P', 'k', 'q', 'r', 'b', 'n', 'p']);
-        let command = match random.below(9) {
+        let command = match random.below(10) {
             0 | 1 => format!("{name}={piece}{},{}", number(random), number(random)),
             2 => format!(
                 "{},{},{},{}",
@@ -64,10 +68,16 @@ pub fn infchesspro(random: &mut Random) -> String {
             3 | 4 => format!("{name},{},{}", number(random), number(random)),
             5 | 6 => format!("{name};{},{}", number(random), number(random)),
             7 => format!("%{name}"),
+            // A piece stepping until it is blocked: a loop.
+            8 => format!(
+                "{name};{},{}?{label}",
+                random.between(-1, 1),
+                random.between(-1, 1)
+            ),
             _ => "^".to_string(),
         };
         let mut jumps = String::new();
-        if random.below(3) == 0 {
+        if !command.contains('?') && random.below(3) == 0 {
             jumps.push_str(&format!("?{}", random.between(1, lines)));
         }
         if random.below(3) == 0 {

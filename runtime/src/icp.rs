@@ -1,18 +1,10 @@
-//! The InfChessPro board: an unbounded chess board without turns.
-//!
-//! Costs (n = pieces on the board):
-//! - a move, its path check and its check test: O(log n), independent of
-//!   the distance moved — sliding paths and lines of attack are answered by
-//!   ordered sets of the pieces on each row, column and diagonal;
-//! - the check test looks only at kings whose safety the move can change
-//!   (kings seen along a line from, or a knight's jump away from, the two
-//!   squares involved); every king's "in check" flag is kept up to date, so
-//!   boards with many kings cost no more;
-//! - a named move: O(1) to find the name plus O(log n) per candidate tried.
+//! The InfChessPro board: an unbounded chess board without turns. See
+//! [`Board`] for what its operations cost.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
-use std::ops::Bound::Excluded;
+use std::ops::Bound::{Excluded, Unbounded};
 
 use super::error::{ErrorKind, RuntimeError};
 
@@ -212,6 +204,26 @@ const RAYS: [Ray; 8] = [
     },
 ];
 
+/// The index in [`RAYS`] of the ray from a square to one `d_row` rows and
+/// `d_col` columns away, if they share a line (and differ).
+fn ray_towards(d_row: i128, d_col: i128) -> Option<usize> {
+    if d_row == 0 {
+        match d_col.signum() {
+            1 => Some(0),
+            -1 => Some(1),
+            _ => None,
+        }
+    } else if d_col == 0 {
+        Some(if d_row > 0 { 2 } else { 3 })
+    } else if d_row == d_col {
+        Some(if d_row > 0 { 4 } else { 5 })
+    } else if d_row == -d_col {
+        Some(if d_row > 0 { 6 } else { 7 })
+    } else {
+        None
+    }
+}
+
 const KNIGHT_JUMPS: [(i64, i64); 8] = [
     (1, 2),
     (2, 1),
@@ -222,6 +234,13 @@ const KNIGHT_JUMPS: [(i64, i64); 8] = [
     (-2, 1),
     (-1, 2),
 ];
+
+/// Whether squares `a` rows and `b` columns apart are a knight's jump
+/// apart.
+#[inline]
+fn is_knight_jump(a: u64, b: u64) -> bool {
+    (a == 1 && b == 2) || (a == 2 && b == 1)
+}
 
 /// A fast hasher for squares and line keys (FxHash's multiply-rotate).
 /// Written here because the runtime has no dependencies, so that
@@ -261,45 +280,264 @@ impl Hasher for SquareHasher {
 
 type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<SquareHasher>>;
 
+/// Up to this many positions a line keeps them in a sorted array; beyond,
+/// in a B-tree.
+const SMALL_LINE: usize = 6;
+
+/// The occupied positions on one line, in order.
+enum Line {
+    /// Few positions: sorted, in place (no allocation).
+    Small(u8, [i64; SMALL_LINE]),
+    /// Many positions.
+    Large(BTreeSet<i64>),
+}
+
+impl Line {
+    fn insert(&mut self, pos: i64) {
+        match self {
+            Line::Small(len, items) => {
+                let n = usize::from(*len);
+                if n < SMALL_LINE {
+                    let at = items[..n].partition_point(|&p| p < pos);
+                    items.copy_within(at..n, at + 1);
+                    items[at] = pos;
+                    *len += 1;
+                } else {
+                    let mut set: BTreeSet<i64> = items.iter().copied().collect();
+                    set.insert(pos);
+                    *self = Line::Large(set);
+                }
+            }
+            Line::Large(set) => {
+                set.insert(pos);
+            }
+        }
+    }
+
+    /// Removes `pos`; true if the line is empty now.
+    fn remove(&mut self, pos: i64) -> bool {
+        match self {
+            Line::Small(len, items) => {
+                let n = usize::from(*len);
+                if let Some(at) = items[..n].iter().position(|&p| p == pos) {
+                    items.copy_within(at + 1..n, at);
+                    *len -= 1;
+                }
+                *len == 0
+            }
+            Line::Large(set) => {
+                set.remove(&pos);
+                // Back to the array well below its limit, so that a piece
+                // moving back and forth does not convert every time.
+                if set.len() <= SMALL_LINE / 2 {
+                    let mut items = [0; SMALL_LINE];
+                    for (slot, &p) in items.iter_mut().zip(set.iter()) {
+                        *slot = p;
+                    }
+                    *self = Line::Small(set.len() as u8, items);
+                }
+                false
+            }
+        }
+    }
+
+    /// The nearest position after (`increasing`) or before `pos`.
+    fn next(&self, pos: i64, increasing: bool) -> Option<i64> {
+        match self {
+            Line::Small(len, items) => {
+                let items = &items[..usize::from(*len)];
+                if increasing {
+                    items.iter().copied().find(|&p| p > pos)
+                } else {
+                    items.iter().rev().copied().find(|&p| p < pos)
+                }
+            }
+            Line::Large(set) if increasing => set.range((Excluded(pos), Unbounded)).next().copied(),
+            Line::Large(set) => set.range(..pos).next_back().copied(),
+        }
+    }
+}
+
+/// Ordered occupied positions on every row, column and diagonal, for path
+/// and attack queries over any distance on large boards.
+///
+/// Built on the first query that needs it and kept lazily: while built,
+/// every change is logged and the log is replayed before the next query,
+/// so moves that need no query pay only for the log entry. A log that grows
+/// longer than rebuilding would cost drops the index (rebuilt when next
+/// needed).
+#[derive(Default)]
+struct LineIndex {
+    built: bool,
+    lines: [FastMap<i128, Line>; 4],
+    /// Squares emptied (`false`) or filled (`true`) since the last replay.
+    pending: Vec<(Square, bool)>,
+}
+
+impl LineIndex {
+    /// Notes that `sq` was filled or emptied; `pieces` is the board's size.
+    #[inline(always)]
+    fn log(&mut self, sq: Square, filled: bool, pieces: usize, slack: usize) {
+        if self.built {
+            self.pending.push((sq, filled));
+            if self.pending.len() > 2 * pieces + slack {
+                self.built = false;
+                self.pending.clear();
+                for lines in &mut self.lines {
+                    lines.clear();
+                }
+            }
+        }
+    }
+
+    /// Brings the index up to date with `squares`, the occupied squares.
+    fn sync(&mut self, squares: &[Square]) {
+        if !self.built {
+            for &sq in squares {
+                self.change(sq, true);
+            }
+            self.built = true;
+            return;
+        }
+        let mut pending = std::mem::take(&mut self.pending);
+        for &(sq, filled) in &pending {
+            self.change(sq, filled);
+        }
+        pending.clear();
+        self.pending = pending;
+    }
+
+    fn change(&mut self, sq: Square, filled: bool) {
+        for family in FAMILIES {
+            let (key, pos) = family.locate(sq);
+            let lines = &mut self.lines[family.index()];
+            if filled {
+                lines
+                    .entry(key)
+                    .or_insert(Line::Small(0, [0; SMALL_LINE]))
+                    .insert(pos);
+            } else if let Entry::Occupied(mut line) = lines.entry(key) {
+                if line.get_mut().remove(pos) {
+                    line.remove();
+                }
+            }
+        }
+    }
+
+    /// The nearest occupied square from `sq` along `ray`. The index must be
+    /// in sync.
+    fn nearest(&self, sq: Square, ray: Ray) -> Option<Square> {
+        let (key, pos) = ray.family.locate(sq);
+        let line = self.lines[ray.family.index()].get(&key)?;
+        let other = line.next(pos, ray.increasing)?;
+        Some(ray.family.square_at(key, other))
+    }
+}
+
 /// Index of a piece record in the board's slab.
-type Slot = usize;
+type Slot = u32;
+
+/// No piece (the end of a name's list).
+const NO_SLOT: Slot = u32::MAX;
 
 #[derive(Clone, Debug)]
 struct Record {
     piece: Piece,
     square: Square,
     name: NameId,
-    /// Placement order: larger is newer.
-    placed: u64,
+    /// The next older piece of the same name on the board, or `NO_SLOT`.
+    older: Slot,
+    /// The next newer piece of the same name on the board, or `NO_SLOT`.
+    newer: Slot,
+    /// Position in `Board::live` and `Board::live_squares`.
+    live_index: u32,
+    /// For kings: position in `Board::kings`.
+    king_index: u32,
     /// For kings: attacked by the other colour right now.
     in_check: bool,
-    /// For kings: position in `Board::kings`.
-    king_index: usize,
 }
+
+/// The pieces of one name: a list linked through the records, newest
+/// first (placement order; moving does not change it).
+#[derive(Clone, Copy, Debug)]
+struct NameList {
+    newest: Slot,
+    count: usize,
+}
+
+const EMPTY_NAME: NameList = NameList {
+    newest: NO_SLOT,
+    count: 0,
+};
 
 /// What a tentative move changed, so it can be taken back.
 struct Applied {
     mover: Slot,
     from: Square,
+    to: Square,
     captured: Option<Slot>,
 }
 
+/// The pieces near a square: the nearest piece along each of the eight
+/// rays (with its distance in steps) and the pieces a knight's jump away.
+struct Around {
+    rays: [Option<(Slot, u64)>; 8],
+    jumps: [Slot; 8],
+    jump_count: usize,
+}
+
+impl Around {
+    fn add_jump(&mut self, slot: Slot) {
+        self.jumps[self.jump_count] = slot;
+        self.jump_count += 1;
+    }
+}
+
+/// Boards with at most this many pieces find pieces by scanning them (a
+/// few comparisons each) instead of keeping a hash map of squares and the
+/// ordered [`LineIndex`].
+const SMALL_BOARD: usize = 32;
+
+/// Paths of at most this many steps are checked square by square.
+const PROBE_LIMIT: u64 = 8;
+
+/// The replay log may grow to twice the board's size plus this many
+/// entries before the line index is dropped.
+const LOG_SLACK: usize = 64;
+
 /// The unbounded board. Each piece has a kind, colour, square, name and
 /// placement time.
-#[derive(Default)]
+///
+/// Costs (n = pieces on the board):
+/// - a one-square move with no king it could affect: with n ≤ 32, a scan
+///   of the pieces' squares for the target; beyond, two hash-map updates;
+///   nothing allocates once the board's tables have grown;
+/// - a longer path or a king to test: with n ≤ 32, a scan of the pieces;
+///   beyond, O(log n) queries on the ordered [`LineIndex`] — independent
+///   of the distance moved either way;
+/// - the check test looks only at kings whose safety the move can change
+///   (kings seen along a line from, or a knight's jump away from, the two
+///   squares involved); every king's "in check" flag is kept up to date, so
+///   boards with many kings cost no more; without kings it is skipped;
+/// - a named move: O(1) to find the name and O(1) to step to each older
+///   candidate, plus the move tried for each.
 pub struct Board {
-    records: Vec<Option<Record>>,
+    records: Vec<Record>,
     free_slots: Vec<Slot>,
+    /// Every piece on the board, unordered, and its square.
+    live: Vec<Slot>,
+    live_squares: Vec<Square>,
+    /// Square → piece, kept while the board is large (`hashed`).
     occupant: FastMap<Square, Slot>,
-    /// For each family, each line's occupied positions.
-    lines: [FastMap<i128, BTreeSet<i64>>; 4],
-    /// For each name, its pieces on the board by placement order.
-    named: Vec<BTreeMap<u64, Slot>>,
-    placements: u64,
+    hashed: bool,
+    names: Vec<NameList>,
     /// Kings in check, per colour.
     kings_in_check: [usize; 2],
     /// Every king on the board.
     kings: Vec<Slot>,
+    index: LineIndex,
+    small_board: usize,
+    log_slack: usize,
 }
 
 /// Up to this many kings on the board, the kings a change can affect are
@@ -338,93 +576,151 @@ impl KingSet {
 /// Whether a change on `changed` can alter whether `king` is attacked: it
 /// shares a row, column or diagonal with the king, or is a knight's jump
 /// away.
+#[inline]
 fn may_affect(changed: Square, king: Square) -> bool {
-    let d_row = i128::from(changed.row) - i128::from(king.row);
-    let d_col = i128::from(changed.col) - i128::from(king.col);
-    let (a, b) = (d_row.abs(), d_col.abs());
-    a == 0 || b == 0 || a == b || (a == 1 && b == 2) || (a == 2 && b == 1)
+    let a = changed.row.abs_diff(king.row);
+    let b = changed.col.abs_diff(king.col);
+    a == 0 || b == 0 || a == b || is_knight_jump(a, b)
+}
+
+/// Steps from `from` to `to` along their common line (the larger of the
+/// row and column distances; at most 2^64 − 1, so a `u64`).
+#[inline]
+fn distance(from: Square, to: Square) -> u64 {
+    let d_row = to.row.abs_diff(from.row);
+    let d_col = to.col.abs_diff(from.col);
+    d_row.max(d_col)
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::new(0)
+    }
 }
 
 impl Board {
     /// An empty board for a program with `names` interned names.
     pub fn new(names: usize) -> Self {
+        Board::tuned(names, SMALL_BOARD, LOG_SLACK)
+    }
+
+    /// An empty board that treats boards of up to `small_board` pieces as
+    /// small (scanned rather than hashed and indexed) and lets the line
+    /// index's replay log grow by `log_slack` beyond twice the board's
+    /// size. For tests of every strategy.
+    #[doc(hidden)]
+    pub fn tuned(names: usize, small_board: usize, log_slack: usize) -> Self {
         Board {
-            named: vec![BTreeMap::new(); names],
-            ..Board::default()
+            records: Vec::new(),
+            free_slots: Vec::new(),
+            live: Vec::new(),
+            live_squares: Vec::new(),
+            occupant: FastMap::default(),
+            hashed: false,
+            names: vec![EMPTY_NAME; names],
+            kings_in_check: [0; 2],
+            kings: Vec::new(),
+            index: LineIndex::default(),
+            small_board,
+            log_slack,
         }
     }
 
     /// The number of pieces called `name` on the board.
     #[inline]
     pub fn count(&self, name: NameId) -> usize {
-        self.named.get(name as usize).map_or(0, BTreeMap::len)
+        self.names.get(name as usize).map_or(0, |list| list.count)
     }
 
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.occupant.get(&sq).map(|&slot| self.record(slot).piece)
+        self.slot_at(sq).map(|slot| self.record(slot).piece)
     }
 
     /// Whether the king on `sq` is attacked by the other colour (`None` if
     /// there is no king there).
     pub fn king_in_check(&self, sq: Square) -> Option<bool> {
-        let slot = *self.occupant.get(&sq)?;
-        let record = self.record(slot);
+        let record = self.record(self.slot_at(sq)?);
         (record.piece.kind == Kind::King).then_some(record.in_check)
     }
 
     /// The number of pieces on the board.
     pub fn len(&self) -> usize {
-        self.occupant.len()
+        self.live.len()
     }
 
     /// Whether the board is empty.
     pub fn is_empty(&self) -> bool {
-        self.occupant.is_empty()
+        self.live.is_empty()
+    }
+
+    /// Whether any king is on the board (without one, moves skip the check
+    /// test entirely).
+    pub fn has_kings(&self) -> bool {
+        !self.kings.is_empty()
     }
 
     /// `NAME=T r,c`: places a new piece called `name` on `sq` if it is empty.
     /// Ignores check entirely.
     pub fn place(&mut self, name: NameId, piece: Piece, sq: Square) -> bool {
-        if self.occupant.contains_key(&sq) {
+        if self.slot_at(sq).is_some() {
             return false;
         }
-        self.placements += 1;
+        if self.names.len() <= name as usize {
+            self.names.resize(name as usize + 1, EMPTY_NAME);
+        }
         let record = Record {
             piece,
             square: sq,
             name,
-            placed: self.placements,
+            older: self.names[name as usize].newest,
+            newer: NO_SLOT,
+            live_index: 0,
+            king_index: self.kings.len() as u32,
             in_check: false,
-            king_index: self.kings.len(),
         };
         let slot = match self.free_slots.pop() {
             Some(slot) => {
-                self.records[slot] = Some(record);
+                self.records[slot as usize] = record;
                 slot
             }
             None => {
-                self.records.push(Some(record));
-                self.records.len() - 1
+                self.records.push(record);
+                (self.records.len() - 1) as Slot
             }
         };
-        self.put(slot, sq);
-        let names = self.named.len().max(name as usize + 1);
-        self.named.resize_with(names, BTreeMap::new);
-        self.named[name as usize].insert(self.placements, slot);
+        self.list(slot);
+        self.link_name(slot);
+        if self.hashed {
+            self.occupant.insert(sq, slot);
+        } else if self.live.len() > self.small_board {
+            self.hashed = true;
+            self.occupant.extend(
+                self.live_squares
+                    .iter()
+                    .copied()
+                    .zip(self.live.iter().copied()),
+            );
+        }
+        self.log(sq, true);
         if piece.kind == Kind::King {
             self.kings.push(slot);
         }
-        let kings = self.affected_kings(None, sq, Some(slot), None);
-        self.refresh_checks(kings.as_slice());
+        if !self.kings.is_empty() {
+            let kings = self.affected_kings(None, sq, Some(slot), None);
+            if kings.len > 0 {
+                self.sync_index();
+                self.refresh_checks(kings.as_slice());
+            }
+        }
         true
     }
 
     /// `r1,c1,r2,c2`: moves the piece on `from` to `to`; fails if `from` is
     /// empty or the move is illegal.
     pub fn move_from(&mut self, from: Square, to: Square) -> bool {
-        match self.occupant.get(&from) {
-            Some(&slot) => self.try_move(slot, to),
+        match self.slot_at(from) {
+            Some(slot) => self.try_move(slot, to),
             None => false,
         }
     }
@@ -432,12 +728,13 @@ impl Board {
     /// `NAME,r,c`: moves the newest piece called `name` that can legally go
     /// to `to`.
     pub fn move_named_to(&mut self, name: NameId, to: Square) -> bool {
-        let mut newer_than = u64::MAX;
-        while let Some((placed, slot)) = self.next_candidate(name, newer_than) {
-            if self.try_move(slot, to) {
+        let mut candidate = self.newest(name);
+        while candidate != NO_SLOT {
+            let older = self.record(candidate).older;
+            if self.try_move(candidate, to) {
                 return true;
             }
-            newer_than = placed;
+            candidate = older;
         }
         false
     }
@@ -445,65 +742,115 @@ impl Board {
     /// `NAME;dr,dc`: moves the newest piece called `name` that can legally
     /// move by (`d_row`, `d_col`) from its own square. A target outside the
     /// `i64` range is a runtime error.
+    #[inline(always)]
     pub fn move_named_by(
         &mut self,
         name: NameId,
         d_row: i64,
         d_col: i64,
     ) -> Result<bool, RuntimeError> {
-        let mut newer_than = u64::MAX;
-        while let Some((placed, slot)) = self.next_candidate(name, newer_than) {
-            let from = self.record(slot).square;
-            let to = from.offset(d_row, d_col).ok_or_else(|| {
-                RuntimeError::new(ErrorKind::Overflow {
-                    what: format!(
-                        "the target of a move by ({d_row},{d_col}) from ({},{})",
-                        from.row, from.col
-                    ),
-                })
-            })?;
-            if self.try_move(slot, to) {
+        let mut candidate = self.newest(name);
+        while candidate != NO_SLOT {
+            let record = self.record(candidate);
+            let (from, older) = (record.square, record.older);
+            let to = match from.offset(d_row, d_col) {
+                Some(to) => to,
+                None => return Err(offset_overflow(from, d_row, d_col)),
+            };
+            if self.try_move(candidate, to) {
                 return Ok(true);
             }
-            newer_than = placed;
+            candidate = older;
         }
         Ok(false)
     }
 
-    /// The newest piece called `name` placed before `newer_than`.
-    fn next_candidate(&self, name: NameId, newer_than: u64) -> Option<(u64, Slot)> {
-        let pieces = self.named.get(name as usize)?;
-        pieces
-            .range(..newer_than)
-            .next_back()
-            .map(|(&placed, &slot)| (placed, slot))
+    /// The newest piece called `name`, or `NO_SLOT`.
+    #[inline]
+    fn newest(&self, name: NameId) -> Slot {
+        self.names
+            .get(name as usize)
+            .map_or(NO_SLOT, |list| list.newest)
     }
 
+    #[inline]
     fn record(&self, slot: Slot) -> &Record {
-        match &self.records[slot] {
-            Some(record) => record,
-            None => unreachable!("board slot {} is empty", slot),
-        }
+        &self.records[slot as usize]
     }
 
+    #[inline]
     fn record_mut(&mut self, slot: Slot) -> &mut Record {
-        match &mut self.records[slot] {
-            Some(record) => record,
-            None => unreachable!("board slot {} is empty", slot),
+        &mut self.records[slot as usize]
+    }
+
+    /// The piece on `sq`: from the hash map on a large board, by scanning
+    /// the squares on a small one.
+    #[inline(always)]
+    fn slot_at(&self, sq: Square) -> Option<Slot> {
+        if self.hashed {
+            self.occupant.get(&sq).copied()
+        } else {
+            let i = self.live_squares.iter().position(|&s| s == sq)?;
+            Some(self.live[i])
         }
     }
 
     /// Moves the piece in `slot` to `to` if that is legal; otherwise leaves
     /// the board unchanged.
+    #[inline(always)]
     fn try_move(&mut self, slot: Slot, to: Square) -> bool {
-        if !self.can_reach(slot, to) {
+        let target = self.slot_at(to);
+        if !self.can_reach(slot, to, target) {
             return false;
         }
-        let applied = self.apply(slot, to);
-        let colour = self.record(slot).piece.colour;
+        let applied = self.apply(slot, to, target);
+        if self.kings.is_empty() || self.keeps_kings_safe(&applied) {
+            if let Some(captured) = applied.captured {
+                self.discard(captured);
+            }
+            true
+        } else {
+            self.undo(applied);
+            false
+        }
+    }
+
+    /// Rule 3 for a move just applied: whether every king of the mover's
+    /// colour is safe. If so, updates the check flags of the kings the move
+    /// affects; if not, changes no flag.
+    #[inline(always)]
+    fn keeps_kings_safe(&mut self, applied: &Applied) -> bool {
+        let colour = self.record(applied.mover).piece.colour;
+        if self.kings.len() <= KING_SCAN_LIMIT {
+            // Usually no king shares a line with the squares involved.
+            let untouched = self.kings.iter().all(|&king| {
+                let square = self.record(king).square;
+                king != applied.mover
+                    && !may_affect(applied.to, square)
+                    && !may_affect(applied.from, square)
+            });
+            if untouched {
+                return self.kings_in_check[colour.index()] == 0;
+            }
+        }
+        self.check_test(applied, colour)
+    }
+
+    /// [`Board::keeps_kings_safe`] when some king may be affected.
+    #[inline(never)]
+    fn check_test(&mut self, applied: &Applied, colour: Colour) -> bool {
         // Kings whose safety this move can change; all other kings keep
         // their current flag.
-        let kings = self.affected_kings(Some(applied.from), to, Some(slot), applied.captured);
+        let kings = self.affected_kings(
+            Some(applied.from),
+            applied.to,
+            Some(applied.mover),
+            applied.captured,
+        );
+        if kings.len == 0 {
+            return self.kings_in_check[colour.index()] == 0;
+        }
+        self.sync_index();
         let mut flagged_here = 0;
         let mut attacked_now = [false; 34];
         let mut legal = true;
@@ -517,114 +864,244 @@ impl Board {
             attacked_now[i] = attacked;
         }
         legal &= self.kings_in_check[colour.index()] == flagged_here;
-        if !legal {
-            self.undo(applied);
-            return false;
+        if legal {
+            for (&king, &attacked) in kings.as_slice().iter().zip(&attacked_now) {
+                self.set_in_check(king, attacked);
+            }
         }
-        if let Some(captured) = applied.captured {
-            self.discard(captured);
-        }
-        for (&king, &attacked) in kings.as_slice().iter().zip(&attacked_now) {
-            self.set_in_check(king, attacked);
-        }
-        true
+        legal
     }
 
-    /// Rules 1 and 2: the target is not friendly and the piece can get
-    /// there by its own movement (paths clear).
-    fn can_reach(&self, slot: Slot, to: Square) -> bool {
+    /// Rules 1 and 2: the target (whose occupant is `target`) is not
+    /// friendly and the piece can get there by its own movement (paths
+    /// clear).
+    #[inline(always)]
+    fn can_reach(&mut self, slot: Slot, to: Square, target: Option<Slot>) -> bool {
         let record = self.record(slot);
-        let from = record.square;
+        let (from, piece) = (record.square, record.piece);
         if from == to {
             return false;
         }
-        let target = self.occupant.get(&to).map(|&s| self.record(s).piece.colour);
-        if target == Some(record.piece.colour) {
+        let target = target.map(|s| self.record(s).piece.colour);
+        if target == Some(piece.colour) {
             return false;
         }
         let d_row = i128::from(to.row) - i128::from(from.row);
-        let d_col = i128::from(to.col) - i128::from(from.col);
-        let straight = d_row == 0 || d_col == 0;
-        let diagonal = d_row.abs() == d_col.abs();
-        match record.piece.kind {
-            Kind::King => d_row.abs() <= 1 && d_col.abs() <= 1,
-            Kind::Knight => {
-                let (a, b) = (d_row.abs(), d_col.abs());
-                (a == 1 && b == 2) || (a == 2 && b == 1)
-            }
+        let (a, b) = (to.row.abs_diff(from.row), to.col.abs_diff(from.col));
+        let straight = a == 0 || b == 0;
+        let diagonal = a == b;
+        // Each arm is a plain test, so with the offset known (generated
+        // code) the match folds to a bit test on the kind.
+        let reaches = match piece.kind {
+            Kind::King => a <= 1 && b <= 1,
+            Kind::Knight => is_knight_jump(a, b),
             Kind::Pawn => {
-                let forward = record.piece.colour.pawn_forward();
-                d_row == forward
-                    && ((d_col == 0 && target.is_none()) || (d_col.abs() == 1 && target.is_some()))
+                d_row == piece.colour.pawn_forward()
+                    && ((b == 0 && target.is_none()) || (b == 1 && target.is_some()))
             }
-            Kind::Rook => straight && self.path_clear(from, to),
-            Kind::Bishop => diagonal && self.path_clear(from, to),
-            Kind::Queen => (straight || diagonal) && self.path_clear(from, to),
-        }
+            Kind::Rook => straight,
+            Kind::Bishop => diagonal,
+            Kind::Queen => straight || diagonal,
+        };
+        let slides = matches!(piece.kind, Kind::Rook | Kind::Bishop | Kind::Queen);
+        reaches && (!slides || self.path_clear(from, to))
     }
 
     /// Whether every square strictly between `from` and `to` (on one line)
     /// is empty.
-    fn path_clear(&self, from: Square, to: Square) -> bool {
-        let family = if from.row == to.row {
-            LineFamily::Row
-        } else if from.col == to.col {
-            LineFamily::Col
-        } else if i128::from(to.row) - i128::from(from.row)
-            == i128::from(to.col) - i128::from(from.col)
-        {
-            LineFamily::Diagonal
-        } else {
-            LineFamily::AntiDiagonal
+    #[inline(always)]
+    fn path_clear(&mut self, from: Square, to: Square) -> bool {
+        let steps = distance(from, to);
+        steps <= 1 || self.far_path_clear(from, to, steps)
+    }
+
+    /// [`Board::path_clear`] for paths of two steps or more.
+    #[inline(never)]
+    fn far_path_clear(&mut self, from: Square, to: Square, steps: u64) -> bool {
+        let d_row = i128::from(to.row) - i128::from(from.row);
+        let d_col = i128::from(to.col) - i128::from(from.col);
+        let (s_row, s_col) = (d_row.signum(), d_col.signum());
+        if steps <= PROBE_LIMIT && self.hashed {
+            // The square `k` steps along, in range for 0 ≤ k ≤ steps.
+            return (1..i128::from(steps)).all(|k| {
+                let sq = Square::new(
+                    (i128::from(from.row) + k * s_row) as i64,
+                    (i128::from(from.col) + k * s_col) as i64,
+                );
+                !self.occupant.contains_key(&sq)
+            });
+        }
+        if self.scans() {
+            // A piece is in the way if it is k steps along for 0 < k < steps.
+            return !self.live_squares.iter().any(|&sq| {
+                let a = i128::from(sq.row) - i128::from(from.row);
+                let b = i128::from(sq.col) - i128::from(from.col);
+                let k = if s_row != 0 { a * s_row } else { b * s_col };
+                0 < k && k < i128::from(steps) && a == k * s_row && b == k * s_col
+            });
+        }
+        self.sync_index();
+        let ray = match ray_towards(d_row, d_col) {
+            Some(ray) => RAYS[ray],
+            None => return false,
         };
-        let (key, a) = family.locate(from);
-        let (_, b) = family.locate(to);
-        let (low, high) = if a < b { (a, b) } else { (b, a) };
-        match self.lines[family.index()].get(&key) {
-            Some(line) => line.range((Excluded(low), Excluded(high))).next().is_none(),
-            None => true,
+        // Clear if the nearest piece along the way is `to` or beyond it.
+        self.index
+            .nearest(from, ray)
+            .is_none_or(|sq| distance(from, sq) >= steps)
+    }
+
+    /// Whether queries scan the pieces rather than use the line index.
+    #[inline]
+    fn scans(&self) -> bool {
+        self.live.len() <= self.small_board
+    }
+
+    /// Brings the line index up to date if queries use it.
+    fn sync_index(&mut self) {
+        if !self.scans() {
+            self.index.sync(&self.live_squares);
         }
     }
 
-    /// Moves `slot` to `to`, capturing what stands there.
-    fn apply(&mut self, slot: Slot, to: Square) -> Applied {
-        let from = self.record(slot).square;
-        let captured = self.occupant.get(&to).copied();
-        if let Some(victim) = captured {
-            self.take(victim);
-            let record = self.record(victim);
-            let (name, placed) = (record.name as usize, record.placed);
-            self.named[name].remove(&placed);
+    /// Logs a filled or emptied square for the line index.
+    #[inline]
+    fn log(&mut self, sq: Square, filled: bool) {
+        if self.index.built {
+            let pieces = self.live.len();
+            self.index.log(sq, filled, pieces, self.log_slack);
         }
-        self.take(slot);
-        self.put(slot, to);
+    }
+
+    /// Sets the square of `slot`, a piece on the board.
+    #[inline(always)]
+    fn set_square(&mut self, slot: Slot, sq: Square) {
+        let record = self.record_mut(slot);
+        record.square = sq;
+        let index = record.live_index as usize;
+        self.live_squares[index] = sq;
+    }
+
+    /// Moves `slot` to `to`, capturing `target`, the piece there.
+    #[inline(always)]
+    fn apply(&mut self, slot: Slot, to: Square, target: Option<Slot>) -> Applied {
+        let from = self.record(slot).square;
+        if let Some(victim) = target {
+            self.unlink_name(victim);
+            self.unlist(victim);
+        }
+        self.set_square(slot, to);
+        if self.hashed {
+            self.occupant.remove(&from);
+            self.occupant.insert(to, slot);
+        }
+        self.log(from, false);
+        if target.is_none() {
+            self.log(to, true);
+        }
         Applied {
             mover: slot,
             from,
-            captured,
+            to,
+            captured: target,
         }
     }
 
     /// Takes back a move made by [`Board::apply`].
     fn undo(&mut self, applied: Applied) {
-        self.take(applied.mover);
-        self.put(applied.mover, applied.from);
-        if let Some(victim) = applied.captured {
-            let record = self.record(victim);
-            let (square, name, placed) = (record.square, record.name as usize, record.placed);
-            self.put(victim, square);
-            self.named[name].insert(placed, victim);
+        let Applied {
+            mover,
+            from,
+            to,
+            captured,
+        } = applied;
+        self.set_square(mover, from);
+        if self.hashed {
+            self.occupant.insert(from, mover);
+        }
+        self.log(from, true);
+        match captured {
+            Some(victim) => {
+                if self.hashed {
+                    self.occupant.insert(to, victim);
+                }
+                self.list(victim);
+                self.link_name(victim);
+            }
+            None => {
+                if self.hashed {
+                    self.occupant.remove(&to);
+                }
+                self.log(to, false);
+            }
         }
     }
 
-    /// Frees the record of a captured piece.
+    /// Adds `slot` to the list of pieces on the board.
+    fn list(&mut self, slot: Slot) {
+        let index = self.live.len() as u32;
+        let record = self.record_mut(slot);
+        record.live_index = index;
+        let square = record.square;
+        self.live.push(slot);
+        self.live_squares.push(square);
+    }
+
+    /// Removes `slot` from the list of pieces on the board.
+    fn unlist(&mut self, slot: Slot) {
+        let index = self.record(slot).live_index as usize;
+        self.live.swap_remove(index);
+        self.live_squares.swap_remove(index);
+        if let Some(&moved) = self.live.get(index) {
+            self.record_mut(moved).live_index = index as u32;
+        }
+    }
+
+    /// Puts `slot` back into its name's list where its links say (as the
+    /// newest when placed; where it was when a capture is taken back).
+    fn link_name(&mut self, slot: Slot) {
+        let (name, older, newer) = {
+            let record = self.record(slot);
+            (record.name as usize, record.older, record.newer)
+        };
+        if newer == NO_SLOT {
+            self.names[name].newest = slot;
+        } else {
+            self.record_mut(newer).older = slot;
+        }
+        if older != NO_SLOT {
+            self.record_mut(older).newer = slot;
+        }
+        self.names[name].count += 1;
+    }
+
+    /// Takes `slot` out of its name's list, keeping its own links so that
+    /// [`Board::link_name`] can put it back.
+    fn unlink_name(&mut self, slot: Slot) {
+        let (name, older, newer) = {
+            let record = self.record(slot);
+            (record.name as usize, record.older, record.newer)
+        };
+        if newer == NO_SLOT {
+            self.names[name].newest = older;
+        } else {
+            self.record_mut(newer).older = older;
+        }
+        if older != NO_SLOT {
+            self.record_mut(older).newer = newer;
+        }
+        self.names[name].count -= 1;
+    }
+
+    /// Frees the record of a captured piece (already off the board's
+    /// lists); a board that has become small drops its hash map.
     fn discard(&mut self, slot: Slot) {
         let record = self.record(slot);
         let (in_check, colour, kind, index) = (
             record.in_check,
             record.piece.colour,
             record.piece.kind,
-            record.king_index,
+            record.king_index as usize,
         );
         if in_check {
             self.kings_in_check[colour.index()] -= 1;
@@ -632,40 +1109,13 @@ impl Board {
         if kind == Kind::King {
             self.kings.swap_remove(index);
             if let Some(&moved) = self.kings.get(index) {
-                self.record_mut(moved).king_index = index;
+                self.record_mut(moved).king_index = index as u32;
             }
         }
-        self.records[slot] = None;
         self.free_slots.push(slot);
-    }
-
-    /// Removes `slot` from the square index and the line sets (its record
-    /// keeps its square).
-    fn take(&mut self, slot: Slot) {
-        let sq = self.record(slot).square;
-        self.occupant.remove(&sq);
-        for family in FAMILIES {
-            let (key, pos) = family.locate(sq);
-            let lines = &mut self.lines[family.index()];
-            if let Some(line) = lines.get_mut(&key) {
-                line.remove(&pos);
-                if line.is_empty() {
-                    lines.remove(&key);
-                }
-            }
-        }
-    }
-
-    /// Puts `slot` on `sq` in the square index and the line sets.
-    fn put(&mut self, slot: Slot, sq: Square) {
-        self.record_mut(slot).square = sq;
-        self.occupant.insert(sq, slot);
-        for family in FAMILIES {
-            let (key, pos) = family.locate(sq);
-            self.lines[family.index()]
-                .entry(key)
-                .or_default()
-                .insert(pos);
+        if self.hashed && self.live.len() < self.small_board / 2 {
+            self.hashed = false;
+            self.occupant.clear();
         }
     }
 
@@ -682,7 +1132,8 @@ impl Board {
         }
     }
 
-    /// Recomputes the check flag of each king in `kings`.
+    /// Recomputes the check flag of each king in `kings` (the index must be
+    /// in sync).
     fn refresh_checks(&mut self, kings: &[Slot]) {
         for &king in kings {
             let record = self.record(king);
@@ -694,7 +1145,7 @@ impl Board {
     /// The kings whose attackers can change when `from` (emptied) and `to`
     /// (filled by `mover`) change, leaving out the `captured` piece.
     fn affected_kings(
-        &self,
+        &mut self,
         from: Option<Square>,
         to: Square,
         mover: Option<Slot>,
@@ -713,64 +1164,73 @@ impl Board {
             }
             return kings;
         }
+        self.sync_index();
         if let Some(mover) = mover.filter(|&m| self.record(m).piece.kind == Kind::King) {
             kings.insert(mover);
         }
         for sq in from.into_iter().chain(Some(to)) {
-            self.kings_seen_from(sq, &mut kings);
+            let around = self.around(sq);
+            let rays = around.rays.iter().filter_map(|found| found.map(|(s, _)| s));
+            for slot in rays.chain(around.jumps[..around.jump_count].iter().copied()) {
+                if self.record(slot).piece.kind == Kind::King {
+                    kings.insert(slot);
+                }
+            }
         }
         kings
     }
 
-    /// Adds the kings whose attackers can change when `sq` changes: the
-    /// nearest piece along each of the eight rays, and pieces a knight's
-    /// jump away.
-    fn kings_seen_from(&self, sq: Square, kings: &mut KingSet) {
-        let mut consider = |slot: Slot| {
-            if self.record(slot).piece.kind == Kind::King {
-                kings.insert(slot);
-            }
+    /// The pieces around `sq` (the index must be in sync if queries use
+    /// it).
+    fn around(&self, sq: Square) -> Around {
+        let mut around = Around {
+            rays: [None; 8],
+            jumps: [NO_SLOT; 8],
+            jump_count: 0,
         };
-        for ray in RAYS {
-            if let Some((slot, _)) = self.nearest(sq, ray) {
-                consider(slot);
+        if self.scans() {
+            for (&slot, &other) in self.live.iter().zip(&self.live_squares) {
+                let d_row = i128::from(other.row) - i128::from(sq.row);
+                let d_col = i128::from(other.col) - i128::from(sq.col);
+                if let Some(ray) = ray_towards(d_row, d_col) {
+                    let distance = distance(sq, other);
+                    if around.rays[ray].is_none_or(|(_, d)| distance < d) {
+                        around.rays[ray] = Some((slot, distance));
+                    }
+                } else if is_knight_jump(other.row.abs_diff(sq.row), other.col.abs_diff(sq.col)) {
+                    around.add_jump(slot);
+                }
             }
+            return around;
         }
         for (d_row, d_col) in KNIGHT_JUMPS {
-            if let Some(&slot) = sq.offset(d_row, d_col).and_then(|s| self.occupant.get(&s)) {
-                consider(slot);
+            if let Some(slot) = sq.offset(d_row, d_col).and_then(|s| self.slot_at(s)) {
+                around.add_jump(slot);
             }
         }
+        for (found, &ray) in around.rays.iter_mut().zip(&RAYS) {
+            *found = self.index.nearest(sq, ray).and_then(|other| {
+                let slot = self.slot_at(other)?;
+                Some((slot, distance(sq, other)))
+            });
+        }
+        around
     }
 
-    /// The nearest piece from `sq` along `ray` and its distance in steps.
-    fn nearest(&self, sq: Square, ray: Ray) -> Option<(Slot, u128)> {
-        let (key, pos) = ray.family.locate(sq);
-        let line = self.lines[ray.family.index()].get(&key)?;
-        let found = if ray.increasing {
-            line.range((Excluded(pos), std::ops::Bound::Unbounded))
-                .next()
-        } else {
-            line.range(..pos).next_back()
-        };
-        let &other = found?;
-        let distance = (i128::from(other) - i128::from(pos)).unsigned_abs();
-        let slot = self.occupant[&ray.family.square_at(key, other)];
-        Some((slot, distance))
-    }
-
-    /// Whether a piece of the colour opposite to `colour` attacks `sq`.
+    /// Whether a piece of the colour opposite to `colour` attacks `sq` (the
+    /// index must be in sync if queries use it).
     fn is_attacked(&self, sq: Square, colour: Colour) -> bool {
-        for ray in RAYS {
-            let Some((slot, distance)) = self.nearest(sq, ray) else {
+        let around = self.around(sq);
+        for (ray, found) in RAYS.iter().zip(around.rays) {
+            let Some((slot, distance)) = found else {
                 continue;
             };
-            let attacker = self.record(slot).piece;
-            if attacker.colour == colour {
+            let attacker = self.record(slot);
+            if attacker.piece.colour == colour {
                 continue;
             }
             let diagonal = ray.family.is_diagonal();
-            let attacks = match attacker.kind {
+            let attacks = match attacker.piece.kind {
                 Kind::Queen => true,
                 Kind::Rook => !diagonal,
                 Kind::Bishop => diagonal,
@@ -778,10 +1238,10 @@ impl Board {
                 Kind::Pawn => {
                     // A pawn attacks one step diagonally forward: it stands
                     // one row behind the square, as seen from its side.
-                    let row_of_pawn = i128::from(self.record(slot).square.row);
+                    let row_of_pawn = i128::from(attacker.square.row);
                     diagonal
                         && distance == 1
-                        && i128::from(sq.row) - row_of_pawn == attacker.colour.pawn_forward()
+                        && i128::from(sq.row) - row_of_pawn == attacker.piece.colour.pawn_forward()
                 }
                 Kind::Knight => false,
             };
@@ -789,15 +1249,23 @@ impl Board {
                 return true;
             }
         }
-        KNIGHT_JUMPS.iter().any(|&(d_row, d_col)| {
-            sq.offset(d_row, d_col)
-                .and_then(|s| self.occupant.get(&s))
-                .is_some_and(|&slot| {
-                    let piece = self.record(slot).piece;
-                    piece.kind == Kind::Knight && piece.colour != colour
-                })
+        around.jumps[..around.jump_count].iter().any(|&slot| {
+            let piece = self.record(slot).piece;
+            piece.kind == Kind::Knight && piece.colour != colour
         })
     }
+}
+
+/// The runtime error for a move by (`d_row`, `d_col`) from `from` that
+/// leaves the `i64` range.
+#[cold]
+fn offset_overflow(from: Square, d_row: i64, d_col: i64) -> RuntimeError {
+    RuntimeError::new(ErrorKind::Overflow {
+        what: format!(
+            "the target of a move by ({d_row},{d_col}) from ({},{})",
+            from.row, from.col
+        ),
+    })
 }
 
 /// Resolves a jump target read from input: the index of the line labelled

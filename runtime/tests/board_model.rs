@@ -1,6 +1,7 @@
-//! The incremental board (ordered line sets, cached check flags) against a
-//! brute-force model that follows the spec literally: random operations on a
-//! small area must give the same results and the same boards.
+//! The incremental board (scans or the lazily kept line index, cached check
+//! flags, name lists) against a brute-force model that follows the spec
+//! literally: random operations on a small area must give the same results
+//! and the same boards, whichever query strategy the board uses.
 
 use chess2rs_runtime::icp::{Board, Colour, Kind, Piece, Square};
 use proptest::prelude::*;
@@ -147,8 +148,13 @@ enum Op {
     MoveNamedBy(u32, i64, i64),
 }
 
+/// Mostly a small area; sometimes far enough out for slides longer than
+/// the board checks square by square.
 fn coord() -> impl Strategy<Value = i64> {
-    -3i64..=3
+    prop_oneof![
+        4 => -3i64..=3,
+        1 => prop::sample::select(vec![-30i64, -12, 12, 30]),
+    ]
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -185,9 +191,20 @@ proptest! {
     }
 }
 
+/// The boards compared with the model: the default one, one that always
+/// hashes and uses the line index, one whose index is dropped and rebuilt
+/// often, and one that switches between small and large often.
+fn boards() -> [Board; 4] {
+    [
+        Board::new(3),
+        Board::tuned(3, 0, 1000),
+        Board::tuned(3, 0, 0),
+        Board::tuned(3, 4, 0),
+    ]
+}
+
 fn run(ops: &[Op]) -> Result<(), TestCaseError> {
-    {
-        let mut board = Board::new(3);
+    for mut board in boards() {
         let mut model = Model::default();
         for op in ops {
             let (got, want) = match *op {

@@ -1,7 +1,12 @@
-//! InfChessPro IR → Rust: each numbered line becomes an arm of a `match`
-//! on the program counter inside a loop. Names become constants, pieces
-//! runtime constants; only `*` reads and board operations remain at run
-//! time.
+//! InfChessPro IR → Rust. Lines are grouped into straight-line blocks:
+//! a block starts at the first line, at every jump target and after a line
+//! that does not fall through, and runs on while lines fall through to the
+//! next. Each block becomes an arm of a `match` on the program counter
+//! inside a loop, so only taken jumps go through the dispatch. Names become
+//! constants, pieces runtime constants; only `*` reads and board operations
+//! remain at run time.
+
+use std::ops::Range;
 
 use chess2rs_runtime::icp::{Colour, Kind, Piece};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
@@ -19,11 +24,7 @@ pub fn generate(program: &Program) -> TokenStream {
         let doc = format!(" The piece name `{name}`.");
         quote! { #[doc = #doc] const #ident: rt::icp::NameId = #id; }
     });
-    let uses_input_jumps = program
-        .lines
-        .iter()
-        .any(|line| line.on_success == Next::Input || line.on_failure == Next::Input);
-    let labels = uses_input_jumps.then(|| {
+    let labels = uses_input_jumps(program).then(|| {
         let entries = program.labels.iter().map(|&(label, index)| {
             let label = int_literal(label);
             let index = Literal::u32_unsuffixed(index);
@@ -34,11 +35,9 @@ pub fn generate(program: &Program) -> TokenStream {
             const LABELS: &[(i64, u32)] = &[#(#entries),*];
         }
     });
-    let arms = program
-        .lines
-        .iter()
-        .enumerate()
-        .map(|(index, line)| line_arm(program, index, line));
+    let arms = blocks(program)
+        .into_iter()
+        .map(|block| block_arm(program, block));
     let name_count = Literal::usize_unsuffixed(program.names.len());
     quote! {
         #(#name_consts)*
@@ -54,10 +53,69 @@ pub fn generate(program: &Program) -> TokenStream {
     }
 }
 
-fn line_arm(program: &Program, index: usize, line: &Line) -> TokenStream {
+fn uses_input_jumps(program: &Program) -> bool {
+    program
+        .lines
+        .iter()
+        .any(|line| line.on_success == Next::Input || line.on_failure == Next::Input)
+}
+
+/// The line index ranges of the straight-line blocks, in order. With jumps
+/// read from input any line can be a target, so every line is a block.
+fn blocks(program: &Program) -> Vec<Range<usize>> {
+    let lines = &program.lines;
+    let mut starts_block = vec![uses_input_jumps(program); lines.len() + 1];
+    starts_block[0] = true;
+    for (index, line) in lines.iter().enumerate() {
+        for next in [line.on_success, line.on_failure] {
+            if let Next::Line(target) = next {
+                if target as usize != index + 1 {
+                    starts_block[target as usize] = true;
+                }
+            }
+        }
+    }
+    let mut blocks = Vec::new();
+    let mut start = 0;
+    for (index, line) in lines.iter().enumerate() {
+        let at_end = index + 1 == lines.len();
+        if at_end || starts_block[index + 1] || !falls_through(index, line) {
+            blocks.push(start..index + 1);
+            start = index + 1;
+        }
+    }
+    blocks
+}
+
+/// Whether one of the line's exits is the next line.
+fn falls_through(index: usize, line: &Line) -> bool {
+    let next = Next::Line(index as u32 + 1);
+    line.on_success == next || line.on_failure == next
+}
+
+/// The match arm running the lines of `block` one after another.
+fn block_arm(program: &Program, block: Range<usize>) -> TokenStream {
+    let docs = program.lines[block.clone()].iter().map(|line| {
+        let doc = format!(" line {}: {}", line.source_line, line.text);
+        quote! { #[doc = #doc] }
+    });
+    let first = Literal::u32_unsuffixed(block.start as u32);
+    let last = block.end - 1;
+    let bodies = block.map(|index| line_code(program, index, index == last));
+    quote! {
+        #(#docs)*
+        #first => {
+            #(#bodies)*
+        }
+    }
+}
+
+/// One line's code. Inside a block, a taken jump sets `pc` and continues
+/// the loop, and falling through runs on into the next line's code; the
+/// last line of a block sets `pc` to wherever it goes.
+fn line_code(program: &Program, index: usize, last_in_block: bool) -> TokenStream {
+    let line = &program.lines[index];
     let at = Literal::u32_unsuffixed(line.source_line);
-    let doc = format!(" line {}: {}", line.source_line, line.text);
-    let index = Literal::u32_unsuffixed(index as u32);
     let (operands, count) = line.command.operands();
     let operands = &operands[..count];
     let reads = operands.iter().enumerate().filter_map(|(i, operand)| {
@@ -113,20 +171,41 @@ fn line_arm(program: &Program, index: usize, line: &Line) -> TokenStream {
         }
         Next::Input => quote! { rt::icp::jump_target(LABELS, io.read_i64(#at)?, #at)? },
     };
-    let (success, failure) = (next(line.on_success), next(line.on_failure));
+    let jump = |target: Next| {
+        let target = next(target);
+        quote! { pc = #target; continue; }
+    };
+    let fall = Next::Line(index as u32 + 1);
+    let (success, failure) = (line.on_success, line.on_failure);
     let transfer = match test {
-        None => quote! { pc = #success; },
-        Some(test) if line.on_success == line.on_failure => quote! { #test; pc = #success; },
-        Some(test) => quote! { pc = if #test { #success } else { #failure }; },
+        None if last_in_block => {
+            let success = next(success);
+            quote! { pc = #success; }
+        }
+        None => quote! {},
+        Some(test) if success == failure && last_in_block => {
+            let success = next(success);
+            quote! { #test; pc = #success; }
+        }
+        Some(test) if success == failure => quote! { #test; },
+        Some(test) if last_in_block => {
+            let (success, failure) = (next(success), next(failure));
+            quote! { pc = if #test { #success } else { #failure }; }
+        }
+        Some(test) if success == fall => {
+            let failure = jump(failure);
+            quote! { if !#test { #failure } }
+        }
+        Some(test) => {
+            let success = jump(success);
+            quote! { if #test { #success } }
+        }
     };
     quote! {
-        #[doc = #doc]
-        #index => {
-            steps.tick(#at)?;
-            #(#reads)*
-            #statements
-            #transfer
-        }
+        steps.tick(#at)?;
+        #(#reads)*
+        #statements
+        #transfer
     }
 }
 
@@ -150,4 +229,30 @@ fn piece_const(piece: Piece) -> Ident {
         Kind::Pawn => "PAWN",
     };
     Ident::new(&format!("{colour}_{kind}"), Span::call_site())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::infchesspro::{lower, syntax};
+    use crate::source::Source;
+
+    fn blocks_of(text: &str) -> Vec<Range<usize>> {
+        let source = Source::new("t.icp", text);
+        blocks(&lower::lower(&syntax::parse(&source).unwrap(), "t.icp"))
+    }
+
+    #[test]
+    fn blocks_run_until_a_jump_target_or_a_line_that_does_not_fall_through() {
+        // 1-3 fall through; 4 is a target (of itself) and 5 is reached
+        // only by falling from 4, then jumps away; 6 is a target.
+        let text = "1. a=R0,0\n2. ^\n3. a;0,1!6\n4. a;0,1?4\n5. ^?1\n6. \"x\n";
+        assert_eq!(blocks_of(text), vec![0..3, 3..5, 5..6]);
+    }
+
+    #[test]
+    fn with_jumps_read_from_input_every_line_is_a_block() {
+        let text = "1. ^\n2. ^\n3. a;0,1!*\n4. ^\n";
+        assert_eq!(blocks_of(text), vec![0..1, 1..2, 2..3, 3..4]);
+    }
 }
