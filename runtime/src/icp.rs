@@ -2,11 +2,11 @@
 //! [`Board`] for what its operations cost.
 
 use std::collections::hash_map::Entry;
-use std::collections::{BTreeSet, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::BTreeSet;
 use std::ops::Bound::{Excluded, Unbounded};
 
 use super::error::{ErrorKind, RuntimeError};
+use super::hash::FastMap;
 
 /// A square: (row, column). White pawns move toward higher rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -242,43 +242,6 @@ fn is_knight_jump(a: u64, b: u64) -> bool {
     (a == 1 && b == 2) || (a == 2 && b == 1)
 }
 
-/// A fast hasher for squares and line keys (FxHash's multiply-rotate).
-/// Written here because the runtime has no dependencies, so that
-/// `--standalone` programs build with rustc alone.
-#[derive(Default, Clone, Copy)]
-pub struct SquareHasher(u64);
-
-impl Hasher for SquareHasher {
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    #[inline]
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    #[inline]
-    fn write_i64(&mut self, v: i64) {
-        self.write_u64(v as u64);
-    }
-
-    #[inline]
-    fn write_i128(&mut self, v: i128) {
-        self.write_u64(v as u64);
-        self.write_u64((v >> 64) as u64);
-    }
-}
-
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<SquareHasher>>;
 
 /// Up to this many positions a line keeps them in a sorted array; beyond,
 /// in a B-tree.
