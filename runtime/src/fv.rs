@@ -1781,6 +1781,15 @@ mod tests {
         Edge::Pass { to: 2 },
     ];
 
+    /// `(1,0)` as an automaton, searched (not a leaper).
+    const WAZIR: Automaton<'static> = Automaton {
+        states: &WAZIR_STATES,
+        edges: &WAZIR_EDGES,
+        targets: &[],
+        memo: false,
+        leaps: None,
+    };
+
     fn rules<'a>(automata: &'a [Automaton<'a>], values: &'a [PieceValue]) -> Rules<'a> {
         Rules {
             automata,
@@ -1796,13 +1805,7 @@ mod tests {
 
     #[test]
     fn a_move_captures_and_pushes_the_value_on_the_captured_side() {
-        let wazir = Automaton {
-            states: &WAZIR_STATES,
-            edges: &WAZIR_EDGES,
-            targets: &[],
-            memo: false,
-            leaps: None,
-        };
+        let wazir = WAZIR;
         let automata = [wazir, wazir];
         let values = [PieceValue::Number(7), PieceValue::Royal];
         let rules = rules(&automata, &values);
@@ -1846,13 +1849,7 @@ mod tests {
 
     #[test]
     fn falling_performs_the_stack_action_and_stops_the_path() {
-        let wazir = Automaton {
-            states: &WAZIR_STATES,
-            edges: &WAZIR_EDGES,
-            targets: &[],
-            memo: false,
-            leaps: None,
-        };
+        let wazir = WAZIR;
         let automata = [wazir, wazir];
         // 3 ≡ input, 4 ≡ print.
         let values = [PieceValue::Number(9), PieceValue::Royal];
@@ -1885,13 +1882,7 @@ mod tests {
 
     #[test]
     fn the_check_rule_refuses_a_move_into_attack_and_leaves_the_board() {
-        let wazir = Automaton {
-            states: &WAZIR_STATES,
-            edges: &WAZIR_EDGES,
-            targets: &[],
-            memo: false,
-            leaps: None,
-        };
+        let wazir = WAZIR;
         let automata = [wazir];
         let values = [PieceValue::Royal];
         let rules = rules(&automata, &values);
@@ -1935,13 +1926,7 @@ mod tests {
 
     #[test]
     fn piece_lists_follow_every_change() {
-        let wazir = Automaton {
-            states: &WAZIR_STATES,
-            edges: &WAZIR_EDGES,
-            targets: &[],
-            memo: false,
-            leaps: None,
-        };
+        let wazir = WAZIR;
         let automata = [wazir, wazir];
         let values = [PieceValue::Number(1), PieceValue::Royal];
         let rules = rules(&automata, &values);
@@ -1967,13 +1952,7 @@ mod tests {
     /// and wazirs of values 0..=5 (kinds 0..=5; kind 6 is the king) that
     /// fall into the hole from a2.
     fn stack_game() -> (Vec<Automaton<'static>>, Vec<PieceValue>) {
-        let wazir = Automaton {
-            states: &WAZIR_STATES,
-            edges: &WAZIR_EDGES,
-            targets: &[],
-            memo: false,
-            leaps: None,
-        };
+        let wazir = WAZIR;
         let mut values: Vec<PieceValue> = (0..6).map(PieceValue::Number).collect();
         values.push(PieceValue::Royal);
         (vec![wazir; 7], values)
@@ -1994,12 +1973,7 @@ mod tests {
     #[test]
     fn every_stack_action_and_its_errors() {
         let (automata, values) = stack_game();
-        let rules = Rules {
-            automata: &automata,
-            values: &values,
-            rows: 3,
-            cols: 3,
-        };
+        let rules = rules(&automata, &values);
         let mut game = Game::with_position(&rules, &[4], &[(0, 6, true), (8, 6, false)]);
         let mut io = Io::new(&b"5 7 9223372036854775807"[..], Vec::new());
         // 3: push input, twice.
@@ -2035,12 +2009,7 @@ mod tests {
     #[test]
     fn a_sum_that_leaves_i64_is_an_error() {
         let (automata, values) = stack_game();
-        let rules = Rules {
-            automata: &automata,
-            values: &values,
-            rows: 3,
-            cols: 3,
-        };
+        let rules = rules(&automata, &values);
         let mut game = Game::with_position(&rules, &[4], &[(0, 6, true), (8, 6, false)]);
         let mut io = Io::new(&b"9223372036854775807 1"[..], Vec::new());
         assert!(fall(&mut game, &rules, &mut io, 3).unwrap());

@@ -242,7 +242,6 @@ fn is_knight_jump(a: u64, b: u64) -> bool {
     (a == 1 && b == 2) || (a == 2 && b == 1)
 }
 
-
 /// Up to this many positions a line keeps them in a sorted array; beyond,
 /// in a B-tree.
 const SMALL_LINE: usize = 6;
