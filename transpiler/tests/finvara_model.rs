@@ -5,7 +5,7 @@
 //! it) is compared with a brute-force path enumerator written here from the
 //! *syntax tree* (`syntax::Atom`/`Item`/`Repeat`), never from the automaton.
 //!
-//! The model follows `/work/shared/spec/finvara.md` ("What a notation
+//! The model follows `docs/languages.md` ("What a notation
 //! means", "Legal paths", "A valid move"):
 //! - a path is a list of landings (square, `x` after landing, "crooked, not
 //!   the last landing of its repetition": may not be a hole) plus the `c`

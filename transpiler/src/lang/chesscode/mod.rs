@@ -1,5 +1,5 @@
 //! Chess Code: Brainfuck-like cells in move notation
-//! (`../shared/spec/chess-code.md`).
+//! (`docs/languages.md`).
 //!
 //! syntax (text → tree) → check (diagnostics, loop matching) → lower (tree
 //! → IR of nested loops) → codegen (IR → Rust tokens) or interp (IR → run).

@@ -1,5 +1,5 @@
 //! Chessoteric (`.pgn`) and BTM (`.btm`): a chess game whose annotated
-//! positions encode a Turing machine (`../shared/spec/chessoteric.md`).
+//! positions encode a Turing machine (`docs/languages.md`).
 //!
 //! syntax (PGN or BTM text → tree) → check (play the game with shakmaty,
 //! read instructions, assemble parts and symbols) → lower (→ the machine)

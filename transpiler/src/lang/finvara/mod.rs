@@ -1,4 +1,4 @@
-//! Finvara: fairy chess driving two stacks (`../shared/spec/finvara.md`).
+//! Finvara: fairy chess driving two stacks (`docs/languages.md`).
 //!
 //! syntax (text → tree, the notation as an AST) → check (diagnostics) →
 //! lower (each notation → an automaton over leaps; each move line → its

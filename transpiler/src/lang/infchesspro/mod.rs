@@ -1,5 +1,5 @@
 //! InfChessPro: an infinite chess board with goto lines
-//! (`../shared/spec/infchesspro.md`).
+//! (`docs/languages.md`).
 //!
 //! syntax (text → tree) → check (diagnostics) → lower (tree → IR) →
 //! codegen (IR → Rust tokens) or interp (IR → run).

@@ -1,5 +1,5 @@
 //! Parser unit tests for Finvara, written against the notation grammar and
-//! source layout in `shared/spec/finvara.md`. They pin the tree shape
+//! source layout in `docs/languages.md`. They pin the tree shape
 //! (atoms, items, repetition suffixes) and, for every error the parser can
 //! report, the message and the text its span points at, so that a change
 //! to the parser that alters what a program means cannot pass silently.
