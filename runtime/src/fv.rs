@@ -922,7 +922,6 @@ struct Search {
     call_ids: FastMap<(u32, u16, u32), u32>,
     kind: u16,
     white: bool,
-    from: Point,
     /// Board columns.
     cols: u32,
     /// This search remembers visited nodes ([`Automaton::memo`]).
@@ -959,7 +958,6 @@ impl Search {
         });
         self.kind = kind;
         self.white = white;
-        self.from = from;
         if self.memo {
             if self.visited.capacity() > KEEP_CAPACITY {
                 self.visited = FastSet::default();

@@ -37,6 +37,9 @@ pub const MAX_WAYS: u64 = 4096;
 /// every `"s"`), which bounds the compiler's memory to tens of megabytes.
 pub const MAX_EDGES: usize = 1 << 21;
 
+// The search remembers a `p` edge by its index in a few bits of a word.
+const _: () = assert!(MAX_EDGES <= fv::MAX_EDGES);
+
 /// An automaton owned by the compiler.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Automaton {
@@ -707,9 +710,10 @@ pub struct MoveQuery {
 
 /// Every geometric path of piece type `query.kind` (its automaton in
 /// `automata`, by type) from FROM to TO that could be legal on some board,
-/// in notation order, or `None` when there are too many to list
-/// ([`LISTING_BUDGET`], [`LISTING_STEPS`]) — then the move is searched at run
-/// time instead.
+/// in notation order, or `None` when listing them would make the generated
+/// code large ([`LISTING_BUDGET`], [`LISTING_STEPS`]) — then the generated
+/// code searches the automaton at run time instead, exactly as the
+/// interpreter does: no move is refused.
 pub fn list_paths(automata: &[Automaton], query: MoveQuery) -> Option<Vec<StaticPath>> {
     let views: Vec<fv::Automaton> = automata.iter().map(Automaton::view).collect();
     let values = vec![fv::PieceValue::Royal; automata.len()];

@@ -2,9 +2,10 @@
 //! constants (`P_q`, `A3`); each piece type's automaton becomes a constant
 //! with its notation as the doc comment; each move line becomes a `match`
 //! arm that tries the few paths from its FROM to its TO the compiler listed
-//! (in notation order), or searches the automaton at run time when the
-//! paths are too many to list. A move with no path at all compiles to the
-//! skip rule alone.
+//! (in notation order), or, when writing them all out would bloat the
+//! file, searches the automaton at run time as the interpreter does — every
+//! valid move is made either way. A move with no path at all compiles to
+//! the skip rule alone.
 
 use std::collections::BTreeSet;
 
@@ -151,8 +152,8 @@ pub fn generate(program: &Program) -> TokenStream {
     };
     let searches_macro = quote! {
         /// `searches!(text, line, colour, piece, FROM, TO, promotion, next)`:
-        /// a move line whose paths are too many to list, searched at run
-        /// time.
+        /// a move line whose paths are too many to write out (a crooked
+        /// rider's long routes, say): the same search the interpreter makes.
         macro_rules! searches {
             ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $to:ident, $promote:expr, $next:literal) => {{
                 steps.tick($line)?;

@@ -64,25 +64,11 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
         edges_so_far += automaton.edges.len();
         built.insert(piece.symbol.value.clone(), automaton);
     }
-    let mut pieces = Vec::new();
-    for piece in &program.pieces {
-        let automaton = built.remove(&piece.symbol.value).unwrap_or_default();
-        let written = source
-            .text()
-            .get(piece.notation.span.clone())
-            .unwrap_or_default();
-        pieces.push(Piece {
-            symbol: piece.symbol.value.clone(),
-            value: match piece.value {
-                None => PieceValue::Royal,
-                Some(Value::Number(n)) => PieceValue::Number(n),
-                Some(Value::X) => PieceValue::X,
-                Some(Value::Y) => PieceValue::Y,
-            },
-            notation: written.split_whitespace().collect(),
-            automaton,
-        });
-    }
+    let automata: Vec<automaton::Automaton> = program
+        .pieces
+        .iter()
+        .map(|piece| built.remove(&piece.symbol.value).unwrap_or_default())
+        .collect();
     if errors.has_errors() {
         return Err(errors);
     }
@@ -107,7 +93,6 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
         .filter(|(_, m)| m.white)
         .map(|(i, m)| (m.turn.value, i as u32))
         .collect();
-    let automata: Vec<automaton::Automaton> = pieces.iter().map(|p| p.automaton.clone()).collect();
     let mut lines = Vec::with_capacity(program.moves.len());
     for line in &program.moves {
         let kind = kinds[&line.symbol.value];
@@ -140,6 +125,24 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
             white: line.white,
             kind,
             action,
+        });
+    }
+    let mut pieces = Vec::new();
+    for (piece, automaton) in program.pieces.iter().zip(automata) {
+        let written = source
+            .text()
+            .get(piece.notation.span.clone())
+            .unwrap_or_default();
+        pieces.push(Piece {
+            symbol: piece.symbol.value.clone(),
+            value: match piece.value {
+                None => PieceValue::Royal,
+                Some(Value::Number(n)) => PieceValue::Number(n),
+                Some(Value::X) => PieceValue::X,
+                Some(Value::Y) => PieceValue::Y,
+            },
+            notation: written.split_whitespace().collect(),
+            automaton,
         });
     }
     Ok(Program {
