@@ -58,6 +58,19 @@ pub enum PieceValue {
     Y,
 }
 
+impl PieceValue {
+    /// The value on `square` of a board `cols` wide (`None` for royals).
+    pub fn on(self, square: Square, cols: u32) -> Option<i64> {
+        let cols = cols.max(1);
+        match self {
+            PieceValue::Royal => None,
+            PieceValue::Number(n) => Some(n),
+            PieceValue::X => Some(i64::from(square % cols) + 1),
+            PieceValue::Y => Some(i64::from(square / cols) + 1),
+        }
+    }
+}
+
 /// "No limit" for [`State::reach`].
 pub const UNBOUNDED: u32 = u32::MAX;
 
@@ -501,13 +514,7 @@ pub struct Rules<'a> {
 impl Rules<'_> {
     /// The value a piece of `kind` has on `square` (`None` for royals).
     fn value_at(&self, kind: u16, square: Square) -> Option<i64> {
-        let cols = self.cols.max(1);
-        match self.values[usize::from(kind)] {
-            PieceValue::Royal => None,
-            PieceValue::Number(n) => Some(n),
-            PieceValue::X => Some(i64::from(square % cols) + 1),
-            PieceValue::Y => Some(i64::from(square / cols) + 1),
-        }
+        self.values[usize::from(kind)].on(square, self.cols)
     }
 
     /// The (row, column) of `square`.
@@ -665,27 +672,59 @@ impl<'a> Path<'a> {
     }
 }
 
-/// The board: cells, and the pieces and royal pieces of each colour in
-/// lists (so that no test ever scans the whole board).
+/// The board: cells, the royal pieces of each colour in lists, and enough
+/// about attacks that no test ever scans the whole board.
+///
+/// Attacks come two ways. A *mapped* piece — a leaper ([`Automaton::leaps`])
+/// while the leaps of all mapped piece types stay within [`MAPPED_OFFSETS`]
+/// distinct offsets — attacks by its landing squares alone: when one
+/// arrives, the board tests its leaps against the enemy royal pieces, and
+/// a royal piece is tested by looking back along each mapped offset for a
+/// piece that leaps that way. Mapped pieces are in no list, so moving them
+/// costs a few comparisons. Every other piece is *scanned*: it stays in a
+/// per-colour list that the attack test walks (with a search where needed).
 #[derive(Clone, Debug)]
 pub struct Board {
     cells: Vec<Cell>,
-    /// Each colour's pieces (white first).
-    pieces: [Vec<Placed>; 2],
+    rows: u32,
+    cols: u32,
+    /// Each colour's scanned pieces (white first).
+    scanned: [Vec<Placed>; 2],
     /// Each colour's royal pieces.
     royals: [Vec<Placed>; 2],
-    /// Per cell: its index in `pieces` (and in `royals` for royal pieces).
+    /// Per cell: its index in `scanned` (and in `royals` for royal pieces).
     slots: Vec<(u32, u32)>,
     /// Per colour: none of its royal pieces is attacked, as far as the
     /// changes since that was last found can tell (see [`Board::set`]).
     safe: [bool; 2],
-    /// Per colour: how many of its pieces are not leapers
-    /// ([`Automaton::leaps`]), whose attacks any change may open or block.
+    /// Per colour: how many of its scanned pieces are not leapers, whose
+    /// attacks any change may open or block.
     wanderers: [usize; 2],
-    /// Per piece type: royal, and a leaper.
-    kinds: Vec<(bool, bool)>,
+    /// Per piece type: what the board needs to know about it.
+    kinds: Vec<KindFacts>,
+    /// Per attacking colour: the distinct offsets from a mapped piece to
+    /// the squares it attacks (the union over mapped piece types).
+    mapped_offsets: [Vec<Offset>; 2],
     /// Per cell: its (row, column), so that no move divides.
     points: Vec<Point>,
+}
+
+/// The most distinct leap offsets the mapped piece types may have together
+/// ([`Board`]): a royal piece's attack test looks back along each.
+pub const MAPPED_OFFSETS: usize = 256;
+
+/// A (row, column) offset in two's complement, so that one unsigned
+/// comparison tests both edges of the board.
+type Offset = (u32, u32);
+
+/// What the board needs to know about a piece type.
+#[derive(Clone, Debug)]
+struct KindFacts {
+    royal: bool,
+    leaper: bool,
+    mapped: bool,
+    /// For mapped pieces: the leaps as offsets, for white and for black.
+    offsets: [Vec<Offset>; 2],
 }
 
 /// A piece in a piece list: where it stands (both ways) and its type.
@@ -702,21 +741,76 @@ fn side(white: bool) -> usize {
     usize::from(!white)
 }
 
+/// `at` moved by `offset`, if that is on a `rows` × `cols` board.
+fn offset_point(at: Point, offset: Offset, rows: u32, cols: u32) -> Option<Point> {
+    let row = at.row.wrapping_add(offset.0);
+    let col = at.col.wrapping_add(offset.1);
+    if row < rows && col < cols {
+        Some(Point { row, col })
+    } else {
+        None
+    }
+}
+
+/// The offset from `from` to `to`.
+fn offset_between(from: Point, to: Point) -> Offset {
+    (to.row.wrapping_sub(from.row), to.col.wrapping_sub(from.col))
+}
+
 impl Board {
     fn new(rules: &Rules, cells: &[Cell]) -> Board {
+        let mut union: FastSet<Offset> = FastSet::default();
+        let kinds = rules
+            .automata
+            .iter()
+            .zip(rules.values)
+            .map(|(automaton, &value)| {
+                let oriented = |sign: i32| -> Vec<Offset> {
+                    let mut offsets: Vec<Offset> = automaton
+                        .leaps
+                        .unwrap_or(&[])
+                        .iter()
+                        .map(|&(f, r)| (f.wrapping_mul(sign) as u32, r.wrapping_mul(sign) as u32))
+                        .collect();
+                    offsets.sort_unstable();
+                    offsets.dedup();
+                    offsets
+                };
+                let white = oriented(1);
+                let fresh = white.iter().filter(|o| !union.contains(*o)).count();
+                let mapped = automaton.leaps.is_some() && union.len() + fresh <= MAPPED_OFFSETS;
+                if mapped {
+                    union.extend(white.iter().copied());
+                }
+                KindFacts {
+                    royal: value == PieceValue::Royal,
+                    leaper: automaton.leaps.is_some(),
+                    mapped,
+                    offsets: if mapped {
+                        [white, oriented(-1)]
+                    } else {
+                        [Vec::new(), Vec::new()]
+                    },
+                }
+            })
+            .collect();
+        let mut white_offsets: Vec<Offset> = union.into_iter().collect();
+        white_offsets.sort_unstable();
+        let black_offsets = white_offsets
+            .iter()
+            .map(|&(row, col)| (row.wrapping_neg(), col.wrapping_neg()))
+            .collect();
         let mut board = Board {
             cells: vec![Cell::Empty; cells.len()],
-            pieces: [Vec::new(), Vec::new()],
+            rows: rules.rows,
+            cols: rules.cols,
+            scanned: [Vec::new(), Vec::new()],
             royals: [Vec::new(), Vec::new()],
             slots: vec![(NO_SLOT, NO_SLOT); cells.len()],
             safe: [false; 2],
             wanderers: [0; 2],
-            kinds: rules
-                .automata
-                .iter()
-                .zip(rules.values)
-                .map(|(automaton, &value)| (value == PieceValue::Royal, automaton.leaps.is_some()))
-                .collect(),
+            kinds,
+            mapped_offsets: [white_offsets, black_offsets],
             points: (0..cells.len() as Square).map(|s| rules.point(s)).collect(),
         };
         for (square, &cell) in cells.iter().enumerate() {
@@ -729,68 +823,113 @@ impl Board {
         self.cells[square as usize]
     }
 
-    /// Puts `cell` on `square`, keeping the piece lists up to date, and
-    /// forgets that a side is safe when the change can matter: one of its
-    /// royal pieces came or went, an enemy piece arrived, or the enemy has
-    /// pieces other than leapers (whose paths the change may open). A
-    /// leaper attacks by its landing square alone, so other changes cannot
-    /// put a royal piece in its reach.
+    /// Puts `cell` on `square`, keeping the lists up to date, and forgets
+    /// that a side is safe when the change can matter: one of its royal
+    /// pieces came or went, a scanned enemy piece arrived, a mapped one
+    /// arrived a leap away from one of its royal pieces, or the enemy has
+    /// scanned pieces that are not leapers (whose paths the change may
+    /// open). A leaper attacks by its landing square alone, so other changes
+    /// cannot put a royal piece in its reach.
     fn set(&mut self, square: Square, cell: Cell) {
         let index = square as usize;
         if let Cell::Piece { kind, white } = self.cells[index] {
-            let (royal, leaper) = self.kinds[usize::from(kind)];
-            if royal {
-                self.safe[side(white)] = false;
-            }
-            if !leaper {
-                self.wanderers[side(white)] -= 1;
-            }
-            let (piece_slot, royal_slot) = self.slots[index];
-            remove_at(
-                &mut self.pieces[side(white)],
-                &mut self.slots,
-                piece_slot,
-                true,
-            );
-            if royal {
-                remove_at(
-                    &mut self.royals[side(white)],
-                    &mut self.slots,
-                    royal_slot,
-                    false,
-                );
-            }
-            self.slots[index] = (NO_SLOT, NO_SLOT);
+            self.lift(index, kind, white);
         }
         self.cells[index] = cell;
         if let Cell::Piece { kind, white } = cell {
-            let (royal, leaper) = self.kinds[usize::from(kind)];
-            if royal {
-                self.safe[side(white)] = false;
-            }
+            self.drop_on(index, kind, white);
+        }
+        if self.wanderers[0] > 0 {
+            self.safe[1] = false;
+        }
+        if self.wanderers[1] > 0 {
+            self.safe[0] = false;
+        }
+    }
+
+    /// Takes the piece on cell `index` out of the lists.
+    fn lift(&mut self, index: usize, kind: u16, white: bool) {
+        let colour = side(white);
+        let facts = &self.kinds[usize::from(kind)];
+        if facts.mapped && !facts.royal {
+            // In no list.
+            return;
+        }
+        let (royal, mapped, leaper) = (facts.royal, facts.mapped, facts.leaper);
+        let (scanned_slot, royal_slot) = self.slots[index];
+        if !mapped {
             if !leaper {
-                self.wanderers[side(white)] += 1;
+                self.wanderers[colour] -= 1;
+            }
+            remove_at(
+                &mut self.scanned[colour],
+                &mut self.slots,
+                scanned_slot,
+                true,
+            );
+        }
+        if royal {
+            self.safe[colour] = false;
+            remove_at(&mut self.royals[colour], &mut self.slots, royal_slot, false);
+        }
+        self.slots[index] = (NO_SLOT, NO_SLOT);
+    }
+
+    /// Enters the piece now on cell `index` in the lists (or tests its
+    /// leaps against the enemy royal pieces).
+    fn drop_on(&mut self, index: usize, kind: u16, white: bool) {
+        let colour = side(white);
+        let facts = &self.kinds[usize::from(kind)];
+        let at = self.points[index];
+        let enemy = side(!white);
+        if facts.mapped
+            && self.safe[enemy]
+            && self.royals[enemy]
+                .iter()
+                .any(|royal| facts.offsets[colour].contains(&offset_between(at, royal.at)))
+        {
+            self.safe[enemy] = false;
+        }
+        let (royal, mapped, leaper) = (facts.royal, facts.mapped, facts.leaper);
+        let placed = Placed {
+            square: index as Square,
+            at,
+            kind,
+        };
+        if !mapped {
+            if !leaper {
+                self.wanderers[colour] += 1;
             }
             self.safe[side(!white)] = false;
-            let placed = Placed {
-                square,
-                at: self.points[index],
-                kind,
-            };
-            let list = &mut self.pieces[side(white)];
+            let list = &mut self.scanned[colour];
             self.slots[index].0 = list.len() as u32;
             list.push(placed);
-            if royal {
-                let list = &mut self.royals[side(white)];
-                self.slots[index].1 = list.len() as u32;
-                list.push(placed);
-            }
         }
-        for white in [true, false].iter() {
-            if self.wanderers[side(!*white)] > 0 {
-                self.safe[side(*white)] = false;
-            }
+        if royal {
+            self.safe[colour] = false;
+            let list = &mut self.royals[colour];
+            self.slots[index].1 = list.len() as u32;
+            list.push(placed);
         }
+    }
+
+    /// Whether a mapped piece of colour `by_white` leaps to `target`: looks
+    /// back along every mapped offset.
+    fn mapped_attack(&self, target: Point, by_white: bool) -> bool {
+        let colour = side(by_white);
+        self.mapped_offsets[colour].iter().any(|&(row, col)| {
+            let back = (row.wrapping_neg(), col.wrapping_neg());
+            let Some(from) = offset_point(target, back, self.rows, self.cols) else {
+                return false;
+            };
+            match self.cells[(from.row * self.cols + from.col) as usize] {
+                Cell::Piece { kind, white } if white == by_white => {
+                    let facts = &self.kinds[usize::from(kind)];
+                    facts.mapped && facts.offsets[colour].binary_search(&(row, col)).is_ok()
+                }
+                _ => false,
+            }
+        })
     }
 }
 
@@ -1238,6 +1377,36 @@ fn captured_before(path: &[Step], square: Square) -> bool {
 /// One board change of a trial move, to undo it.
 type Undo = (Square, Cell);
 
+/// The error of a stack action that needs more values than the stack has.
+#[cold]
+#[inline(never)]
+fn short_stack(white: bool, action: i64, need: usize, has: usize, line: u32) -> RuntimeError {
+    let colour = if white { "white" } else { "black" };
+    RuntimeError::at(
+        ErrorKind::Other {
+            message: format!(
+                "stack action {action} needs {need} value{} on the {colour} stack, which has {has}",
+                if need == 1 { "" } else { "s" },
+            ),
+        },
+        line,
+    )
+}
+
+/// The error of a stack sum (action 0) or difference (action 1) that
+/// leaves the i64 range.
+#[cold]
+#[inline(never)]
+fn sum_overflow(action: i64, a: i64, b: i64, line: u32) -> RuntimeError {
+    let op = if action == 0 { "+" } else { "-" };
+    RuntimeError::at(
+        ErrorKind::Overflow {
+            what: format!("{a} {op} {b}"),
+        },
+        line,
+    )
+}
+
 /// What a move did besides moving pieces, to apply to the stacks once the
 /// check rule allowed it.
 #[derive(Clone, Copy, Debug)]
@@ -1411,6 +1580,46 @@ impl Game {
         Ok(self.next_line(valid, next))
     }
 
+    /// A move line whose first listed path falls at once into a hole (the
+    /// compiler knows the squares that are holes, so it knows which paths
+    /// do, and the value the piece has there): the piece leaves FROM, the
+    /// check rule is tested, and the stack action for `value` runs (`None`:
+    /// a royal piece, which has none). If the check rule refuses the fall,
+    /// the other `paths` are tried as [`Game::move_line`] would. Returns
+    /// the line to run next ([`Game::next_line`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn fall_line<R: BufRead, W: Write>(
+        &mut self,
+        rules: &Rules,
+        io: &mut Io<R, W>,
+        line: u32,
+        white: bool,
+        kind: u16,
+        from: Square,
+        value: Option<i64>,
+        promote: Option<u16>,
+        paths: &[Path],
+        next: u32,
+    ) -> Result<u32, RuntimeError> {
+        let piece = Cell::Piece { kind, white };
+        if self.board.get(from) != piece {
+            return Ok(self.next_line(false, next));
+        }
+        self.board.set(from, Cell::Empty);
+        if self.royals_attacked(rules, white) {
+            self.board.set(from, piece);
+            let rest = paths.get(1..).unwrap_or(&[]);
+            let valid = self.try_paths(rules, io, white, kind, from, promote, rest, line)?;
+            return Ok(self.next_line(valid, next));
+        }
+        self.settled = false;
+        if let Some(value) = value {
+            self.stack_action(io, white, value, line)?;
+        }
+        Ok(self.next_line(true, next))
+    }
+
     /// Like [`Game::try_move`], with the geometric paths from FROM to TO
     /// that the compiler found, in notation order, instead of a search.
     #[allow(clippy::too_many_arguments)]
@@ -1539,6 +1748,7 @@ impl Game {
         Ok(())
     }
 
+    #[inline]
     fn stack_action<R: BufRead, W: Write>(
         &mut self,
         io: &mut Io<R, W>,
@@ -1554,17 +1764,7 @@ impl Game {
             _ => 0,
         };
         if stack.len() < need {
-            let colour = if white { "white" } else { "black" };
-            return Err(RuntimeError::at(
-                ErrorKind::Other {
-                    message: format!(
-                        "stack action {action} needs {need} value{} on the {colour} stack, which has {}",
-                        if need == 1 { "" } else { "s" },
-                        stack.len()
-                    ),
-                },
-                line,
-            ));
+            return Err(short_stack(white, action, need, stack.len(), line));
         }
         match action {
             0..=2 => {
@@ -1575,15 +1775,7 @@ impl Game {
                     1 => a.checked_sub(b),
                     _ => Some(i64::from(a == b)),
                 };
-                let result = result.ok_or_else(|| {
-                    let op = if action == 0 { "+" } else { "-" };
-                    RuntimeError::at(
-                        ErrorKind::Overflow {
-                            what: format!("{a} {op} {b}"),
-                        },
-                        line,
-                    )
-                })?;
+                let result = result.ok_or_else(|| sum_overflow(action, a, b, line))?;
                 stack.push(result);
             }
             3 => {
@@ -1601,17 +1793,18 @@ impl Game {
         Ok(())
     }
 
-    /// Whether `square` is attacked by a piece of colour `by_white`: one of
-    /// its pieces has a path ending with a capture there that lands on no
-    /// hole.
-    fn attacked(&mut self, rules: &Rules, square: Point, by_white: bool) -> bool {
+    /// Whether a scanned piece of colour `by_white` attacks `square`: it
+    /// has a path ending with a capture there that lands on no hole.
+    /// (Mapped pieces are found by [`Board::mapped_attack`].)
+    #[inline(never)]
+    fn scanned_attack(&mut self, rules: &Rules, square: Point, by_white: bool) -> bool {
         let goal = Goal {
             to: square,
             promote: None,
             attack: true,
         };
-        for index in 0..self.board.pieces[side(by_white)].len() {
-            let Placed { at, kind, .. } = self.board.pieces[side(by_white)][index];
+        for index in 0..self.board.scanned[side(by_white)].len() {
+            let Placed { at, kind, .. } = self.board.scanned[side(by_white)][index];
             let automaton = &rules.automata[usize::from(kind)];
             if automaton.reach() < at.distance(goal.to) {
                 continue;
@@ -1642,16 +1835,20 @@ impl Game {
     }
 
     /// How many royal pieces of `white` are attacked (stopping at the
-    /// first when `first_only`). That none is attacked is remembered until
-    /// a change that can matter ([`Board::set`]).
+    /// first when `first_only`): a mapped enemy piece leaps to it, or a
+    /// scanned one can capture there. That none is attacked is remembered
+    /// until a change that can matter ([`Board::set`]).
     fn attacked_royals(&mut self, rules: &Rules, white: bool, first_only: bool) -> usize {
         if self.board.safe[side(white)] {
             return 0;
         }
         let mut attacked = 0;
         for index in 0..self.board.royals[side(white)].len() {
-            let royal = self.board.royals[side(white)][index].at;
-            if self.attacked(rules, royal, !white) {
+            let royal = self.board.royals[side(white)][index];
+            if self.board.mapped_attack(royal.at, !white)
+                || (!self.board.scanned[side(!white)].is_empty()
+                    && self.scanned_attack(rules, royal.at, !white))
+            {
                 attacked += 1;
                 if first_only {
                     break;
@@ -1786,6 +1983,12 @@ mod tests {
         targets: &[],
         memo: false,
         leaps: None,
+    };
+
+    /// `(1,0)` known to be a leaper (mapped: its leaps are hit counts).
+    const WAZIR_LEAPER: Automaton<'static> = Automaton {
+        leaps: Some(&[(1, 0), (-1, 0), (0, 1), (0, -1)]),
+        ..WAZIR
     };
 
     fn rules<'a>(automata: &'a [Automaton<'a>], values: &'a [PieceValue]) -> Rules<'a> {
@@ -1924,26 +2127,96 @@ mod tests {
 
     #[test]
     fn piece_lists_follow_every_change() {
-        let wazir = WAZIR;
-        let automata = [wazir, wazir];
-        let values = [PieceValue::Number(1), PieceValue::Royal];
+        // Kind 0 moves like a wazir but is not known to be a leaper (so it
+        // is scanned); kind 1 is a royal wazir (mapped, and in the royal
+        // lists); kind 2 a mapped wazir (in no list).
+        let automata = [WAZIR, WAZIR_LEAPER, WAZIR_LEAPER];
+        let values = [
+            PieceValue::Number(1),
+            PieceValue::Royal,
+            PieceValue::Number(2),
+        ];
         let rules = rules(&automata, &values);
-        let mut game =
-            Game::with_position(&rules, &[4], &[(0, 0, true), (1, 1, true), (8, 1, false)]);
+        let mut game = Game::with_position(
+            &rules,
+            &[4],
+            &[(0, 0, true), (1, 1, true), (8, 1, false), (6, 2, true)],
+        );
         game.place(0, false, 2);
         game.place(0, false, 4);
-        let board = &game.board;
         let squares = |list: &[Placed]| {
             let mut squares: Vec<Square> = list.iter().map(|p| p.square).collect();
             squares.sort();
             squares
         };
-        assert_eq!(squares(&board.pieces[0]), [0, 1]);
-        assert_eq!(squares(&board.pieces[1]), [2, 8]);
+        let board = &game.board;
+        assert_eq!(squares(&board.scanned[0]), [0]);
+        assert_eq!(squares(&board.scanned[1]), [2]);
         assert_eq!(squares(&board.royals[0]), [1]);
         assert_eq!(squares(&board.royals[1]), [8]);
-        assert_eq!(board.pieces[1][0].at, Point { row: 2, col: 2 });
+        assert_eq!(board.scanned[1][0].at, Point { row: 0, col: 2 });
+        assert_eq!(board.wanderers, [1, 1]);
         assert_eq!(game.cells()[4], Cell::Hole);
+        // The black king steps to (1,2); the white scanned piece leaves.
+        game.board.set(8, Cell::Empty);
+        game.board.set(
+            5,
+            Cell::Piece {
+                kind: 1,
+                white: false,
+            },
+        );
+        assert_eq!(squares(&game.board.royals[1]), [5]);
+        assert_eq!(game.board.slots[5], (NO_SLOT, 0));
+        game.board.set(0, Cell::Empty);
+        assert!(game.board.scanned[0].is_empty());
+        assert_eq!(game.board.wanderers, [0, 1]);
+        // Offsets: the four wazir leaps, black's the other way round.
+        assert_eq!(game.board.mapped_offsets[0].len(), 4);
+        assert_eq!(
+            game.board.kinds[2].offsets[1],
+            [(0, 1), (0, u32::MAX), (1, 0), (u32::MAX, 0)]
+        );
+    }
+
+    #[test]
+    fn royal_pieces_are_attacked_by_leaps_and_scans() {
+        // Kind 1, the royal piece, attacks nothing (no capturing leap).
+        let royal = Automaton {
+            leaps: Some(&[]),
+            ..WAZIR
+        };
+        let automata = [WAZIR, royal, WAZIR_LEAPER];
+        let values = [
+            PieceValue::Number(1),
+            PieceValue::Royal,
+            PieceValue::Number(2),
+        ];
+        let rules = rules(&automata, &values);
+        // White king on (0,0), black king on (2,2); a black mapped wazir on
+        // (1,1) does not touch the white king.
+        let mut game =
+            Game::with_position(&rules, &[], &[(0, 1, true), (8, 1, false), (4, 2, false)]);
+        assert!(!game.royals_attacked(&rules, true));
+        // A black mapped wazir on (1,0) attacks it (a leap looking back).
+        game.place(2, false, 3);
+        assert!(game.royals_attacked(&rules, true));
+        assert_eq!(game.attacked_royals(&rules, true, false), 1);
+        game.board.set(3, Cell::Empty);
+        assert!(!game.royals_attacked(&rules, true));
+        // A black scanned piece on (0,1) attacks it through the scan.
+        game.place(0, false, 1);
+        assert!(game.royals_attacked(&rules, true));
+        game.board.set(1, Cell::Empty);
+        assert!(!game.royals_attacked(&rules, true));
+        // A second white king on (2,1) is attacked by the wazir on (1,1):
+        // one of two royal pieces attacked is not a loss; both are.
+        game.place(1, true, 7);
+        assert_eq!(game.attacked_royals(&rules, true, false), 1);
+        assert!(!game.someone_lost(&rules));
+        game.place(2, false, 3);
+        assert_eq!(game.attacked_royals(&rules, true, false), 2);
+        assert!(game.someone_lost(&rules));
     }
 
     /// A 3×3 board with a hole on b2, kings on a1 (white) and c3 (black),

@@ -150,6 +150,19 @@ pub fn generate(program: &Program) -> TokenStream {
             }};
         }
     };
+    let falls_macro = quote! {
+        /// `falls!(text, line, colour, piece, FROM, value, promotion, paths,
+        /// next)`: a move line whose first path falls into a hole at once —
+        /// count the step, lift the piece and run the stack action of its
+        /// `value` there (known here: holes never move) unless the check
+        /// rule refuses; then the other paths, as `moves!` would.
+        macro_rules! falls {
+            ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $value:expr, $promote:expr, $paths:ident, $next:literal) => {{
+                steps.tick($line)?;
+                pc = game.fall_line(&rules, io, $line, $white, $kind, $from, $value, $promote, $paths, $next)?;
+            }};
+        }
+    };
     let searches_macro = quote! {
         /// `searches!(text, line, colour, piece, FROM, TO, promotion, next)`:
         /// a move line whose paths are too many to write out (a crooked
@@ -185,8 +198,14 @@ pub fn generate(program: &Program) -> TokenStream {
     };
     let used = |wanted: fn(&Action) -> bool| program.lines.iter().any(|l| wanted(&l.action));
     let mut macros = TokenStream::new();
-    if used(|a| matches!(a, Action::Move { paths: Some(p), .. } if !p.is_empty())) {
+    let falling = |line: &Line| fall_value(program, line).is_some();
+    if program.lines.iter().any(|l| {
+        matches!(&l.action, Action::Move { paths: Some(p), .. } if !p.is_empty()) && !falling(l)
+    }) {
         macros.extend(moves_macro);
+    }
+    if program.lines.iter().any(falling) {
+        macros.extend(falls_macro);
     }
     if used(|a| matches!(a, Action::Move { paths: None, .. })) {
         macros.extend(searches_macro);
@@ -498,6 +517,29 @@ fn path_tokens(names: &Names, path: &StaticPath) -> TokenStream {
     tokens
 }
 
+/// For a move line whose first listed path is one leap into a hole, with
+/// no `x` or `c` (holes never change, so nothing on the board can stop it
+/// but the check rule): the piece's value on that hole (`None` inside for
+/// a royal piece). `None` for every other line.
+fn fall_value(program: &Program, line: &Line) -> Option<Option<i64>> {
+    let Action::Move {
+        paths: Some(paths), ..
+    } = &line.action
+    else {
+        return None;
+    };
+    let path = paths.first()?;
+    let [step] = path.steps[..] else {
+        return None;
+    };
+    let hole = program.board.get(step.square as usize) == Some(&Cell::Hole);
+    if !hole || step.no_hole || step.capture || path.must_capture {
+        return None;
+    }
+    let value = program.pieces[usize::from(line.kind)].value;
+    Some(value.on(step.square, program.cols))
+}
+
 /// The `match` arm of line `index`: one macro call (defined in
 /// [`generate`]) with the line's text.
 fn arm(names: &Names, index: u32, line: &Line) -> TokenStream {
@@ -524,6 +566,17 @@ fn arm(names: &Names, index: u32, line: &Line) -> TokenStream {
             };
             match paths {
                 Some(paths) if paths.is_empty() => quote! { fails!(#text, #at, #next) },
+                Some(_) if fall_value(names.program, line).is_some() => {
+                    let paths = names.paths(line.kind, line.white, *from, *to, target);
+                    let value = match fall_value(names.program, line).flatten() {
+                        Some(value) => {
+                            let value = Literal::i64_unsuffixed(value);
+                            quote! { Some(#value) }
+                        }
+                        None => quote! { None },
+                    };
+                    quote! { falls!(#text, #at, #white, #kind, #from_name, #value, #promote, #paths, #next) }
+                }
                 Some(_) => {
                     let paths = names.paths(line.kind, line.white, *from, *to, target);
                     quote! { moves!(#text, #at, #white, #kind, #from_name, #promote, #paths, #next) }
