@@ -239,7 +239,7 @@ const KNIGHT_JUMPS: [(i64, i64); 8] = [
 /// apart.
 #[inline]
 fn is_knight_jump(a: u64, b: u64) -> bool {
-    (a == 1 && b == 2) || (a == 2 && b == 1)
+    a < 3 && b < 3 && a + b == 3
 }
 
 /// Up to this many positions a line keeps them in a sorted array; beyond,
@@ -460,6 +460,17 @@ impl Around {
 /// ordered [`LineIndex`].
 const SMALL_BOARD: usize = 32;
 
+/// The number of buckets that squares are spread over ([`bucket`]).
+const BUCKETS: usize = 256;
+
+/// The bucket of `sq`: a multiplicative hash of its row and column.
+#[inline(always)]
+fn bucket(sq: Square) -> usize {
+    let mixed = (sq.row as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (sq.col as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    (mixed >> 56) as usize
+}
+
 /// Paths of at most this many steps are checked square by square.
 const PROBE_LIMIT: u64 = 8;
 
@@ -489,6 +500,9 @@ pub struct Board {
     /// Every piece on the board, unordered, and its square.
     live: Vec<Slot>,
     live_squares: Vec<Square>,
+    /// How many pieces stand on squares of each [`bucket`]: a square whose
+    /// bucket is empty is empty, which spares most scans of a small board.
+    buckets: Box<[u32; BUCKETS]>,
     /// Square → piece, kept while the board is large (`hashed`).
     occupant: FastMap<Square, Slot>,
     hashed: bool,
@@ -538,7 +552,7 @@ impl KingSet {
 /// Whether a change on `changed` can alter whether `king` is attacked: it
 /// shares a row, column or diagonal with the king, or is a knight's jump
 /// away.
-#[inline]
+#[inline(always)]
 fn may_affect(changed: Square, king: Square) -> bool {
     let a = changed.row.abs_diff(king.row);
     let b = changed.col.abs_diff(king.col);
@@ -577,6 +591,7 @@ impl Board {
             free_slots: Vec::new(),
             live: Vec::new(),
             live_squares: Vec::new(),
+            buckets: Box::new([0; BUCKETS]),
             occupant: FastMap::default(),
             hashed: false,
             names: vec![EMPTY_NAME; names],
@@ -682,18 +697,21 @@ impl Board {
     /// empty or the move is illegal.
     pub fn move_from(&mut self, from: Square, to: Square) -> bool {
         match self.slot_at(from) {
-            Some(slot) => self.try_move(slot, to),
+            Some(slot) => self.try_move(slot, to, None),
             None => false,
         }
     }
 
     /// `NAME,r,c`: moves the newest piece called `name` that can legally go
-    /// to `to`.
-    pub fn move_named_to(&mut self, name: NameId, to: Square) -> bool {
+    /// to `to`. `known` is the piece every piece of that name is, when the
+    /// caller knows it (generated code: all the name's placements agree),
+    /// so that the legality test folds to what that piece needs.
+    #[inline]
+    pub fn move_named_to(&mut self, name: NameId, to: Square, known: Option<Piece>) -> bool {
         let mut candidate = self.newest(name);
         while candidate != NO_SLOT {
             let older = self.record(candidate).older;
-            if self.try_move(candidate, to) {
+            if self.try_move(candidate, to, known) {
                 return true;
             }
             candidate = older;
@@ -703,13 +721,15 @@ impl Board {
 
     /// `NAME;dr,dc`: moves the newest piece called `name` that can legally
     /// move by (`d_row`, `d_col`) from its own square. A target outside the
-    /// `i64` range is a runtime error.
+    /// `i64` range is a runtime error. `known` as for
+    /// [`Board::move_named_to`].
     #[inline(always)]
     pub fn move_named_by(
         &mut self,
         name: NameId,
         d_row: i64,
         d_col: i64,
+        known: Option<Piece>,
     ) -> Result<bool, RuntimeError> {
         let mut candidate = self.newest(name);
         while candidate != NO_SLOT {
@@ -719,7 +739,8 @@ impl Board {
                 Some(to) => to,
                 None => return Err(offset_overflow(from, d_row, d_col)),
             };
-            if self.try_move(candidate, to) {
+            let (a, b) = (d_row.unsigned_abs(), d_col.unsigned_abs());
+            if self.try_move_apart(candidate, from, to, (a, b), known) {
                 return Ok(true);
             }
             candidate = older;
@@ -752,17 +773,37 @@ impl Board {
         if self.hashed {
             self.occupant.get(&sq).copied()
         } else {
+            if self.buckets[bucket(sq)] == 0 {
+                return None;
+            }
             let i = self.live_squares.iter().position(|&s| s == sq)?;
             Some(self.live[i])
         }
     }
 
-    /// Moves the piece in `slot` to `to` if that is legal; otherwise leaves
-    /// the board unchanged.
+    /// Moves the piece in `slot` (which is `known`, if given) to `to` if
+    /// that is legal; otherwise leaves the board unchanged.
     #[inline(always)]
-    fn try_move(&mut self, slot: Slot, to: Square) -> bool {
+    fn try_move(&mut self, slot: Slot, to: Square, known: Option<Piece>) -> bool {
+        let from = self.record(slot).square;
+        let apart = (to.row.abs_diff(from.row), to.col.abs_diff(from.col));
+        self.try_move_apart(slot, from, to, apart, known)
+    }
+
+    /// [`Board::try_move`] from `from`, the piece's square, which is
+    /// `apart` (rows, columns) from `to` — constants when generated code
+    /// moves by a constant offset, so that the legality test folds.
+    #[inline(always)]
+    fn try_move_apart(
+        &mut self,
+        slot: Slot,
+        from: Square,
+        to: Square,
+        apart: (u64, u64),
+        known: Option<Piece>,
+    ) -> bool {
         let target = self.slot_at(to);
-        if !self.can_reach(slot, to, target) {
+        if !self.can_reach(slot, from, to, apart, target, known) {
             return false;
         }
         let applied = self.apply(slot, to, target);
@@ -785,12 +826,13 @@ impl Board {
         let colour = self.record(applied.mover).piece.colour;
         if self.kings.len() <= KING_SCAN_LIMIT {
             // Usually no king shares a line with the squares involved.
-            let untouched = self.kings.iter().all(|&king| {
-                let square = self.record(king).square;
-                king != applied.mover
+            let mut untouched = true;
+            for &king in &self.kings {
+                let square = self.records[king as usize].square;
+                untouched &= king != applied.mover
                     && !may_affect(applied.to, square)
-                    && !may_affect(applied.from, square)
-            });
+                    && !may_affect(applied.from, square);
+            }
             if untouched {
                 return self.kings_in_check[colour.index()] == 0;
             }
@@ -838,46 +880,52 @@ impl Board {
     /// friendly and the piece can get there by its own movement (paths
     /// clear).
     #[inline(always)]
-    fn can_reach(&mut self, slot: Slot, to: Square, target: Option<Slot>) -> bool {
+    fn can_reach(
+        &mut self,
+        slot: Slot,
+        from: Square,
+        to: Square,
+        (a, b): (u64, u64),
+        target: Option<Slot>,
+        known: Option<Piece>,
+    ) -> bool {
         let record = self.record(slot);
-        let (from, piece) = (record.square, record.piece);
-        if from == to {
+        let piece = known.unwrap_or(record.piece);
+        debug_assert_eq!(piece, record.piece, "a wrong piece was promised");
+        if a == 0 && b == 0 {
             return false;
         }
         let target = target.map(|s| self.record(s).piece.colour);
         if target == Some(piece.colour) {
             return false;
         }
-        let d_row = i128::from(to.row) - i128::from(from.row);
-        let (a, b) = (to.row.abs_diff(from.row), to.col.abs_diff(from.col));
         let straight = a == 0 || b == 0;
         let diagonal = a == b;
-        // Each arm is a plain test, so with the offset known (generated
-        // code) the match folds to a bit test on the kind.
+        // Each arm is a plain test, so with the piece and the offset known
+        // (generated code) the match folds away.
         let reaches = match piece.kind {
             Kind::King => a <= 1 && b <= 1,
             Kind::Knight => is_knight_jump(a, b),
             Kind::Pawn => {
-                d_row == piece.colour.pawn_forward()
-                    && ((b == 0 && target.is_none()) || (b == 1 && target.is_some()))
+                let forward = match piece.colour {
+                    Colour::White => to.row > from.row,
+                    Colour::Black => to.row < from.row,
+                };
+                a == 1 && forward && ((b == 0 && target.is_none()) || (b == 1 && target.is_some()))
             }
             Kind::Rook => straight,
             Kind::Bishop => diagonal,
             Kind::Queen => straight || diagonal,
         };
         let slides = matches!(piece.kind, Kind::Rook | Kind::Bishop | Kind::Queen);
-        reaches && (!slides || self.path_clear(from, to))
+        // Every square strictly between is empty (on one line, `a.max(b)`
+        // steps apart).
+        let steps = a.max(b);
+        reaches && (!slides || steps <= 1 || self.far_path_clear(from, to, steps))
     }
 
-    /// Whether every square strictly between `from` and `to` (on one line)
-    /// is empty.
-    #[inline(always)]
-    fn path_clear(&mut self, from: Square, to: Square) -> bool {
-        let steps = distance(from, to);
-        steps <= 1 || self.far_path_clear(from, to, steps)
-    }
-
-    /// [`Board::path_clear`] for paths of two steps or more.
+    /// Whether every square strictly between `from` and `to`, `steps` (two
+    /// or more) apart on one line, is empty.
     #[inline(never)]
     fn far_path_clear(&mut self, from: Square, to: Square, steps: u64) -> bool {
         let d_row = i128::from(to.row) - i128::from(from.row);
@@ -939,9 +987,12 @@ impl Board {
     #[inline(always)]
     fn set_square(&mut self, slot: Slot, sq: Square) {
         let record = self.record_mut(slot);
+        let old = record.square;
         record.square = sq;
         let index = record.live_index as usize;
         self.live_squares[index] = sq;
+        self.buckets[bucket(old)] -= 1;
+        self.buckets[bucket(sq)] += 1;
     }
 
     /// Moves `slot` to `to`, capturing `target`, the piece there.
@@ -1007,13 +1058,15 @@ impl Board {
         let square = record.square;
         self.live.push(slot);
         self.live_squares.push(square);
+        self.buckets[bucket(square)] += 1;
     }
 
     /// Removes `slot` from the list of pieces on the board.
     fn unlist(&mut self, slot: Slot) {
         let index = self.record(slot).live_index as usize;
         self.live.swap_remove(index);
-        self.live_squares.swap_remove(index);
+        let square = self.live_squares.swap_remove(index);
+        self.buckets[bucket(square)] -= 1;
         if let Some(&moved) = self.live.get(index) {
             self.record_mut(moved).live_index = index as u32;
         }
@@ -1410,14 +1463,14 @@ mod tests {
         board.place(0, piece('R'), sq(5, 5));
         board.place(0, piece('P'), sq(1, 0));
         // The newest rook (5,5) cannot reach (0,3); the older one can.
-        assert!(board.move_named_to(0, sq(0, 3)));
+        assert!(board.move_named_to(0, sq(0, 3), None));
         assert_eq!(board.piece_at(sq(0, 3)), Some(piece('R')));
         assert!(
-            board.move_named_by(0, 1, 0).unwrap(),
+            board.move_named_by(0, 1, 0, None).unwrap(),
             "the pawn, newest, steps up"
         );
         assert_eq!(board.piece_at(sq(2, 0)), Some(piece('P')));
-        assert!(board.move_named_by(0, i64::MAX, 0).is_err());
+        assert!(board.move_named_by(0, i64::MAX, 0, None).is_err());
     }
 
     #[test]

@@ -113,8 +113,10 @@ fn named_move(c: &mut Criterion) {
             &same_name,
             |b, _| {
                 b.iter(|| {
-                    assert!(board.move_named_by(0, 1, 2).is_ok_and(|moved| moved));
-                    assert!(board.move_named_by(0, -1, -2).is_ok_and(|moved| moved));
+                    assert!(board.move_named_by(0, 1, 2, None).is_ok_and(|moved| moved));
+                    assert!(board
+                        .move_named_by(0, -1, -2, None)
+                        .is_ok_and(|moved| moved));
                 })
             },
         );

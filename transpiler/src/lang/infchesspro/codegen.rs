@@ -8,7 +8,7 @@
 
 use std::ops::Range;
 
-use chess2rs_runtime::icp::{Colour, Kind, Piece};
+use chess2rs_runtime::icp::{Colour, Kind, NameId, Piece};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, ToTokens};
 
@@ -20,8 +20,17 @@ use crate::emit::int_literal;
 pub fn generate(program: &Program) -> TokenStream {
     let name_consts = program.names.iter().enumerate().map(|(id, name)| {
         let ident = name_ident(name);
+        let doc = match known_piece(program, id as NameId) {
+            Some(piece) => format!(
+                " The piece name `{name}` (always {}).",
+                piece_const(piece)
+                    .to_string()
+                    .to_lowercase()
+                    .replace('_', " ")
+            ),
+            None => format!(" The piece name `{name}`."),
+        };
         let id = Literal::u32_unsuffixed(id as u32);
-        let doc = format!(" The piece name `{name}`.");
         quote! { #[doc = #doc] const #ident: rt::icp::NameId = #id; }
     });
     let labels = uses_input_jumps(program).then(|| {
@@ -151,16 +160,20 @@ fn line_code(program: &Program, index: usize, last_in_block: bool) -> TokenStrea
             (quote! {}, Some(test))
         }
         Command::MoveNamedTo { name, .. } => {
+            let known = known_tokens(program, *name);
             let name = name_ident(&program.names[*name as usize]);
             let (row, col) = (value(0), value(1));
-            let test = quote! { board.move_named_to(#name, rt::icp::Square::new(#row, #col)) };
+            let test =
+                quote! { board.move_named_to(#name, rt::icp::Square::new(#row, #col), #known) };
             (quote! {}, Some(test))
         }
         Command::MoveNamedBy { name, .. } => {
+            let known = known_tokens(program, *name);
             let name = name_ident(&program.names[*name as usize]);
             let (d_row, d_col) = (value(0), value(1));
-            let test =
-                quote! { board.move_named_by(#name, #d_row, #d_col).map_err(|e| e.in_line(#at))? };
+            let test = quote! {
+                board.move_named_by(#name, #d_row, #d_col, #known).map_err(|e| e.in_line(#at))?
+            };
             (quote! {}, Some(test))
         }
     };
@@ -215,6 +228,34 @@ fn name_ident(name: &str) -> Ident {
     Ident::new(&format!("N_{name}"), Span::call_site())
 }
 
+/// The piece every piece called `name` is, when all the program's
+/// placements of that name agree (pieces never change type), so that a move
+/// by name can test only what that piece needs.
+fn known_piece(program: &Program, name: NameId) -> Option<Piece> {
+    let mut placed = program.lines.iter().filter_map(|line| match line.command {
+        Command::Place {
+            name: placed,
+            piece,
+            ..
+        } if placed == name => Some(piece),
+        _ => None,
+    });
+    let first = placed.next()?;
+    placed.all(|piece| piece == first).then_some(first)
+}
+
+/// [`known_piece`] as an `Option<Piece>` expression.
+fn known_tokens(program: &Program, name: NameId) -> TokenStream {
+    match known_piece(program, name) {
+        Some(piece) => {
+            let piece = piece_const(piece);
+            quote! { Some(rt::icp::#piece) }
+        }
+        None => quote! { None },
+    }
+}
+
+/// The runtime constant for `piece` (`WHITE_ROOK`, …).
 fn piece_const(piece: Piece) -> Ident {
     let colour = match piece.colour {
         Colour::White => "WHITE",
@@ -237,9 +278,27 @@ mod tests {
     use crate::lang::infchesspro::{lower, syntax};
     use crate::source::Source;
 
-    fn blocks_of(text: &str) -> Vec<Range<usize>> {
+    fn program(text: &str) -> Program {
         let source = Source::new("t.icp", text);
-        blocks(&lower::lower(&syntax::parse(&source).unwrap(), "t.icp"))
+        lower::lower(&syntax::parse(&source).unwrap(), "t.icp")
+    }
+
+    fn blocks_of(text: &str) -> Vec<Range<usize>> {
+        blocks(&program(text))
+    }
+
+    #[test]
+    fn a_name_is_known_to_be_a_piece_only_when_all_its_placements_agree() {
+        let program = program("1. a=R0,0\n2. b=R0,1\n3. a=R5,5\n4. b=r1,1\n5. c;0,1\n");
+        let id = |name: &str| program.names.iter().position(|n| n == name).unwrap() as NameId;
+        let rook = Piece::from_letter('R');
+        assert_eq!(known_piece(&program, id("a")), rook);
+        assert_eq!(
+            known_piece(&program, id("b")),
+            None,
+            "white and black rooks"
+        );
+        assert_eq!(known_piece(&program, id("c")), None, "never placed");
     }
 
     #[test]

@@ -42,9 +42,11 @@ pub fn run<R: BufRead, W: Write>(
             }
             Command::Place { name, piece, .. } => board.place(*name, *piece, Square::new(a, b)),
             Command::MoveFrom { .. } => board.move_from(Square::new(a, b), Square::new(c, d)),
-            Command::MoveNamedTo { name, .. } => board.move_named_to(*name, Square::new(a, b)),
+            Command::MoveNamedTo { name, .. } => {
+                board.move_named_to(*name, Square::new(a, b), None)
+            }
             Command::MoveNamedBy { name, .. } => board
-                .move_named_by(*name, a, b)
+                .move_named_by(*name, a, b, None)
                 .map_err(|e| e.in_line(at))?,
         };
         pc = match if succeeded {
