@@ -830,10 +830,15 @@ impl Board {
     /// scanned pieces that are not leapers (whose paths the change may
     /// open). A leaper attacks by its landing square alone, so other changes
     /// cannot put a royal piece in its reach.
+    #[inline]
     fn set(&mut self, square: Square, cell: Cell) {
         let index = square as usize;
         if let Cell::Piece { kind, white } = self.cells[index] {
-            self.lift(index, kind, white);
+            let facts = &self.kinds[usize::from(kind)];
+            // A mapped piece that is not royal is in no list.
+            if !facts.mapped || facts.royal {
+                self.lift(index, kind, white);
+            }
         }
         self.cells[index] = cell;
         if let Cell::Piece { kind, white } = cell {
@@ -848,13 +853,10 @@ impl Board {
     }
 
     /// Takes the piece on cell `index` out of the lists.
+    #[inline(never)]
     fn lift(&mut self, index: usize, kind: u16, white: bool) {
         let colour = side(white);
         let facts = &self.kinds[usize::from(kind)];
-        if facts.mapped && !facts.royal {
-            // In no list.
-            return;
-        }
         let (royal, mapped, leaper) = (facts.royal, facts.mapped, facts.leaper);
         let (scanned_slot, royal_slot) = self.slots[index];
         if !mapped {
@@ -1838,10 +1840,17 @@ impl Game {
     /// first when `first_only`): a mapped enemy piece leaps to it, or a
     /// scanned one can capture there. That none is attacked is remembered
     /// until a change that can matter ([`Board::set`]).
+    #[inline]
     fn attacked_royals(&mut self, rules: &Rules, white: bool, first_only: bool) -> usize {
         if self.board.safe[side(white)] {
             return 0;
         }
+        self.count_attacked_royals(rules, white, first_only)
+    }
+
+    /// [`Game::attacked_royals`] when the side is not known to be safe.
+    #[inline(never)]
+    fn count_attacked_royals(&mut self, rules: &Rules, white: bool, first_only: bool) -> usize {
         let mut attacked = 0;
         for index in 0..self.board.royals[side(white)].len() {
             let royal = self.board.royals[side(white)][index];
