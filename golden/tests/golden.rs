@@ -16,15 +16,17 @@ struct Outcome {
     code: i32,
 }
 
+/// The outcome of a run whose runtime error (if any) `render` shows.
 fn finish(
     stdout: Vec<u8>,
     mut stderr: String,
     result: Result<(), chess2rs_runtime::RuntimeError>,
+    render: impl Fn(&chess2rs_runtime::RuntimeError) -> String,
 ) -> Outcome {
     let code = match result {
         Ok(()) => 0,
         Err(err) => {
-            stderr.push_str(&format!("error: {err}\n"));
+            stderr.push_str(&render(&err));
             err.exit_code()
         }
     };
@@ -61,7 +63,10 @@ fn interpreted(case: &CaseFiles, expected: &Expected) -> Outcome {
                     max_steps: expected.max_steps,
                 },
             );
-            finish(stdout, checked.warnings.render(&source), result)
+            // The CLI's way: the source at hand, the one renderer.
+            finish(stdout, checked.warnings.render(&source), result, |err| {
+                chess2rs::runtime_errors::render_runtime_error(err, &source, language)
+            })
         }
     }
 }
@@ -85,7 +90,8 @@ fn run_entry(entry: Option<Entry>, diagnostics: &str, expected: &Expected) -> Ou
                 max_steps: expected.max_steps,
             };
             let result = entry(&mut &expected.input[..], &mut stdout, &options);
-            finish(stdout, diagnostics.to_string(), result)
+            // An executable's way: the source map the generated code keeps.
+            finish(stdout, diagnostics.to_string(), result, |err| err.render())
         }
     }
 }

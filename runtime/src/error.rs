@@ -3,13 +3,91 @@
 use std::fmt;
 
 /// A runtime error: what went wrong and, when known, the source line that
-/// was executing (1-based line number in the program file).
+/// was executing (1-based line number in the program file) and where in
+/// the program that is ([`Location`], filled in from the program's
+/// [`SourceMap`] when the error leaves it).
 #[derive(Debug)]
 pub struct RuntimeError {
     /// What went wrong.
     pub kind: ErrorKind,
     /// The 1-based source line being executed, if known.
     pub line: Option<u32>,
+    /// The command that failed, for [`RuntimeError::render`].
+    pub location: Option<Box<Location>>,
+}
+
+/// The command a runtime error happened in: enough of the program's source
+/// to show it the way compile errors are shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    /// The program file's name.
+    pub file: String,
+    /// The 1-based line.
+    pub line: u32,
+    /// The 1-based column (in characters) where the command starts.
+    pub column: u32,
+    /// How many characters the command spans (at least 1).
+    pub width: u32,
+    /// The source line's text.
+    pub text: String,
+}
+
+/// What generated code knows of its source, for locating runtime errors:
+/// the file name and, for every line a runtime error can name, its text and
+/// where its command is. Sorted by line.
+#[derive(Clone, Copy, Debug)]
+pub struct SourceMap<'a> {
+    /// The program file's name.
+    pub file: &'a str,
+    /// The lines, sorted by [`SourceLine::line`].
+    pub lines: &'a [SourceLine<'a>],
+}
+
+/// One line of a [`SourceMap`].
+#[derive(Clone, Copy, Debug)]
+pub struct SourceLine<'a> {
+    /// The 1-based line.
+    pub line: u32,
+    /// The 1-based column (in characters) where the command starts.
+    pub column: u32,
+    /// How many characters the command spans.
+    pub width: u32,
+    /// The line's text.
+    pub text: &'a str,
+}
+
+impl<'a> SourceLine<'a> {
+    /// Line `line` with text `text`, its command `width` characters from
+    /// `column`.
+    pub const fn new(line: u32, column: u32, width: u32, text: &'a str) -> Self {
+        SourceLine {
+            line,
+            column,
+            width,
+            text,
+        }
+    }
+}
+
+impl SourceMap<'_> {
+    /// A map of no lines (errors keep only their line number).
+    pub const EMPTY: SourceMap<'static> = SourceMap {
+        file: "",
+        lines: &[],
+    };
+
+    /// The location of `line`, if the map has it.
+    pub fn locate(&self, line: u32) -> Option<Location> {
+        let index = self.lines.binary_search_by_key(&line, |l| l.line).ok()?;
+        let found = &self.lines[index];
+        Some(Location {
+            file: self.file.to_string(),
+            line,
+            column: found.column,
+            width: found.width.max(1),
+            text: found.text.to_string(),
+        })
+    }
 }
 
 /// The kinds of runtime error shared by every language.
@@ -56,12 +134,109 @@ impl RuntimeError {
         RuntimeError {
             kind,
             line: Some(line),
+            location: None,
         }
     }
 
     /// An error of `kind` not tied to a source line.
     pub fn new(kind: ErrorKind) -> Self {
-        RuntimeError { kind, line: None }
+        RuntimeError {
+            kind,
+            line: None,
+            location: None,
+        }
+    }
+
+    /// The same error, located in `source` (if its line is there).
+    pub fn located(mut self, source: &SourceMap) -> Self {
+        if self.location.is_none() {
+            if let Some(line) = self.line {
+                self.location = source.locate(line).map(Box::new);
+            }
+        }
+        self
+    }
+
+    /// What went wrong, as one sentence (no line number, no `error:`).
+    pub fn message(&self) -> String {
+        self.kind.to_string()
+    }
+
+    /// The text under the caret: what the failed command was doing.
+    pub fn label(&self) -> &'static str {
+        match self.kind {
+            ErrorKind::StepLimit { .. } => "the step limit stops the program before this line",
+            ErrorKind::InputEnded | ErrorKind::InputNotANumber { .. } => "reads a number here",
+            ErrorKind::Overflow { .. } => "computed here",
+            ErrorKind::NoSuchLabel { .. } => "jumps to a label read here",
+            ErrorKind::Io { .. } | ErrorKind::Other { .. } => "",
+        }
+    }
+
+    /// How to fix it or what it means, if there is more to say.
+    pub fn help(&self) -> Option<String> {
+        match &self.kind {
+            ErrorKind::StepLimit { .. } => Some(
+                "the program may run forever; if it does not, raise the limit with `--max-steps N`"
+                    .to_string(),
+            ),
+            ErrorKind::InputEnded => {
+                Some("give the program more input (numbers separated by whitespace)".to_string())
+            }
+            ErrorKind::InputNotANumber { found } => {
+                let digits = found.strip_prefix(['-', '+']).unwrap_or(found);
+                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    Some(format!(
+                        "the input number {} does not fit in an i64 (from {} to {})",
+                        shorten(found),
+                        i64::MIN,
+                        i64::MAX
+                    ))
+                } else {
+                    Some(
+                        "input numbers are decimal integers with an optional sign, such as 42 or -7"
+                            .to_string(),
+                    )
+                }
+            }
+            ErrorKind::Overflow { .. } => {
+                Some(format!("values are i64, from {} to {}", i64::MIN, i64::MAX))
+            }
+            _ => None,
+        }
+    }
+
+    /// The error as compile errors are shown (rustc-style): the message,
+    /// `--> file:line:column`, the source line with a caret under the
+    /// command, and a hint. Without a location, `error: line N: message`.
+    pub fn render(&self) -> String {
+        let location = match &self.location {
+            Some(location) => location,
+            None => return format!("error: {self}\n"),
+        };
+        let number = location.line.to_string();
+        let pad = " ".repeat(number.len());
+        let mut out = format!("error: {}\n", self.message());
+        out.push_str(&format!(
+            "{pad} --> {}:{}:{}\n",
+            location.file, location.line, location.column
+        ));
+        out.push_str(&format!("{pad} |\n"));
+        out.push_str(&format!("{number} | {}\n", location.text.trim_end()));
+        let indent = " ".repeat(location.column.saturating_sub(1) as usize);
+        let carets = "^".repeat(location.width as usize);
+        let label = self.label();
+        if label.is_empty() {
+            out.push_str(&format!("{pad} | {indent}{carets}\n"));
+        } else {
+            out.push_str(&format!("{pad} | {indent}{carets} {label}\n"));
+        }
+        if let Some(help) = self.help() {
+            out.push_str(&format!("{pad} |\n{pad} = help: {help}\n"));
+        }
+        // A blank line ends a diagnostic, as for compile errors.
+        out.push('\n');
+        out
     }
 
     /// The same error, attributed to source line `line` unless it already
@@ -79,17 +254,30 @@ impl RuntimeError {
     }
 }
 
+/// `text`, or for long text its ends around a count of what was left out
+/// (an input token may be megabytes long).
+fn shorten(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= 40 {
+        return text.to_string();
+    }
+    let head: String = chars[..20].iter().collect();
+    let tail: String = chars[chars.len() - 12..].iter().collect();
+    format!("{head}…{tail} ({} characters in all)", chars.len())
+}
+
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ErrorKind::StepLimit { limit } => write!(f, "step limit of {limit} reached"),
-            ErrorKind::InputEnded => {
-                write!(f, "expected a number on standard input, found end of input")
+            ErrorKind::InputEnded => write!(f, "expected a number in the input, found its end"),
+            ErrorKind::InputNotANumber { found } => {
+                write!(
+                    f,
+                    "expected a number in the input, found `{}`",
+                    shorten(found)
+                )
             }
-            ErrorKind::InputNotANumber { found } => write!(
-                f,
-                "expected a number on standard input, found `{found}` (a decimal integer in the i64 range)"
-            ),
             ErrorKind::Overflow { what } => write!(f, "{what} does not fit in an i64"),
             ErrorKind::NoSuchLabel { label } => {
                 write!(f, "jump target {label} read from input names no line")
@@ -130,7 +318,84 @@ mod tests {
         let err = RuntimeError::new(ErrorKind::InputEnded).in_line(7);
         assert_eq!(
             err.to_string(),
-            "line 7: expected a number on standard input, found end of input"
+            "line 7: expected a number in the input, found its end"
         );
+    }
+
+    const MAP: SourceMap<'static> = SourceMap {
+        file: "add.chc",
+        lines: &[
+            SourceLine {
+                line: 2,
+                column: 1,
+                width: 7,
+                text: "Ra1 Rb2",
+            },
+            SourceLine {
+                line: 12,
+                column: 5,
+                width: 6,
+                text: "10. a;0,-1!40",
+            },
+        ],
+    };
+
+    #[test]
+    fn a_located_error_renders_like_a_compile_error() {
+        let err = RuntimeError::at(
+            ErrorKind::InputNotANumber {
+                found: "two".into(),
+            },
+            2,
+        )
+        .located(&MAP);
+        assert_eq!(
+            err.render(),
+            "error: expected a number in the input, found `two`\n\
+             \x20 --> add.chc:2:1\n\
+             \x20 |\n\
+             2 | Ra1 Rb2\n\
+             \x20 | ^^^^^^^ reads a number here\n\
+             \x20 |\n\
+             \x20 = help: input numbers are decimal integers with an optional sign, such as 42 or -7\n\n"
+        );
+        let err = RuntimeError::at(
+            ErrorKind::Other {
+                message: "x".into(),
+            },
+            12,
+        )
+        .located(&MAP);
+        assert_eq!(
+            err.render(),
+            "error: x\n   --> add.chc:12:5\n   |\n12 | 10. a;0,-1!40\n   |     ^^^^^^\n\n"
+        );
+    }
+
+    #[test]
+    fn an_error_outside_the_map_keeps_its_line_number() {
+        let err = RuntimeError::at(ErrorKind::InputEnded, 5).located(&MAP);
+        assert!(err.location.is_none());
+        assert_eq!(
+            err.render(),
+            "error: line 5: expected a number in the input, found its end\n"
+        );
+    }
+
+    #[test]
+    fn numbers_too_large_and_long_tokens_are_explained_briefly() {
+        let err = RuntimeError::at(
+            ErrorKind::InputNotANumber {
+                found: "99999999999999999999".into(),
+            },
+            2,
+        );
+        let help = err.help().unwrap_or_default();
+        assert!(help.starts_with("the input number 99999999999999999999 does not fit in an i64"));
+        let long = "x".repeat(10_000_000);
+        let err = RuntimeError::at(ErrorKind::InputNotANumber { found: long }, 2);
+        let text = err.to_string();
+        assert!(text.len() < 200, "{text}");
+        assert!(text.contains("10000000 characters in all"), "{text}");
     }
 }

@@ -485,13 +485,12 @@ pub fn decode_all(texts: &[&str]) -> Result<Vec<OwnedAutomaton>, RuntimeError> {
         .map(|(kind, text)| {
             OwnedAutomaton::decode(text)
                 .filter(|a| calls_fit(a))
-                .ok_or_else(|| RuntimeError {
-                    kind: ErrorKind::Other {
+                .ok_or_else(|| {
+                    RuntimeError::new(ErrorKind::Other {
                         message: format!(
                             "the moves of piece type {kind} in the generated code are damaged"
                         ),
-                    },
-                    line: None,
+                    })
                 })
         })
         .collect()

@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, BufWriter, Write};
 
-use super::error::{ErrorKind, RuntimeError};
+use super::error::{ErrorKind, RuntimeError, SourceMap};
 use super::limits::{Options, StepCounter};
 
 /// The input and output of one run: numeric input parsed from whitespace
@@ -196,6 +196,7 @@ pub fn run_program<R, W, F>(
     input: R,
     output: W,
     options: &Options,
+    source: &SourceMap,
     body: F,
 ) -> Result<(), RuntimeError>
 where
@@ -207,7 +208,7 @@ where
     let mut steps = StepCounter::new(options);
     let result = body(&mut io, &mut steps);
     let flushed = io.flush();
-    result.and(flushed)
+    result.and(flushed).map_err(|err| err.located(source))
 }
 
 /// The `main` of an emitted program file: parses `--max-steps N` from the
@@ -233,7 +234,7 @@ where
     match entry(&mut input, &mut output, &options) {
         Ok(()) => 0,
         Err(err) => {
-            eprintln!("error: {err}");
+            eprint!("{}", err.render());
             err.exit_code()
         }
     }
@@ -296,7 +297,7 @@ mod tests {
         let err = io.read_i64(2).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "line 2: expected a number on standard input, found `x` (a decimal integer in the i64 range)"
+            "line 2: expected a number in the input, found `x`"
         );
         let err = io.read_i64(4).unwrap_err();
         assert!(matches!(err.kind, ErrorKind::InputEnded));
@@ -315,10 +316,16 @@ mod tests {
     #[test]
     fn output_is_flushed_before_an_error_is_returned() {
         let mut out = Vec::new();
-        let result = run_program(&b""[..], &mut out, &Options::default(), |io, _| {
-            io.write_line("before")?;
-            io.read_i64(3).map(|_| ())
-        });
+        let result = run_program(
+            &b""[..],
+            &mut out,
+            &Options::default(),
+            &SourceMap::EMPTY,
+            |io, _| {
+                io.write_line("before")?;
+                io.read_i64(3).map(|_| ())
+            },
+        );
         assert!(result.is_err());
         assert_eq!(out, b"before\n");
     }

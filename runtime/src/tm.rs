@@ -202,7 +202,7 @@ fn run_length<F: Fn(i64) -> bool>(cells: &[i64], backwards: bool, over: &F) -> u
 pub fn input_value<R: BufRead, W: Write>(io: &mut Io<R, W>) -> Result<i64, RuntimeError> {
     let Some(line) = io.read_line()? else {
         return Err(RuntimeError::new(ErrorKind::Other {
-            message: "the input state wants a line, but standard input has ended".to_string(),
+            message: "the input state wants a line, but the input has ended".to_string(),
         }));
     };
     let text = String::from_utf8_lossy(&line);

@@ -39,6 +39,7 @@ pub fn entry_function(
     source: &Source,
     language: Language,
     body: TokenStream,
+    error_lines: &[u32],
     options: &CompileOptions,
 ) -> TokenStream {
     let CompileOptions {
@@ -64,6 +65,7 @@ pub fn entry_function(
     doc_lines.push(
         " returning, even on error) and stops after `options.max_steps` steps if set.".into(),
     );
+    let source_map = crate::runtime_errors::source_map_tokens(source, language, error_lines);
     quote! {
         #(#[doc = #doc_lines])*
         // Generated code is regular rather than idiomatic: unused values and
@@ -83,7 +85,8 @@ pub fn entry_function(
             options: &#runtime::Options,
         ) -> ::std::result::Result<(), #runtime::RuntimeError> {
             use #runtime::__private as rt;
-            rt::run_program(input, output, options, |io, steps| {
+            #source_map
+            rt::run_program(input, output, options, &SOURCE, |io, steps| {
                 #body
             })
         }

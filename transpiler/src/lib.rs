@@ -27,6 +27,7 @@ pub mod embed;
 pub mod emit;
 pub mod lang;
 pub mod language;
+pub mod runtime_errors;
 pub mod source;
 
 #[cfg(feature = "cli")]
@@ -107,7 +108,8 @@ pub fn compile(
 ) -> Result<Compiled, Diagnostics> {
     let checked = check(source, language)?;
     let body = generate(&checked.program);
-    let tokens = emit::entry_function(source, language, body, options);
+    let lines = checked.program.error_lines();
+    let tokens = emit::entry_function(source, language, body, &lines, options);
     Ok(Compiled {
         tokens,
         warnings: checked.warnings,
@@ -132,12 +134,33 @@ pub fn interpret<R: BufRead, W: Write>(
     output: W,
     options: &Options,
 ) -> Result<(), RuntimeError> {
-    chess2rs_runtime::__private::run_program(input, output, options, |io, steps| match program {
-        Program::InfChessPro(program) => lang::infchesspro::interp::run(program, io, steps),
-        Program::ChessCode(program) => lang::chesscode::interp::run(program, io, steps),
-        Program::Chessoteric(machine) => lang::chessoteric::interp::run(machine, io, steps),
-        Program::Finvara(program) => lang::finvara::interp::run(program, io, steps),
+    let source = chess2rs_runtime::SourceMap::EMPTY;
+    chess2rs_runtime::__private::run_program(input, output, options, &source, |io, steps| {
+        match program {
+            Program::InfChessPro(program) => lang::infchesspro::interp::run(program, io, steps),
+            Program::ChessCode(program) => lang::chesscode::interp::run(program, io, steps),
+            Program::Chessoteric(machine) => lang::chessoteric::interp::run(machine, io, steps),
+            Program::Finvara(program) => lang::finvara::interp::run(program, io, steps),
+        }
     })
+}
+
+impl Program {
+    /// The source lines a runtime error can name (sorted): what generated
+    /// code keeps of its source to show where an error happened.
+    pub fn error_lines(&self) -> Vec<u32> {
+        let mut lines = match self {
+            Program::InfChessPro(program) => program.lines.iter().map(|l| l.source_line).collect(),
+            Program::ChessCode(program) => lang::chesscode::ir::source_lines(&program.body),
+            // A Turing machine's errors (the step limit, input) belong to
+            // no line.
+            Program::Chessoteric(_) => Vec::new(),
+            Program::Finvara(program) => program.lines.iter().map(|l| l.source_line).collect(),
+        };
+        lines.sort_unstable();
+        lines.dedup();
+        lines
+    }
 }
 
 /// A debug dump of the lowered program (`--emit ir`).

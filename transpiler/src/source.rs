@@ -71,6 +71,19 @@ impl Source {
         (line, u32::try_from(col + 1).unwrap_or(u32::MAX))
     }
 
+    /// Line `number` (1-based): the byte offset where it starts and its
+    /// text (without its `\n` or `\r\n`).
+    pub fn line(&self, number: u32) -> Option<(usize, &str)> {
+        let index = (number as usize).checked_sub(1)?;
+        let start = *self.line_starts.get(index)?;
+        let end = self
+            .line_starts
+            .get(index + 1)
+            .map_or(self.text.len(), |&next| next - 1);
+        let text = self.text.get(start..end)?;
+        Some((start, text.strip_suffix('\r').unwrap_or(text)))
+    }
+
     /// Each line's text (without its `\n` or `\r\n`) and the byte offset
     /// where it starts.
     pub fn lines(&self) -> impl Iterator<Item = (usize, &str)> {

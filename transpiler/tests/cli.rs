@@ -22,7 +22,13 @@ fn scratch(test: &str) -> PathBuf {
 }
 
 fn chess2rs(args: &[&str], stdin: &[u8], cache: &Path) -> Output {
+    chess2rs_in(Path::new("."), args, stdin, cache)
+}
+
+/// [`chess2rs`] run in directory `dir`.
+fn chess2rs_in(dir: &Path, args: &[&str], stdin: &[u8], cache: &Path) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
+        .current_dir(dir)
         .args(args)
         .env("CHESS2RS_CACHE_DIR", cache)
         .env("NO_COLOR", "1")
@@ -97,10 +103,20 @@ fn run_passes_the_step_limit_and_the_exit_code_through() {
         let out = chess2rs(&[verb, &program, "--max-steps", "3"], b"", &cache);
         assert_eq!(out.status.code(), Some(1), "{verb}");
         assert_eq!(text(&out.stdout), "again\nagain\n", "{verb}");
+        // The same rendering from the executable and the interpreter: the
+        // message, the file and line, the line's text with a caret.
+        let stderr = text(&out.stderr);
         assert!(
-            text(&out.stderr).contains("error: line 2: step limit of 3 reached"),
-            "{verb}: {}",
-            text(&out.stderr)
+            stderr.contains("error: step limit of 3 reached\n"),
+            "{verb}: {stderr}"
+        );
+        assert!(
+            stderr.contains(&format!("  --> {program}:2:4\n")),
+            "{verb}: {stderr}"
+        );
+        assert!(
+            stderr.contains("2 | 2. ^?1\n  |    ^^^"),
+            "{verb}: {stderr}"
         );
     }
 }
@@ -201,8 +217,12 @@ fn exit_codes_for_compile_errors_runtime_errors_and_bad_usage() {
     let (path, _, _) = seed("register.icp");
     let out = chess2rs(&["interpret", &path], b"1 2", &cache);
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr)
-        .contains("error: line 4: expected a number on standard input, found end of input"));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("error: expected a number in the input, found its end"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("register.icp:4:"), "{stderr}");
     assert_eq!(
         chess2rs(&["frobnicate"], b"", &cache).status.code(),
         Some(2)
@@ -297,7 +317,10 @@ fn check_case_through_cli(case: &discover::CaseFiles, cache: &Path) -> Vec<Strin
         Ok(expected) => expected,
         Err(problem) => return vec![problem],
     };
-    let path = case.path.display().to_string();
+    // Run from the golden directory with the case's own name, so that file
+    // names in messages read as in the expectation files.
+    let golden = workspace().join("golden");
+    let path = case.name.clone();
     let mut failures = Vec::new();
     for verb in ["run", "interpret"] {
         let mut args = vec![verb, &path, "--quiet"];
@@ -308,7 +331,7 @@ fn check_case_through_cli(case: &discover::CaseFiles, cache: &Path) -> Vec<Strin
         if let Some(steps) = &steps {
             args.extend(["--max-steps", steps]);
         }
-        let out = chess2rs(&args, &expected.input, cache);
+        let out = chess2rs_in(&golden, &args, &expected.input, cache);
         let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
         if stdout != expected.stdout {
             failures.push(format!(

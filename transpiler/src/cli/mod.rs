@@ -385,6 +385,7 @@ fn interpret_file(args: &RunArgs) -> CliResult<u8> {
             stdin.lock(),
             stdout.lock(),
             &options,
+            &chess2rs_runtime::SourceMap::EMPTY,
             |io, steps| {
                 crate::lang::finvara::interp::run_traced(
                     program,
@@ -405,7 +406,10 @@ fn interpret_file(args: &RunArgs) -> CliResult<u8> {
     match result {
         Ok(()) => Ok(0),
         Err(err) => {
-            eprintln!("error: {err}");
+            eprint!(
+                "{}",
+                crate::runtime_errors::render_runtime_error(&err, &loaded.source, loaded.language)
+            );
             Ok(EXIT_RUNTIME_ERROR)
         }
     }

@@ -23,6 +23,26 @@ pub enum Stmt {
     Loop(Loop),
 }
 
+/// Every source line of `body` that runs (commands, loop labels and
+/// conditions), in no particular order.
+pub fn source_lines(body: &[Stmt]) -> Vec<u32> {
+    let mut lines = Vec::new();
+    let mut pending: Vec<&[Stmt]> = vec![body];
+    while let Some(stmts) = pending.pop() {
+        for stmt in stmts {
+            match stmt {
+                Stmt::Step(step) => lines.push(step.source_line),
+                Stmt::Loop(looped) => {
+                    lines.push(looped.label_line);
+                    lines.push(looped.condition_line);
+                    pending.push(&looped.body);
+                }
+            }
+        }
+    }
+    lines
+}
+
 /// A command with the source line it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {

@@ -124,6 +124,7 @@ mod tests {
             &b"0"[..],
             &mut output,
             &Options::default(),
+            &chess2rs_runtime::SourceMap::EMPTY,
             |io, steps| {
                 run_traced(&program, io, steps, &mut |line, valid, game| {
                     trace.push_str(&trace_text(&program, line, valid, game))
