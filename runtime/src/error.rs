@@ -33,59 +33,42 @@ pub struct Location {
 }
 
 /// What generated code knows of its source, for locating runtime errors:
-/// the file name and, for every line a runtime error can name, its text and
-/// where its command is. Sorted by line.
+/// the file name and, for every line a runtime error can name, one line of
+/// `lines`: `LINE COLUMN WIDTH TEXT` — the line number, where its command
+/// starts (1-based, in characters) and how wide it is, and the line's text.
+/// Sorted by line. Only read when an error happens.
 #[derive(Clone, Copy, Debug)]
 pub struct SourceMap<'a> {
     /// The program file's name.
     pub file: &'a str,
-    /// The lines, sorted by [`SourceLine::line`].
-    pub lines: &'a [SourceLine<'a>],
-}
-
-/// One line of a [`SourceMap`].
-#[derive(Clone, Copy, Debug)]
-pub struct SourceLine<'a> {
-    /// The 1-based line.
-    pub line: u32,
-    /// The 1-based column (in characters) where the command starts.
-    pub column: u32,
-    /// How many characters the command spans.
-    pub width: u32,
-    /// The line's text.
-    pub text: &'a str,
-}
-
-impl<'a> SourceLine<'a> {
-    /// Line `line` with text `text`, its command `width` characters from
-    /// `column`.
-    pub const fn new(line: u32, column: u32, width: u32, text: &'a str) -> Self {
-        SourceLine {
-            line,
-            column,
-            width,
-            text,
-        }
-    }
+    /// The lines, as described above.
+    pub lines: &'a str,
 }
 
 impl SourceMap<'_> {
     /// A map of no lines (errors keep only their line number).
     pub const EMPTY: SourceMap<'static> = SourceMap {
         file: "",
-        lines: &[],
+        lines: "",
     };
 
     /// The location of `line`, if the map has it.
     pub fn locate(&self, line: u32) -> Option<Location> {
-        let index = self.lines.binary_search_by_key(&line, |l| l.line).ok()?;
-        let found = &self.lines[index];
-        Some(Location {
-            file: self.file.to_string(),
-            line,
-            column: found.column,
-            width: found.width.max(1),
-            text: found.text.to_string(),
+        self.lines.lines().find_map(|entry| {
+            let mut fields = entry.splitn(4, ' ');
+            let number = fields.next()?.parse::<u32>().ok()?;
+            if number != line {
+                return None;
+            }
+            let column = fields.next()?.parse::<u32>().ok()?;
+            let width = fields.next()?.parse::<u32>().ok()?;
+            Some(Location {
+                file: self.file.to_string(),
+                line,
+                column,
+                width: width.max(1),
+                text: fields.next().unwrap_or("").to_string(),
+            })
         })
     }
 }
@@ -324,20 +307,7 @@ mod tests {
 
     const MAP: SourceMap<'static> = SourceMap {
         file: "add.chc",
-        lines: &[
-            SourceLine {
-                line: 2,
-                column: 1,
-                width: 7,
-                text: "Ra1 Rb2",
-            },
-            SourceLine {
-                line: 12,
-                column: 5,
-                width: 6,
-                text: "10. a;0,-1!40",
-            },
-        ],
+        lines: "2 1 7 Ra1 Rb2\n12 5 6 10. a;0,-1!40\n",
     };
 
     #[test]

@@ -21,14 +21,14 @@ pub mod io;
 pub mod limits;
 pub mod tm;
 
-pub use self::error::{ErrorKind, Location, RuntimeError, SourceLine, SourceMap};
+pub use self::error::{ErrorKind, Location, RuntimeError, SourceMap};
 pub use self::limits::Options;
 
 /// What generated code calls. Not a stable API.
 #[doc(hidden)]
 pub mod __private {
     pub use super::chc;
-    pub use super::error::{ErrorKind, RuntimeError, SourceLine, SourceMap};
+    pub use super::error::{ErrorKind, RuntimeError, SourceMap};
     pub use super::fv;
     pub use super::icp;
     pub use super::io::{run_main, run_program, Io};

@@ -13,7 +13,7 @@
 
 use chess2rs_runtime::RuntimeError;
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{quote, ToTokens};
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::language::Language;
@@ -74,36 +74,64 @@ pub fn render_runtime_error(err: &RuntimeError, source: &Source, language: Langu
 }
 
 /// The constant `SOURCE` of an entry function: the file name and, for each
-/// of `lines`, its text and where its command is (columns in characters,
-/// as the renderer counts them).
+/// of `lines`, `LINE COLUMN WIDTH TEXT` (where its command is, in
+/// characters as the renderer counts them, and the line's text) — one
+/// string literal whose lines are the program's, so it costs the compiler
+/// one token whatever the program's size.
 pub fn source_map_tokens(source: &Source, language: Language, lines: &[u32]) -> TokenStream {
-    let entries = lines.iter().filter_map(|&line| {
-        let span = command_span(source, language, line)?;
-        let (start, text) = source.line(line)?;
-        let column = text.get(..span.start - start)?.chars().count() + 1;
-        let width = source.text().get(span.clone())?.chars().count().max(1);
-        let (line, column, width) = (
-            Literal::u32_unsuffixed(line),
-            Literal::u32_unsuffixed(column as u32),
-            Literal::u32_unsuffixed(width as u32),
-        );
-        Some(quote! { rt::SourceLine::new(#line, #column, #width, #text) })
-    });
+    let mut table = String::new();
+    for &line in lines {
+        let Some(span) = command_span(source, language, line) else {
+            continue;
+        };
+        let Some((start, text)) = source.line(line) else {
+            continue;
+        };
+        let (Some(before), Some(command)) = (
+            text.get(..span.start - start),
+            source.text().get(span.clone()),
+        ) else {
+            continue;
+        };
+        let column = before.chars().count() + 1;
+        let width = command.chars().count().max(1);
+        table.push_str(&format!("{line} {column} {width} {text}\n"));
+    }
     let file = source.name();
+    let table = multiline_literal(&table);
     quote! {
-        /// Where runtime errors point: each line that can fail (line,
-        /// column and width of its command, text).
+        /// Where runtime errors point: each line that can fail, as `LINE
+        /// COLUMN WIDTH TEXT` (where its command starts and how wide it is).
         const SOURCE: rt::SourceMap<'static> = rt::SourceMap {
             file: #file,
-            lines: &[#(#entries),*],
+            lines: #table,
         };
     }
+}
+
+/// A string literal of `text` that keeps its line breaks as real ones, so
+/// that the generated file shows the lines as they are.
+fn multiline_literal(text: &str) -> TokenStream {
+    let mut quoted = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '\\' => quoted.push_str("\\\\"),
+            '"' => quoted.push_str("\\\""),
+            '\n' => quoted.push('\n'),
+            c if c.is_control() => quoted.push_str(&c.escape_default().to_string()),
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('"');
+    quoted
+        .parse()
+        .unwrap_or_else(|_| Literal::string(text).into_token_stream())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chess2rs_runtime::{ErrorKind, SourceLine, SourceMap};
+    use chess2rs_runtime::{ErrorKind, SourceMap};
 
     fn command(language: Language, text: &str) -> String {
         let source = Source::new("t", text);
@@ -125,25 +153,43 @@ mod tests {
     }
 
     #[test]
+    fn the_source_map_is_one_literal_with_the_lines_as_they_are() {
+        let source = Source::new("q.icp", "1. \"say \\ \"hi\"\n2. ^\n");
+        let tokens = source_map_tokens(&source, Language::InfChessPro, &[1, 2]);
+        let item: syn::ItemConst = syn::parse2(tokens.clone()).unwrap();
+        let syn::Expr::Struct(map) = *item.expr else {
+            panic!("not a struct: {tokens}");
+        };
+        let lines = map.fields.iter().find_map(|field| match &field.expr {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(text),
+                ..
+            }) if text.value().contains(' ') => Some(text.value()),
+            _ => None,
+        });
+        assert_eq!(
+            lines.as_deref(),
+            Some("1 4 11 1. \"say \\ \"hi\"\n2 4 1 2. ^\n")
+        );
+        // The literal keeps real line breaks.
+        assert!(tokens.to_string().contains("\"hi\\\"\n2 4 1"), "{tokens}");
+    }
+
+    #[test]
     fn both_renderers_agree() {
         let text = "1. ^\n2. a=R0,*\n\n\n\n\n\n\n\n\n\n12.  \"x\n";
         let source = Source::new("p.icp", text);
-        let map_lines: Vec<SourceLine> = [2, 12]
+        let table = [2u32, 12]
             .iter()
             .map(|&line| {
                 let span = command_span(&source, Language::InfChessPro, line).unwrap();
                 let (start, text) = source.line(line).unwrap();
-                SourceLine {
-                    line,
-                    column: (span.start - start + 1) as u32,
-                    width: span.len() as u32,
-                    text,
-                }
+                format!("{line} {} {} {text}\n", span.start - start + 1, span.len())
             })
-            .collect();
+            .collect::<String>();
         let map = SourceMap {
             file: "p.icp",
-            lines: &map_lines,
+            lines: &table,
         };
         let errors = || {
             [
