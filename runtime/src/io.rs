@@ -211,19 +211,54 @@ where
     result.and(flushed).map_err(|err| err.located(source))
 }
 
-/// The `main` of an emitted program file: parses `--max-steps N` from the
-/// command line, runs `entry` on locked stdin/stdout, reports a runtime
-/// error on stderr as `error: ...`, and returns the exit code (0 halt,
-/// 1 runtime error, 2 bad command line).
-pub fn run_main<F>(entry: F) -> i32
+/// What an emitted program says about itself (`--help`, `--version`).
+#[derive(Clone, Copy, Debug)]
+pub struct ProgramInfo<'a> {
+    /// The source file it was compiled from.
+    pub source: &'a str,
+    /// Its language's name.
+    pub language: &'a str,
+    /// The compiler and its version, e.g. `chess2rs 0.1.0`.
+    pub compiler: &'a str,
+}
+
+/// What the command line of an emitted program asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Invocation {
+    /// Run with these options.
+    Run(Options),
+    /// Print the help.
+    Help,
+    /// Print the version.
+    Version,
+}
+
+/// The `main` of an emitted program file: parses the command line
+/// ([`parse_args`]), runs `entry` on locked stdin/stdout, reports a runtime
+/// error on stderr as compile errors are shown, and returns the exit code
+/// (0 halt, 1 runtime error, 2 bad command line).
+pub fn run_main<F>(info: &ProgramInfo, entry: F) -> i32
 where
     F: FnOnce(&mut dyn BufRead, &mut dyn Write, &Options) -> Result<(), RuntimeError>,
 {
-    let options = match options_from_args(std::env::args().skip(1)) {
-        Ok(options) => options,
+    let mut args = std::env::args();
+    let name = program_name(args.next(), info);
+    let options = match parse_args(args) {
+        Ok(Invocation::Run(options)) => options,
+        Ok(Invocation::Help) => {
+            print!("{}", help_text(&name, info));
+            return 0;
+        }
+        Ok(Invocation::Version) => {
+            println!(
+                "{name}: the {} program `{}`, compiled by {}",
+                info.language, info.source, info.compiler
+            );
+            return 0;
+        }
         Err(message) => {
             eprintln!("error: {message}");
-            eprintln!("usage: PROGRAM [--max-steps N]");
+            eprintln!("usage: {name} [--max-steps N] < INPUT   (see `{name} --help`)");
             return 2;
         }
     };
@@ -240,24 +275,69 @@ where
     }
 }
 
-/// Parses the command line of an emitted program.
-pub fn options_from_args<I: Iterator<Item = String>>(mut args: I) -> Result<Options, String> {
+/// The name the program was started by (its file name), or its source's
+/// stem when the system gives none.
+fn program_name(arg0: Option<String>, info: &ProgramInfo) -> String {
+    let from_path = |path: &str| {
+        std::path::Path::new(path)
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .filter(|name| !name.is_empty())
+    };
+    arg0.as_deref()
+        .and_then(from_path)
+        .or_else(|| {
+            std::path::Path::new(info.source)
+                .file_stem()
+                .map(|stem| stem.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| "program".to_string())
+}
+
+/// The text of `--help`.
+fn help_text(name: &str, info: &ProgramInfo) -> String {
+    format!(
+        "{name}: the {} program `{}`, compiled by {}.
+
+Usage: {name} [--max-steps N] < INPUT
+
+Reads the program's input from stdin and writes its output to stdout.
+
+Options:
+      --max-steps N   stop with an error once N steps have run (lines,
+                      moves or machine steps, as the language counts them)
+  -h, --help          print this help
+  -V, --version       print what this program is
+
+Exit codes: 0 the program halted, 1 runtime error (including the step
+limit), 2 bad command line.
+",
+        info.language, info.source, info.compiler
+    )
+}
+
+/// Parses the command line of an emitted program (without the program's
+/// name): `--max-steps N` or `--max-steps=N`, `--help`, `--version`.
+pub fn parse_args<I: Iterator<Item = String>>(mut args: I) -> Result<Invocation, String> {
     let mut options = Options::default();
     while let Some(arg) = args.next() {
-        let value = if arg == "--max-steps" {
-            args.next()
-                .ok_or_else(|| "`--max-steps` needs a number".to_string())?
-        } else if let Some(value) = arg.strip_prefix("--max-steps=") {
-            value.to_string()
-        } else {
-            return Err(format!("unexpected argument `{arg}`"));
+        let value = match arg.as_str() {
+            "-h" | "--help" => return Ok(Invocation::Help),
+            "-V" | "--version" => return Ok(Invocation::Version),
+            "--max-steps" => args
+                .next()
+                .ok_or_else(|| "`--max-steps` needs a number".to_string())?,
+            _ => match arg.strip_prefix("--max-steps=") {
+                Some(value) => value.to_string(),
+                None => return Err(format!("unexpected argument `{arg}`")),
+            },
         };
         let limit = value
             .parse::<u64>()
             .map_err(|_| format!("`--max-steps` needs a non-negative number, found `{value}`"))?;
         options.max_steps = Some(limit);
     }
-    Ok(options)
+    Ok(Invocation::Run(options))
 }
 
 #[cfg(test)]
@@ -332,11 +412,32 @@ mod tests {
 
     #[test]
     fn command_line_of_emitted_programs() {
-        let args = |v: &[&str]| options_from_args(v.iter().map(|s| s.to_string()));
-        assert_eq!(args(&[]), Ok(Options::default()));
-        assert_eq!(args(&["--max-steps", "9"]), Ok(Options::with_max_steps(9)));
-        assert_eq!(args(&["--max-steps=3"]), Ok(Options::with_max_steps(3)));
+        let args = |v: &[&str]| parse_args(v.iter().map(|s| s.to_string()));
+        let run = |options| Ok(Invocation::Run(options));
+        assert_eq!(args(&[]), run(Options::default()));
+        assert_eq!(args(&["--max-steps", "9"]), run(Options::with_max_steps(9)));
+        assert_eq!(args(&["--max-steps=3"]), run(Options::with_max_steps(3)));
+        assert_eq!(args(&["--help"]), Ok(Invocation::Help));
+        assert_eq!(args(&["--max-steps", "2", "-h"]), Ok(Invocation::Help));
+        assert_eq!(args(&["-V"]), Ok(Invocation::Version));
         assert!(args(&["--max-steps"]).is_err());
+        assert!(args(&["--max-steps", "-1"]).is_err());
         assert!(args(&["-x"]).is_err());
+    }
+
+    #[test]
+    fn the_program_calls_itself_by_the_name_it_was_started_by() {
+        let info = ProgramInfo {
+            source: "examples/beer.icp",
+            language: "InfChessPro",
+            compiler: "chess2rs 9.9.9",
+        };
+        assert_eq!(program_name(Some("./bin/beer".into()), &info), "beer");
+        assert_eq!(program_name(None, &info), "beer");
+        let help = help_text("beer", &info);
+        assert!(help.starts_with(
+            "beer: the InfChessPro program `examples/beer.icp`, compiled by chess2rs 9.9.9."
+        ));
+        assert!(help.contains("Usage: beer [--max-steps N] < INPUT"));
     }
 }

@@ -31,7 +31,7 @@ pub mod __private {
     pub use super::error::{ErrorKind, RuntimeError, SourceMap};
     pub use super::fv;
     pub use super::icp;
-    pub use super::io::{run_main, run_program, Io};
+    pub use super::io::{run_main, run_program, Io, ProgramInfo};
     pub use super::limits::{Options, StepCounter};
     pub use super::tm;
 }

@@ -127,6 +127,9 @@ pub fn program_file(
         " Build in a crate that depends on `chess2rs-runtime`; run: `PROGRAM [--max-steps N] < input`.".to_string()
     };
     let runtime_path = CompileOptions::for_program_file(standalone).runtime;
+    let source_name = source.name();
+    let language_name = language.name();
+    let compiler = format!("chess2rs {}", env!("CARGO_PKG_VERSION"));
     let runtime = standalone.then(inlined_runtime);
     let tokens = quote! {
         #![doc = #header]
@@ -136,9 +139,14 @@ pub fn program_file(
         #entry
 
         fn main() {
-            ::std::process::exit(#runtime_path::__private::run_main(|input, output, options| {
-                run(input, output, options)
-            }));
+            ::std::process::exit(#runtime_path::__private::run_main(
+                &#runtime_path::__private::ProgramInfo {
+                    source: #source_name,
+                    language: #language_name,
+                    compiler: #compiler,
+                },
+                |input, output, options| run(input, output, options),
+            ));
         }
 
         #runtime

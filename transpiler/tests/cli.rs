@@ -399,3 +399,82 @@ fn explain_btm_of_the_hello_game_is_a_program_that_prints_hello() {
     );
     assert_eq!(not_a_game.status.code(), Some(2));
 }
+
+#[test]
+fn an_output_path_that_is_the_program_is_refused_and_the_program_left_untouched() {
+    let cache = scratch("overwrite");
+    let dir = scratch("overwrite_src");
+    let program = dir.join("add.chc");
+    std::fs::copy(example("add.chc"), &program).unwrap();
+    let before = std::fs::read(&program).unwrap();
+    let link = dir.join("link.chc");
+    std::fs::hard_link(&program, &link).unwrap();
+    let program_path = program.display().to_string();
+    let spelled_otherwise = dir.join(".").join("add.chc").display().to_string();
+    let link_path = link.display().to_string();
+    for args in [
+        vec![program_path.as_str(), "-o", program_path.as_str()],
+        vec![program_path.as_str(), "-o", spelled_otherwise.as_str()],
+        vec!["build", program_path.as_str(), "-o", program_path.as_str()],
+        vec!["build", program_path.as_str(), "-o", link_path.as_str()],
+    ] {
+        let out = chess2rs(&args, b"", &cache);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains("refusing to write"), "{args:?}: {stderr}");
+        assert_eq!(std::fs::read(&program).unwrap(), before, "{args:?}");
+    }
+    // No temporary file is left behind, and a good -o still works.
+    let rust = dir.join("add.rs");
+    let out = chess2rs(
+        &[&program_path, "-o", &rust.display().to_string()],
+        b"",
+        &cache,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(std::fs::read_to_string(&rust)
+        .unwrap()
+        .contains("fn main()"));
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn built_executables_explain_themselves_and_are_small() {
+    let cache = scratch("exe_help");
+    let dir = scratch("exe_help_out");
+    let exe = dir.join("adder");
+    let out = chess2rs(
+        &[
+            "build",
+            &example("add.chc").display().to_string(),
+            "-o",
+            &exe.display().to_string(),
+            "--quiet",
+        ],
+        b"",
+        &cache,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let size = std::fs::metadata(&exe).unwrap().len();
+    assert!(size < 1_000_000, "{size} bytes");
+    let run = |arg: &str| Command::new(&exe).arg(arg).output().unwrap();
+    let help = run("--help");
+    assert_eq!(help.status.code(), Some(0));
+    let help = text(&help.stdout);
+    assert!(
+        help.contains("Usage: adder [--max-steps N] < INPUT"),
+        "{help}"
+    );
+    assert!(help.contains("the Chess Code program"), "{help}");
+    let version = run("--version");
+    assert_eq!(version.status.code(), Some(0));
+    assert!(text(&version.stdout).contains("compiled by chess2rs"));
+    let bad = run("--frobnicate");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("usage: adder"));
+}

@@ -10,7 +10,8 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::time::Instant;
 
 use super::{
-    load, program_file, BuildArgs, CliResult, Failure, Loaded, RunArgs, EXIT_RUNTIME_ERROR,
+    load, program_file, refuse_inputs, write_output, BuildArgs, CliResult, Failure, Loaded,
+    RunArgs, EXIT_RUNTIME_ERROR,
 };
 
 /// `chess2rs run`: builds (or reuses) the executable and runs it on this
@@ -48,9 +49,12 @@ pub(super) fn build(args: &BuildArgs) -> CliResult<u8> {
         Some(path) => path.clone(),
         None => PathBuf::from(program_stem(&args.source.file)),
     };
+    // Refused before the build, so a mistaken -o costs nothing.
+    refuse_inputs(&output, &[&args.source.file])?;
     let exe = cached_executable(&loaded, args.quiet)?;
-    std::fs::copy(&exe, &output)
-        .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", output.display())))?;
+    write_output(&output, &[&args.source.file], |temp| {
+        std::fs::copy(&exe, temp).map(|_| ())
+    })?;
     if !args.quiet {
         eprintln!("{:>12} {}", "Wrote", output.display());
     }
@@ -139,6 +143,8 @@ const RUSTC_FLAGS: &[&str] = &[
     "codegen-units=1",
     "-C",
     "panic=abort",
+    "-C",
+    "strip=symbols",
 ];
 
 /// Where builds are cached.

@@ -339,8 +339,7 @@ fn emit_rust(args: &EmitArgs) -> CliResult<u8> {
         EmitKind::Ir => crate::ir_dump(&checked(&loaded)?.program) + "\n",
     };
     match &args.output {
-        Some(path) => std::fs::write(path, text)
-            .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", path.display())))?,
+        Some(path) => write_output(path, &[file], |temp| std::fs::write(temp, &text))?,
         None => {
             let mut stdout = std::io::stdout().lock();
             // A closed pipe (e.g. `| head`) is not an error worth reporting.
@@ -350,6 +349,64 @@ fn emit_rust(args: &EmitArgs) -> CliResult<u8> {
         }
     }
     Ok(0)
+}
+
+/// Writes an output file the safe way: refuses a path that is one of the
+/// `inputs` (the user's program must never be overwritten), has `write`
+/// fill a temporary file next to it, and renames that into place — so the
+/// path holds either its old contents or the whole new file.
+fn write_output(
+    path: &Path,
+    inputs: &[&Path],
+    write: impl FnOnce(&Path) -> std::io::Result<()>,
+) -> CliResult<()> {
+    refuse_inputs(path, inputs)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "output".into());
+    let temp = path.with_file_name(format!(".{name}.chess2rs-{}.tmp", std::process::id()));
+    let written = write(&temp).and_then(|()| std::fs::rename(&temp, path));
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        Failure::Message(format!("cannot write `{}`: {e}", path.display()))
+    })
+}
+
+/// An error if `path` is one of the `inputs`.
+fn refuse_inputs(path: &Path, inputs: &[&Path]) -> CliResult<()> {
+    match inputs.iter().find(|input| same_file(path, input)) {
+        Some(input) => Err(Failure::Message(format!(
+            "refusing to write `{}`: it is the program `{}` itself; choose another -o",
+            path.display(),
+            input.display()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Whether `a` and `b` name the same existing file (through links, `..`
+/// or another spelling).
+fn same_file(a: &Path, b: &Path) -> bool {
+    if b == Path::new("-") {
+        return false;
+    }
+    let (Ok(meta_a), Ok(meta_b)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        meta_a.dev() == meta_b.dev() && meta_a.ino() == meta_b.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (meta_a, meta_b);
+        match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
+    }
 }
 
 fn check_only(args: &SourceArgs) -> CliResult<u8> {
