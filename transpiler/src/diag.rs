@@ -174,9 +174,43 @@ impl std::iter::FromIterator<Diagnostic> for Diagnostics {
     }
 }
 
+/// The candidate closest to `word` (ignoring case), if one is close enough
+/// to be what was meant: at most two edits away, and fewer than the word's
+/// length. For "did you mean" hints on every named thing.
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let lower = word.to_lowercase();
+    candidates
+        .into_iter()
+        .filter(|candidate| *candidate != word)
+        .map(|candidate| {
+            let distance = strsim::damerau_levenshtein(&lower, &candidate.to_lowercase());
+            (distance, candidate)
+        })
+        .filter(|&(distance, _)| distance <= 2 && distance < word.chars().count())
+        .min_by_key(|&(distance, candidate)| (distance, candidate))
+        .map(|(_, candidate)| candidate)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn did_you_mean_finds_close_names_only() {
+        let verbs = ["run", "build", "interpret", "check", "explain"];
+        assert_eq!(did_you_mean("runn", verbs), Some("run"));
+        assert_eq!(did_you_mean("interpert", verbs), Some("interpret"));
+        assert_eq!(did_you_mean("CHECK", verbs), Some("check"));
+        assert_eq!(did_you_mean("frobnicate", verbs), None);
+        assert_eq!(
+            did_you_mean("x", ["y"]),
+            None,
+            "one letter is not a typo of another"
+        );
+    }
 
     #[test]
     fn renders_like_rustc() {

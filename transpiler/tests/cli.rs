@@ -478,3 +478,37 @@ fn built_executables_explain_themselves_and_are_small() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("usage: adder"));
 }
+
+#[test]
+fn mistakes_on_the_command_line_get_plain_answers() {
+    let cache = scratch("verbs");
+    let program = example("add.chc").display().to_string();
+    let out = chess2rs(&["runn", &program], b"", &cache);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("`runn` is not a verb or a program file; did you mean `chess2rs run`?"),
+        "{stderr}"
+    );
+    let out = chess2rs(&["frobnicate", &program], b"", &cache);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("verbs: run, build, interpret, check, explain"));
+    // No arguments at all: the help, which lists the verbs.
+    let out = chess2rs(&[], b"", &cache);
+    assert_eq!(out.status.code(), Some(2));
+    let help = text(&out.stderr) + &text(&out.stdout);
+    for verb in ["run", "build", "interpret", "check", "explain"] {
+        assert!(help.contains(&format!("  {verb}")), "{verb}: {help}");
+    }
+    // `run` neither offers nor accepts --trace; `interpret` does.
+    let run_help = text(&chess2rs(&["run", "--help"], b"", &cache).stdout);
+    assert!(!run_help.contains("--trace"), "{run_help}");
+    let interpret_help = text(&chess2rs(&["interpret", "--help"], b"", &cache).stdout);
+    assert!(interpret_help.contains("--trace"), "{interpret_help}");
+    assert_eq!(
+        chess2rs(&["run", "--trace", &program], b"", &cache)
+            .status
+            .code(),
+        Some(2)
+    );
+}

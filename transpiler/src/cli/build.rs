@@ -17,11 +17,6 @@ use super::{
 /// `chess2rs run`: builds (or reuses) the executable and runs it on this
 /// process's stdin/stdout, returning its exit code.
 pub(super) fn run(args: &RunArgs) -> CliResult<u8> {
-    if args.trace {
-        return Err(Failure::Message(
-            "--trace needs the interpreter: use `chess2rs interpret --trace`".into(),
-        ));
-    }
     let loaded = load(&args.source.file, &args.source.lang)?;
     let exe = cached_executable(&loaded, args.quiet)?;
     let mut command = Command::new(&exe);

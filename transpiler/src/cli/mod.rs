@@ -53,7 +53,8 @@ Exit codes: 0 the program halted, 1 runtime error, 2 compile error or bad usage.
     long_about = LONG_ABOUT,
     after_help = EXAMPLES,
     args_conflicts_with_subcommands = true,
-    subcommand_negates_reqs = true
+    subcommand_negates_reqs = true,
+    arg_required_else_help = true
 )]
 struct Cli {
     #[command(subcommand)]
@@ -120,7 +121,7 @@ The executable accepts --max-steps N.")]
 Examples:
   echo '5 3 2' | chess2rs interpret examples/register.icp --max-steps 1000
   echo 0 | chess2rs interpret examples/truth.fv --trace      boards and stacks after each move line")]
-    Interpret(RunArgs),
+    Interpret(InterpretArgs),
     /// Explain a Chessoteric game: each annotated board, its bits and its
     /// instruction, then the machine.
     #[command(after_help = "\
@@ -171,8 +172,18 @@ struct RunArgs {
     /// Print nothing on stderr while compiling.
     #[arg(short, long)]
     quiet: bool,
-    /// (`interpret`, Finvara only) After each executed move line, print the
-    /// line, whether it was valid, the board and both stacks on stderr.
+}
+
+#[derive(Args, Debug)]
+struct InterpretArgs {
+    #[command(flatten)]
+    source: SourceArgs,
+    /// Stop with a runtime error after N steps (executed lines, moves or
+    /// transitions).
+    #[arg(long, value_name = "N")]
+    max_steps: Option<u64>,
+    /// (Finvara) After each executed move line, print the line, whether it
+    /// was valid, the board and both stacks on stderr.
     #[arg(long)]
     trace: bool,
 }
@@ -200,9 +211,44 @@ fn parse_language(name: &str) -> Result<Language, String> {
     })
 }
 
+/// The verbs, for "did you mean" on a mistyped one.
+const VERBS: [&str; 6] = ["run", "build", "interpret", "check", "explain", "help"];
+
+/// A first argument that is not a file and reads like a mistyped verb
+/// (`chess2rs runn x.icp`): the message saying so, else `None`. Without
+/// this, clap takes the word for the program file and complains about the
+/// next argument instead.
+fn mistyped_verb(args: &[std::ffi::OsString]) -> Option<String> {
+    let first = args.get(1)?.to_str()?;
+    if first.starts_with('-')
+        || VERBS.contains(&first)
+        || Path::new(first).exists()
+        || Language::from_path(Path::new(first)).is_some()
+    {
+        return None;
+    }
+    let suggestion = crate::diag::did_you_mean(first, VERBS);
+    let more_args = args.len() > 2;
+    match suggestion {
+        Some(verb) => Some(format!(
+            "`{first}` is not a verb or a program file; did you mean `chess2rs {verb}`?"
+        )),
+        None if more_args => Some(format!(
+            "`{first}` is not a verb or a program file (verbs: {})",
+            VERBS.join(", ")
+        )),
+        None => None,
+    }
+}
+
 /// Runs the CLI with the process's arguments and returns its exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(message) = mistyped_verb(&args) {
+        eprintln!("error: {message}\n\nFor more information, try `chess2rs --help`.");
+        return ExitCode::from(EXIT_COMPILE_ERROR);
+    }
+    let cli = Cli::parse_from(args);
     let result = match cli.verb {
         None => emit_rust(&cli.emit),
         Some(Verb::Check(args)) => check_only(&args),
@@ -422,7 +468,7 @@ fn check_only(args: &SourceArgs) -> CliResult<u8> {
     Ok(0)
 }
 
-fn interpret_file(args: &RunArgs) -> CliResult<u8> {
+fn interpret_file(args: &InterpretArgs) -> CliResult<u8> {
     let loaded = load(&args.source.file, &args.source.lang)?;
     let checked = checked(&loaded)?;
     let options = Options {
