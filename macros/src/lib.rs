@@ -7,8 +7,9 @@
 //!
 //! ```toml
 //! [dependencies]
-//! chess2rs-runtime = "0.1"
-//! chess2rs-macros = "0.1"
+//! # not on crates.io yet: depend by path (or git) on this repository
+//! chess2rs-runtime = { path = "../chess2rs/runtime" }
+//! chess2rs-macros = { path = "../chess2rs/macros" }
 //! ```
 
 use proc_macro::TokenStream;

@@ -124,7 +124,7 @@ pub fn program_file(
     let build = if standalone {
         " Build: `rustc -O FILE.rs`; run: `./FILE [--max-steps N] < input`.".to_string()
     } else {
-        " Build in a crate that depends on `chess2rs-runtime`; run: `PROGRAM [--max-steps N] < input`.".to_string()
+        " Build in a crate that depends on `chess2rs-runtime` (as `src/main.rs`), or regenerate with `chess2rs --standalone` for a file that `rustc -O` builds alone; run: `PROGRAM [--max-steps N] < input`.".to_string()
     };
     let runtime_path = CompileOptions::for_program_file(standalone).runtime;
     let source_name = source.name();
