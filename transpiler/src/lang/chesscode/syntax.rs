@@ -211,8 +211,24 @@ fn parse_command(text: &str, offset: usize) -> Result<Command, Diagnostic> {
     }
 }
 
-/// The error for a line that is no command, naming the closest form.
+/// The error for a line that is no command, naming the closest form (or,
+/// for a line that looks like another language's comment, how comments are
+/// written here).
 fn unrecognised(text: &str, offset: usize) -> Diagnostic {
+    if let Some(marker) = ["#", "//", ";", "--"]
+        .into_iter()
+        .find(|marker| text.starts_with(marker))
+    {
+        let comment = text[marker.len()..].trim_start();
+        return Diagnostic::error(
+            format!("`{marker}` does not start a comment in Chess Code"),
+            offset..offset + marker.len(),
+        )
+        .with_label("not a comment")
+        .with_help(format!(
+            "comments start with `|` and run to the end of the line: `| {comment}`"
+        ));
+    }
     let shape = shape_of(text);
     let (_, form, meaning) = FORMS
         .iter()
@@ -220,7 +236,7 @@ fn unrecognised(text: &str, offset: usize) -> Diagnostic {
             // Equally close: prefer a form of the same length (a typo
             // rather than a missing part).
             let length_gap = shape.chars().count().abs_diff(form_shape.len());
-            (edit_distance(&shape, form_shape), length_gap)
+            (strsim::levenshtein(&shape, form_shape), length_gap)
         })
         .copied()
         .unwrap_or(FORMS[0]);
@@ -255,21 +271,6 @@ fn shape_of(text: &str) -> String {
         i += 1;
     }
     shape
-}
-
-/// Levenshtein distance between two short strings.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != cb);
-            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
-        }
-        previous = current;
-    }
-    previous[b.len()]
 }
 
 /// A position in one command. Parse functions return `Ok(None)` when the
@@ -454,6 +455,15 @@ mod tests {
             command("  a1+   | trailing comment"),
             Ok(Command::Increment(_))
         ));
+    }
+
+    #[test]
+    fn other_languages_comments_are_explained() {
+        assert_eq!(
+            command("# read two numbers"),
+            Err("`#` does not start a comment in Chess Code / comments start with `|` and run to the end of the line: `| read two numbers`".into())
+        );
+        assert!(command("// sum").unwrap_err().contains("`| sum`"));
     }
 
     #[test]

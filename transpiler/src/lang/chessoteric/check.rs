@@ -7,7 +7,7 @@ use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::{Board, CastlingMode, Chess, Color, Position, Role, Square};
 
-use super::syntax::{Annotation, BtmLine, Game};
+use super::syntax::{Annotation, BtmLine, Game, PgnMove};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::source::{Span, Spanned};
 
@@ -100,6 +100,10 @@ pub fn play(game: &Game) -> Result<Vec<Instruction>, Diagnostics> {
     for pgn_move in &game.moves {
         let san = &pgn_move.san;
         let side = if pgn_move.white { "White" } else { "Black" };
+        if let Some(error) = out_of_turn(&position, pgn_move) {
+            errors.push(error);
+            return Err(errors);
+        }
         let parsed = match san.value.parse::<SanPlus>() {
             Ok(parsed) => parsed.san,
             Err(_) => {
@@ -166,6 +170,39 @@ pub fn play(game: &Game) -> Result<Vec<Instruction>, Diagnostics> {
     } else {
         Err(errors)
     }
+}
+
+/// The error for a move written as one side's while the other is to move
+/// (`1. e4 2. Nf3`: Black's first move is missing), else `None`.
+fn out_of_turn(position: &Chess, pgn_move: &PgnMove) -> Option<Diagnostic> {
+    let white_to_move = position.turn() == Color::White;
+    if pgn_move.white == white_to_move {
+        return None;
+    }
+    let (written, missing) = if pgn_move.white {
+        ("White", "Black")
+    } else {
+        ("Black", "White")
+    };
+    let due = position.fullmoves().get();
+    let due_written = if white_to_move {
+        format!("{due}.")
+    } else {
+        format!("{due}...")
+    };
+    Some(
+        Diagnostic::error(
+            format!(
+                "`{}` is written as {written}'s move {}, but it is {missing}'s turn: {missing}'s move {due} is missing",
+                pgn_move.san.value, pgn_move.number
+            ),
+            pgn_move.san.span.clone(),
+        )
+        .with_label(format!("{missing} has not moved yet"))
+        .with_help(format!(
+            "add {missing}'s move before this one (as `{due_written} MOVE`), or renumber this move if it is {missing}'s"
+        )),
+    )
 }
 
 fn role_name(role: Role) -> &'static str {

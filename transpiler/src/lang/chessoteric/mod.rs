@@ -14,7 +14,7 @@ pub mod ir;
 pub mod lower;
 pub mod syntax;
 
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::source::Source;
 
 /// The instructions of a game (`btm` false) or of a BTM listing.
@@ -30,6 +30,34 @@ pub fn instructions(source: &Source, btm: bool) -> Result<Vec<check::Instruction
 /// warnings, or every error found.
 pub fn front_end(source: &Source, btm: bool) -> Result<(ir::Machine, Diagnostics), Diagnostics> {
     let instructions = instructions(source, btm)?;
-    let (assembled, warnings) = check::assemble(&instructions)?;
+    let (assembled, mut warnings) = check::assemble(&instructions)?;
+    if instructions.is_empty() {
+        warnings.push(empty_program(source, btm));
+    }
     Ok((lower::lower(&assembled, source), warnings))
+}
+
+/// The warning for a game with no annotated move (or an empty listing): a
+/// machine with no rules and a blank tape, which halts at once and prints
+/// nothing.
+fn empty_program(source: &Source, btm: bool) -> Diagnostic {
+    let end = source.text().len();
+    let start = source.text().trim_end().len().min(end);
+    let (what, help) = if btm {
+        (
+            "this listing has no instruction",
+            "each line is `1`, the instruction's bits, and `!`, `?`, `!!` or `??`",
+        )
+    } else {
+        (
+            "no move of this game is annotated",
+            "annotations build the program: `!` starts a rule part, `?` a tape symbol, `!!`/`??` continue them (e.g. `5. Qg8!`)",
+        )
+    };
+    Diagnostic::warning(
+        format!("{what}: the program is empty (it halts at once and prints nothing)"),
+        start.saturating_sub(1).min(start)..start,
+    )
+    .with_label("the program ends here")
+    .with_help(help)
 }
