@@ -229,6 +229,31 @@ fn unrecognised(text: &str, offset: usize) -> Diagnostic {
             "comments start with `|` and run to the end of the line: `| {comment}`"
         ));
     }
+    // Cells written in capitals (`A1+`): say so if the lowercase line works.
+    let chars: Vec<char> = text.chars().collect();
+    let lowered: String = chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let cell = ('A'..='H').contains(&c)
+                && chars.get(i + 1).is_some_and(|d| ('1'..='8').contains(d));
+            if cell {
+                c.to_ascii_lowercase()
+            } else {
+                c
+            }
+        })
+        .collect();
+    if lowered != text && parse_command(&lowered, offset).is_ok() {
+        return Diagnostic::error(
+            format!("`{text}` is not a Chess Code command"),
+            offset..offset + text.len(),
+        )
+        .with_label("not a command")
+        .with_help(format!(
+            "did you mean `{lowered}`? (cells are written in lowercase, a1…h8)"
+        ));
+    }
     let shape = shape_of(text);
     let (_, form, meaning) = FORMS
         .iter()
@@ -464,6 +489,14 @@ mod tests {
             Err("`#` does not start a comment in Chess Code / comments start with `|` and run to the end of the line: `| read two numbers`".into())
         );
         assert!(command("// sum").unwrap_err().contains("`| sum`"));
+    }
+
+    #[test]
+    fn capital_cells_are_pointed_out() {
+        assert!(command("A1+")
+            .unwrap_err()
+            .contains("did you mean `a1+`? (cells are written in lowercase, a1…h8)"));
+        assert!(command("Ba2").is_ok(), "a variable and a cell");
     }
 
     #[test]

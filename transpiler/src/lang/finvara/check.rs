@@ -28,12 +28,19 @@ pub fn check(program: &Program) -> Diagnostics {
         }
     }
     let undefined = |symbol: &Spanned<String>, what: &str| {
+        let symbols = program.pieces.iter().map(|p| p.symbol.value.as_str());
+        let help = match crate::diag::did_you_mean(&symbol.value, symbols) {
+            Some(close) => {
+                format!("did you mean `{close}`? (or define it: `(SYMBOL VALUE): NOTATION`)")
+            }
+            None => "define it first: `(SYMBOL VALUE): NOTATION`".to_string(),
+        };
         Diagnostic::error(
             format!("no piece `{}` is defined", symbol.value),
             symbol.span.clone(),
         )
         .with_label(format!("{what} an undefined piece"))
-        .with_help("define it first: `(SYMBOL VALUE): NOTATION`")
+        .with_help(help)
     };
     // References and promotion targets in notations; reference cycles.
     let mut references: HashMap<&str, Vec<&Spanned<String>>> = HashMap::new();

@@ -153,10 +153,17 @@ fn warn_unplaced_names(program: &Program, diagnostics: &mut Diagnostics) {
                     name.span.clone(),
                 )
                 .with_label(format!("{how} here, but never placed"))
-                .with_help(format!(
-                    "place one with `{}=Tr,c`; names are case-sensitive",
-                    name.value
-                )),
+                .with_help(
+                    match crate::diag::did_you_mean(&name.value, placed.iter().copied()) {
+                        Some(close) => {
+                            format!("did you mean `{close}`? (names are case-sensitive)")
+                        }
+                        None => format!(
+                            "place one with `{}=Tr,c`; names are case-sensitive",
+                            name.value
+                        ),
+                    },
+                ),
             );
         }
     }
@@ -202,5 +209,24 @@ mod tests {
             vec!["no piece called `x` is ever placed"]
         );
         assert_eq!(messages("1. \"50%!\n"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_name_never_placed_suggests_a_close_placed_one() {
+        let source = Source::new("t.icp", "1. Beer=P0,0\n2. beer;1,0\n3. %Bear\n4. %zzz\n");
+        let tree = crate::lang::infchesspro::syntax::parse(&source).unwrap();
+        let helps: Vec<String> = check(&tree)
+            .0
+            .iter()
+            .filter_map(|d| d.help.clone())
+            .collect();
+        assert_eq!(
+            helps,
+            [
+                "did you mean `Beer`? (names are case-sensitive)",
+                "did you mean `Beer`? (names are case-sensitive)",
+                "place one with `zzz=Tr,c`; names are case-sensitive"
+            ]
+        );
     }
 }
