@@ -78,7 +78,10 @@ fn main() {
     let (random_functions, random_table) = compile_random_programs();
     let out = format!(
         "/// Every golden case compiled by chess2rs.\npub mod compiled {{\n{functions}\n}}\n\n\
-         /// Every golden case that compiles, embedded with `chess_program!`.\n\
+         /// Every golden case that compiles, embedded with `chess_program!`\n\
+         /// (some on purpose with warnings, which the macro reports as\n\
+         /// deprecation notes: expected here).\n\
+         #[allow(deprecated)]\n\
          pub mod via_macro {{\n{macro_calls}\n}}\n\n\
          /// Every golden case, sorted by name.\npub static CASES: &[Case] = &[\n{table}];\n\n\
          /// The benchmark programs of `benches/programs/`, one function per file stem.\n\

@@ -104,8 +104,9 @@ fn compiled(files: &CaseFiles, expected: &Expected) -> Outcome {
 }
 
 /// Through `chess_program!`: the embedded function, or — for programs with
-/// errors — the message of the `compile_error!` the macro expands to (a
-/// proc macro has no channel for warnings, so none are expected here).
+/// errors — the message of the `compile_error!` the macro expands to.
+/// (Warnings reach rustc's output as deprecation notes at build time, not
+/// the function's run, so none are expected here.)
 fn via_macro(files: &CaseFiles, expected: &Expected) -> Outcome {
     let Some(case) = case(files) else {
         return not_built();

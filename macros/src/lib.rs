@@ -69,6 +69,8 @@ use proc_macro::TokenStream;
 /// let mut output = Vec::new();
 /// let error = forever(&b""[..], &mut output, &Options::with_max_steps(3)).unwrap_err();
 /// assert_eq!(error.to_string(), "line 3: step limit of 3 reached");
+/// // Rendered like a compile error, with the program's line:
+/// assert!(error.render().contains("3 | 2. ^?1"));
 /// assert_eq!(output, b"again\nagain\n");
 /// ```
 ///
@@ -98,6 +100,32 @@ use proc_macro::TokenStream;
 ///
 /// ```compile_fail
 /// chess2rs_macros::chess_program!(fn bad = "1. ^?9", lang = icp);
+/// ```
+///
+/// # Warnings
+///
+/// What `chess2rs check` warns about reaches the build output too. Stable
+/// Rust gives proc macros no way to emit warnings, so each becomes the use
+/// of a deprecated constant at the macro call, whose note is the rendered
+/// warning:
+///
+/// ```text
+/// warning: use of deprecated constant `_::chess_program_warning`: chess2rs says
+///          warning: no piece called `ghost` is ever placed
+///            --> ghost (inline):1:5
+///          ...
+/// ```
+///
+/// `#[allow(deprecated)]` on the enclosing module silences them.
+///
+/// ```
+/// #[allow(deprecated)]
+/// mod quiet {
+///     chess2rs_macros::chess_program!(pub fn ghost = "1. %ghost", lang = icp);
+/// }
+/// let mut output = Vec::new();
+/// quiet::ghost(&b""[..], &mut output, &Default::default()).unwrap();
+/// assert_eq!(output, b"0\n");
 /// ```
 #[proc_macro]
 pub fn chess_program(input: TokenStream) -> TokenStream {

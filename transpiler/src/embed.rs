@@ -216,12 +216,34 @@ fn compile_input(
         (span, format!("{language} program has errors:\n{rendered}"))
     })?;
     let tokens = compiled.tokens;
+    let warnings = compiled.warnings.0.iter().map(|warning| {
+        let rendered = crate::diag::Diagnostics::from(warning.clone()).render(&source);
+        warning_tokens(span, rendered.trim_end())
+    });
     // Depend on the file so cargo recompiles when it changes.
     let track = tracked.map(|path| {
         let path = path.display().to_string();
         quote! { const _: &[u8] = ::core::include_bytes!(#path); }
     });
-    Ok(quote! { #track #tokens })
+    Ok(quote! { #track #tokens #(#warnings)* })
+}
+
+/// A warning at the macro call, on stable Rust: the use of a deprecated
+/// constant whose note is the rendered chess2rs warning, so rustc prints it
+/// in the build output (`warning: use of deprecated constant ...: warning:
+/// no piece called ...`) without failing the build.
+fn warning_tokens(span: Span, rendered: &str) -> TokenStream {
+    let note = format!("chess2rs says\n{rendered}");
+    let name = quote::format_ident!("chess_program_warning", span = span);
+    quote_spanned! {span=>
+        const _: () = {
+            #[deprecated(note = #note)]
+            #[allow(non_upper_case_globals)]
+            const #name: () = ();
+            #[allow(clippy::let_unit_value)]
+            let _ = #name;
+        };
+    }
 }
 
 /// A function with the entry signature, for use when the program has errors.
@@ -262,6 +284,20 @@ mod tests {
         assert!(out.contains("pub fn hello"), "{out}");
         assert!(out.contains("Says hi."), "{out}");
         assert!(!out.contains("compile_error"), "{out}");
+    }
+
+    #[test]
+    fn warnings_reach_the_build_output_as_deprecation_notes() {
+        let out = expand_str(r#"fn ghost = "1. %ghost", lang = icp"#);
+        assert!(!out.contains("compile_error"), "{out}");
+        assert!(out.contains("deprecated"), "{out}");
+        assert!(
+            out.contains("warning: no piece called `ghost` is ever placed"),
+            "{out}"
+        );
+        assert!(out.contains("ghost (inline):1:5"), "{out}");
+        let clean = expand_str(r#"fn fine = "1. ^", lang = icp"#);
+        assert!(!clean.contains("deprecated"), "{clean}");
     }
 
     #[test]
