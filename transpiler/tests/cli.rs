@@ -251,6 +251,8 @@ fn every_verb_explains_itself_with_an_example() {
         vec!["interpret", "--help"],
         vec!["check", "--help"],
         vec!["explain", "--help"],
+        vec!["completions", "--help"],
+        vec!["man", "--help"],
     ] {
         let out = chess2rs(&verb, b"", &cache);
         assert_eq!(out.status.code(), Some(0), "{verb:?}");
@@ -507,6 +509,46 @@ fn mistakes_on_the_command_line_get_plain_answers() {
     assert!(interpret_help.contains("--trace"), "{interpret_help}");
     assert_eq!(
         chess2rs(&["run", "--trace", &program], b"", &cache)
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+/// `docs/cli.md` is the command's own help; regenerate it with
+/// `CHESS2RS_WRITE_CLI_DOCS=1 cargo test -p chess2rs --test cli cli_reference`.
+#[test]
+fn cli_reference_in_docs_matches_the_command() {
+    let path = workspace().join("docs").join("cli.md");
+    let wanted = chess2rs::cli::reference();
+    if std::env::var_os("CHESS2RS_WRITE_CLI_DOCS").is_some() {
+        std::fs::write(&path, &wanted).unwrap();
+    }
+    let found = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        found == wanted,
+        "docs/cli.md is out of date with the command line; regenerate it with \
+         `CHESS2RS_WRITE_CLI_DOCS=1 cargo test -p chess2rs --test cli cli_reference`"
+    );
+}
+
+#[test]
+fn completions_and_the_manual_page_come_from_the_command() {
+    let cache = scratch("completions");
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = chess2rs(&["completions", shell], b"", &cache);
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        assert!(text(&out.stdout).contains("interpret"), "{shell}");
+    }
+    let man = chess2rs(&["man"], b"", &cache);
+    assert_eq!(man.status.code(), Some(0));
+    assert!(
+        text(&man.stdout).contains(".TH chess2rs"),
+        "{}",
+        text(&man.stdout)
+    );
+    assert_eq!(
+        chess2rs(&["completions", "tcsh"], b"", &cache)
             .status
             .code(),
         Some(2)

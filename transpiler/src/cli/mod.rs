@@ -7,7 +7,7 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 
 use crate::{
@@ -139,6 +139,22 @@ Example:
 
 Exits with 0 if the program compiles (warnings allowed), 2 otherwise.")]
     Check(SourceArgs),
+    /// Print a shell completion script.
+    #[command(after_help = "\
+Examples:
+  chess2rs completions bash > ~/.local/share/bash-completion/completions/chess2rs
+  chess2rs completions zsh > ~/.zfunc/_chess2rs
+  chess2rs completions fish > ~/.config/fish/completions/chess2rs.fish")]
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff).
+    #[command(after_help = "\
+Example:
+  chess2rs man > chess2rs.1 && man ./chess2rs.1")]
+    Man,
 }
 
 #[derive(Args, Debug)]
@@ -212,7 +228,16 @@ fn parse_language(name: &str) -> Result<Language, String> {
 }
 
 /// The verbs, for "did you mean" on a mistyped one.
-const VERBS: [&str; 6] = ["run", "build", "interpret", "check", "explain", "help"];
+const VERBS: [&str; 8] = [
+    "run",
+    "build",
+    "interpret",
+    "check",
+    "explain",
+    "completions",
+    "man",
+    "help",
+];
 
 /// A first argument that is not a file and reads like a mistyped verb
 /// (`chess2rs runn x.icp`): the message saying so, else `None`. Without
@@ -256,6 +281,24 @@ pub fn main() -> ExitCode {
         Some(Verb::Interpret(args)) => interpret_file(&args),
         Some(Verb::Run(args)) => build::run(&args),
         Some(Verb::Build(args)) => build::build(&args),
+        Some(Verb::Completions { shell }) => {
+            let mut command = Cli::command();
+            clap_complete::generate(shell, &mut command, "chess2rs", &mut std::io::stdout());
+            Ok(0)
+        }
+        Some(Verb::Man) => {
+            let page = clap_mangen::Man::new(Cli::command());
+            let mut out = Vec::new();
+            match page.render(&mut out) {
+                Ok(()) => {
+                    let _ = std::io::stdout().write_all(&out);
+                    Ok(0)
+                }
+                Err(e) => Err(Failure::Message(format!(
+                    "cannot render the manual page: {e}"
+                ))),
+            }
+        }
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -264,6 +307,46 @@ pub fn main() -> ExitCode {
             ExitCode::from(EXIT_COMPILE_ERROR)
         }
     }
+}
+
+/// The command-line reference (`docs/cli.md`): every verb's help, as
+/// `chess2rs VERB --help` prints it at 80 columns. A test keeps the file
+/// equal to this.
+pub fn reference() -> String {
+    let mut command = Cli::command().term_width(80);
+    command.build();
+    let mut out = String::from(
+        "# The `chess2rs` command line\n\n\
+         Every verb's `--help`, as the command prints it. This file is generated\n\
+         from the command's own definitions and checked by a test; after changing\n\
+         the command line, regenerate it with\n\
+         `CHESS2RS_WRITE_CLI_DOCS=1 cargo test -p chess2rs --test cli cli_reference`.\n\n\
+         Shell completions: `chess2rs completions bash|zsh|fish|elvish|powershell`;\n\
+         a manual page: `chess2rs man`.\n\n",
+    );
+    let help = |command: &mut clap::Command| command.render_long_help().to_string();
+    out.push_str(&format!(
+        "## `chess2rs`\n\n```text\n{}```\n",
+        help(&mut command)
+    ));
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_string())
+        .filter(|name| name != "help")
+        .collect();
+    for name in names {
+        if let Some(sub) = command.find_subcommand_mut(&name) {
+            let mut sub = sub
+                .clone()
+                .term_width(80)
+                .bin_name(format!("chess2rs {name}"));
+            out.push_str(&format!(
+                "\n## `chess2rs {name}`\n\n```text\n{}```\n",
+                help(&mut sub)
+            ));
+        }
+    }
+    out.trim_end().to_string() + "\n"
 }
 
 /// Why the CLI stopped before running a program.
