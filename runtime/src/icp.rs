@@ -86,6 +86,23 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// The letter the piece is written as (uppercase white, lowercase
+    /// black).
+    pub fn letter(self) -> char {
+        let letter = match self.kind {
+            Kind::King => 'K',
+            Kind::Queen => 'Q',
+            Kind::Rook => 'R',
+            Kind::Bishop => 'B',
+            Kind::Knight => 'N',
+            Kind::Pawn => 'P',
+        };
+        match self.colour {
+            Colour::White => letter,
+            Colour::Black => letter.to_ascii_lowercase(),
+        }
+    }
+
     /// The piece written as `letter` (uppercase white, lowercase black).
     pub fn from_letter(letter: char) -> Option<Piece> {
         let kind = match letter.to_ascii_uppercase() {
@@ -619,6 +636,15 @@ impl Board {
     pub fn king_in_check(&self, sq: Square) -> Option<bool> {
         let record = self.record(self.slot_at(sq)?);
         (record.piece.kind == Kind::King).then_some(record.in_check)
+    }
+
+    /// Every piece on the board: its name, what it is and where it stands
+    /// (in no particular order).
+    pub fn pieces(&self) -> impl Iterator<Item = (NameId, Piece, Square)> + '_ {
+        self.live.iter().map(move |&slot| {
+            let record = self.record(slot);
+            (record.name, record.piece, record.square)
+        })
     }
 
     /// The number of pieces on the board.

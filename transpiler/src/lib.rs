@@ -145,6 +145,82 @@ pub fn interpret<R: BufRead, W: Write>(
     })
 }
 
+/// [`interpret`], writing to `trace` what each step did — the line and the
+/// pieces (InfChessPro), the line and the cells and variables that are not
+/// 0 (Chess Code), the rule taken and the tape around the head
+/// (Chessoteric, BTM), the line, the board and both stacks (Finvara) — for
+/// the first `limit` steps, then one line saying the trace stopped.
+pub fn interpret_traced<R: BufRead, W: Write>(
+    program: &Program,
+    input: R,
+    output: W,
+    options: &Options,
+    limit: u64,
+    trace: &mut dyn Write,
+) -> Result<(), RuntimeError> {
+    let mut tracer = Tracer {
+        left: limit,
+        limit,
+        out: trace,
+    };
+    let source = chess2rs_runtime::SourceMap::EMPTY;
+    chess2rs_runtime::__private::run_program(input, output, options, &source, |io, steps| {
+        match program {
+            Program::InfChessPro(program) => {
+                lang::infchesspro::interp::run_traced(program, io, steps, &mut |line, ok, board| {
+                    tracer.step(|| lang::infchesspro::interp::trace_text(program, line, ok, board))
+                })
+            }
+            Program::ChessCode(program) => lang::chesscode::interp::run_traced(
+                program,
+                io,
+                steps,
+                &mut |line, text, cells, vars| {
+                    tracer.step(|| lang::chesscode::interp::trace_text(line, text, cells, vars))
+                },
+            ),
+            Program::Chessoteric(machine) => lang::chessoteric::interp::run_traced(
+                machine,
+                io,
+                steps,
+                &mut |state, rule, tape| {
+                    tracer.step(|| lang::chessoteric::interp::trace_text(state, rule, tape))
+                },
+            ),
+            Program::Finvara(program) => {
+                lang::finvara::interp::run_traced(program, io, steps, &mut |line, valid, game| {
+                    tracer.step(|| lang::finvara::interp::trace_text(program, line, valid, game))
+                })
+            }
+        }
+    })
+}
+
+/// Writes the trace of the first `limit` steps.
+struct Tracer<'a> {
+    left: u64,
+    limit: u64,
+    out: &'a mut dyn Write,
+}
+
+impl Tracer<'_> {
+    /// Writes the text of one step (made only while the trace lasts); a
+    /// trace that cannot be written is dropped, not an error of the program.
+    fn step(&mut self, text: impl FnOnce() -> String) {
+        if self.left > 0 {
+            self.left -= 1;
+            let _ = self.out.write_all(text().as_bytes());
+            if self.left == 0 {
+                let _ = writeln!(
+                    self.out,
+                    "… trace stopped after {} steps (--trace-limit N shows more)",
+                    self.limit
+                );
+            }
+        }
+    }
+}
+
 impl Program {
     /// The source lines a runtime error can name (sorted): what generated
     /// code keeps of its source to show where an error happened.

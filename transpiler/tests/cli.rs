@@ -554,3 +554,46 @@ fn completions_and_the_manual_page_come_from_the_command() {
         Some(2)
     );
 }
+
+#[test]
+fn interpret_traces_every_language_and_stops_at_the_limit() {
+    let cache = scratch("trace");
+    for (file, input, first) in [
+        (
+            "register.icp",
+            &b"2 1 5"[..],
+            "line 2: 1. x=R0,*  [succeeded]\n  pieces: x=R0,2\n",
+        ),
+        ("add.chc", &b"3 4"[..], "line 2: a1#\n  a1=3\n"),
+        (
+            "hello.btm",
+            &b""[..],
+            "state 0 read 1 -> write 0, right, state 2",
+        ),
+        (
+            "truth.fv",
+            &b"0"[..],
+            "line 15: Turn 1 W: i a1 -> b1  [valid]",
+        ),
+    ] {
+        let path = example(file).display().to_string();
+        let out = chess2rs(
+            &["interpret", &path, "--trace", "--trace-limit", "3"],
+            input,
+            &cache,
+        );
+        let stderr = text(&out.stderr);
+        assert!(stderr.starts_with(first), "{file}: {stderr}");
+        assert!(
+            stderr.contains("… trace stopped after 3 steps (--trace-limit N shows more)"),
+            "{file}: {stderr}"
+        );
+        // The program's own output is untouched by tracing.
+        let plain = chess2rs(&["interpret", &path], input, &cache);
+        assert_eq!(out.stdout, plain.stdout, "{file}");
+    }
+    // --trace-limit without --trace is a mistake.
+    let path = example("add.chc").display().to_string();
+    let out = chess2rs(&["interpret", &path, "--trace-limit", "3"], b"1 2", &cache);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -120,7 +120,8 @@ The executable accepts --max-steps N.")]
     #[command(after_help = "\
 Examples:
   echo '5 3 2' | chess2rs interpret examples/register.icp --max-steps 1000
-  echo 0 | chess2rs interpret examples/truth.fv --trace      boards and stacks after each move line")]
+  echo 0 | chess2rs interpret examples/truth.fv --trace      boards and stacks after each move line
+  chess2rs interpret examples/hello.btm --trace --trace-limit 20   the first 20 machine steps")]
     Interpret(InterpretArgs),
     /// Explain a Chessoteric game: each annotated board, its bits and its
     /// instruction, then the machine.
@@ -198,10 +199,15 @@ struct InterpretArgs {
     /// transitions).
     #[arg(long, value_name = "N")]
     max_steps: Option<u64>,
-    /// (Finvara) After each executed move line, print the line, whether it
-    /// was valid, the board and both stacks on stderr.
+    /// After each step, print on stderr what it did: the line and the pieces
+    /// (InfChessPro), the cells and variables (Chess Code), the rule and the
+    /// tape around the head (Chessoteric, BTM), the board and both stacks
+    /// (Finvara).
     #[arg(long)]
     trace: bool,
+    /// Stop tracing after N steps (the program runs on).
+    #[arg(long, value_name = "N", default_value_t = 10_000, requires = "trace")]
+    trace_limit: u64,
 }
 
 #[derive(Args, Debug)]
@@ -560,31 +566,13 @@ fn interpret_file(args: &InterpretArgs) -> CliResult<u8> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let result = if args.trace {
-        let crate::Program::Finvara(program) = &checked.program else {
-            return Err(Failure::Message(format!(
-                "--trace shows Finvara boards and stacks; `{}` is {}",
-                loaded.source.name(),
-                loaded.language
-            )));
-        };
-        chess2rs_runtime::__private::run_program(
+        crate::interpret_traced(
+            &checked.program,
             stdin.lock(),
             stdout.lock(),
             &options,
-            &chess2rs_runtime::SourceMap::EMPTY,
-            |io, steps| {
-                crate::lang::finvara::interp::run_traced(
-                    program,
-                    io,
-                    steps,
-                    &mut |line, valid, game| {
-                        eprint!(
-                            "{}",
-                            crate::lang::finvara::interp::trace_text(program, line, valid, game)
-                        );
-                    },
-                )
-            },
+            args.trace_limit,
+            &mut std::io::stderr().lock(),
         )
     } else {
         interpret(&checked.program, stdin.lock(), stdout.lock(), &options)

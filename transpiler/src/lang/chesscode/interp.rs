@@ -9,14 +9,19 @@ use chess2rs_runtime::RuntimeError;
 
 use super::ir::{Cell, Condition, Op, Program, Stmt, Var};
 
-/// Cells, variables and the output mode.
-struct Machine<'a, R: BufRead, W: Write> {
+/// Cells, variables and the output mode, and what to call after each step.
+struct Machine<'a, R: BufRead, W: Write, T> {
     cells: [i64; 64],
     vars: [i64; 5],
     ascii: bool,
     io: &'a mut Io<R, W>,
     steps: &'a mut StepCounter,
+    trace: &'a mut T,
 }
+
+/// What a trace is shown after each step: the line and its text, the 64
+/// cells (a1 first) and the five variables (R N B Q K).
+pub type TraceFn<'a> = dyn FnMut(u32, &str, &[i64; 64], &[i64; 5]) + 'a;
 
 /// Runs `program` until it ends or fails.
 pub fn run<R: BufRead, W: Write>(
@@ -24,17 +29,28 @@ pub fn run<R: BufRead, W: Write>(
     io: &mut Io<R, W>,
     steps: &mut StepCounter,
 ) -> Result<(), RuntimeError> {
+    run_traced(program, io, steps, &mut |_, _, _, _| {})
+}
+
+/// [`run`], calling `trace` after each step (see [`TraceFn`]).
+pub fn run_traced<R: BufRead, W: Write, T: FnMut(u32, &str, &[i64; 64], &[i64; 5])>(
+    program: &Program,
+    io: &mut Io<R, W>,
+    steps: &mut StepCounter,
+    trace: &mut T,
+) -> Result<(), RuntimeError> {
     let mut machine = Machine {
         cells: [0; 64],
         vars: [0; 5],
         ascii: false,
         io,
         steps,
+        trace,
     };
     machine.block(&program.body)
 }
 
-impl<R: BufRead, W: Write> Machine<'_, R, W> {
+impl<R: BufRead, W: Write, T: FnMut(u32, &str, &[i64; 64], &[i64; 5])> Machine<'_, R, W, T> {
     fn cell(&mut self, cell: Cell) -> &mut i64 {
         &mut self.cells[usize::from(cell.0)]
     }
@@ -49,13 +65,22 @@ impl<R: BufRead, W: Write> Machine<'_, R, W> {
                 Stmt::Step(step) => {
                     self.steps.tick(step.source_line)?;
                     self.op(step.op, step.source_line)?;
+                    (self.trace)(step.source_line, &step.text, &self.cells, &self.vars);
                 }
                 Stmt::Loop(body) => {
                     self.steps.tick(body.label_line)?;
+                    (self.trace)(body.label_line, "1/2 1/2", &self.cells, &self.vars);
                     loop {
                         self.block(&body.body)?;
                         self.steps.tick(body.condition_line)?;
-                        if !self.holds(body.condition) {
+                        let again = self.holds(body.condition);
+                        (self.trace)(
+                            body.condition_line,
+                            &body.condition_text,
+                            &self.cells,
+                            &self.vars,
+                        );
+                        if !again {
                             break;
                         }
                     }
@@ -104,4 +129,29 @@ impl<R: BufRead, W: Write> Machine<'_, R, W> {
         }
         Ok(())
     }
+}
+
+/// What `--trace` prints after a step: the line, then the cells and
+/// variables that are not 0.
+pub fn trace_text(line: u32, text: &str, cells: &[i64; 64], vars: &[i64; 5]) -> String {
+    let mut values: Vec<String> = cells
+        .iter()
+        .enumerate()
+        .filter(|(_, &value)| value != 0)
+        .map(|(index, value)| format!("{}={value}", Cell(index as u8).name()))
+        .collect();
+    let letters = [Var::Rook, Var::Knight, Var::Bishop, Var::Queen, Var::King];
+    values.extend(
+        letters
+            .iter()
+            .zip(vars)
+            .filter(|(_, &value)| value != 0)
+            .map(|(var, value)| format!("{}={value}", var.letter())),
+    );
+    let values = if values.is_empty() {
+        "all 0".to_string()
+    } else {
+        values.join(" ")
+    };
+    format!("line {line}: {}\n  {values}\n", text.trim())
 }

@@ -7,13 +7,24 @@ use chess2rs_runtime::__private::{Io, StepCounter};
 use chess2rs_runtime::icp::{jump_target, Board, Square};
 use chess2rs_runtime::RuntimeError;
 
-use super::ir::{Command, Next, Operand, Program};
+use super::ir::{Command, Line, Next, Operand, Program};
 
 /// Runs `program` until it halts or fails.
 pub fn run<R: BufRead, W: Write>(
     program: &Program,
     io: &mut Io<R, W>,
     steps: &mut StepCounter,
+) -> Result<(), RuntimeError> {
+    run_traced(program, io, steps, &mut |_, _, _| {})
+}
+
+/// [`run`], calling `trace` after each executed line with the line,
+/// whether its command succeeded, and the board.
+pub fn run_traced<R: BufRead, W: Write, T: FnMut(&Line, bool, &Board)>(
+    program: &Program,
+    io: &mut Io<R, W>,
+    steps: &mut StepCounter,
+    trace: &mut T,
 ) -> Result<(), RuntimeError> {
     let mut board = Board::new(program.names.len());
     let mut pc = 0usize;
@@ -49,6 +60,7 @@ pub fn run<R: BufRead, W: Write>(
                 .move_named_by(*name, a, b, None)
                 .map_err(|e| e.in_line(at))?,
         };
+        trace(line, succeeded, &board);
         pc = match if succeeded {
             line.on_success
         } else {
@@ -62,4 +74,43 @@ pub fn run<R: BufRead, W: Write>(
         };
     }
     Ok(())
+}
+
+/// The most pieces a trace line lists.
+const TRACED_PIECES: usize = 24;
+
+/// What `--trace` prints after a line: the line, whether its command
+/// succeeded (and so which jump it takes), and the pieces by name.
+pub fn trace_text(program: &Program, line: &Line, succeeded: bool, board: &Board) -> String {
+    let mut pieces: Vec<(String, char, Square)> = board
+        .pieces()
+        .map(|(name, piece, square)| {
+            let name = program
+                .names
+                .get(name as usize)
+                .cloned()
+                .unwrap_or_default();
+            (name, piece.letter(), square)
+        })
+        .collect();
+    pieces.sort_by(|a, b| (&a.0, a.2.row, a.2.col).cmp(&(&b.0, b.2.row, b.2.col)));
+    let mut listed: Vec<String> = pieces
+        .iter()
+        .take(TRACED_PIECES)
+        .map(|(name, letter, square)| format!("{name}={letter}{},{}", square.row, square.col))
+        .collect();
+    if pieces.len() > TRACED_PIECES {
+        listed.push(format!("… {} more", pieces.len() - TRACED_PIECES));
+    }
+    format!(
+        "line {}: {}  [{}]\n  pieces: {}\n",
+        line.source_line,
+        line.text.trim(),
+        if succeeded { "succeeded" } else { "failed" },
+        if listed.is_empty() {
+            "none".to_string()
+        } else {
+            listed.join(" ")
+        }
+    )
 }
