@@ -1,0 +1,74 @@
+//! The documentation stands alone: every relative link in README.md and
+//! docs/ names a file of the repository, and nothing points outside it.
+
+use std::path::{Path, PathBuf};
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The markdown files to check: README.md, every crate's README and docs/.
+fn documents() -> Vec<PathBuf> {
+    let root = workspace();
+    let mut files: Vec<PathBuf> = ["README.md", "examples/README.md"]
+        .iter()
+        .chain(&[
+            "runtime/README.md",
+            "transpiler/README.md",
+            "macros/README.md",
+        ])
+        .map(|f| root.join(f))
+        .collect();
+    for entry in std::fs::read_dir(root.join("docs")).unwrap().flatten() {
+        if entry.path().extension().is_some_and(|e| e == "md") {
+            files.push(entry.path());
+        }
+    }
+    files
+}
+
+/// The targets of `[text](target)` links in `text`.
+fn link_targets(text: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("](") {
+        let after = &rest[at + 2..];
+        if let Some(end) = after.find(')') {
+            targets.push(after[..end].to_string());
+        }
+        rest = after;
+    }
+    targets
+}
+
+#[test]
+fn every_link_resolves_inside_the_repository() {
+    let mut broken = Vec::new();
+    for file in documents() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            !text.contains("../shared"),
+            "{} points outside the repository",
+            file.display()
+        );
+        for target in link_targets(&text) {
+            if target.starts_with("http") || target.starts_with('#') {
+                continue;
+            }
+            let path = target.split('#').next().unwrap_or_default();
+            let resolved = file.parent().unwrap().join(path);
+            if !resolved.exists() {
+                broken.push(format!("{}: {target}", file.display()));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn the_link_finder_finds_links() {
+    assert_eq!(
+        link_targets("see [a](docs/a.md) and [b](http://x) [c](#top)"),
+        ["docs/a.md", "http://x", "#top"]
+    );
+}
