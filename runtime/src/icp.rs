@@ -519,6 +519,7 @@ pub struct Board {
     live_squares: Vec<Square>,
     /// How many pieces stand on squares of each [`bucket`]: a square whose
     /// bucket is empty is empty, which spares most scans of a small board.
+    /// Kept only while the board is small (not `hashed`).
     buckets: Box<[u32; BUCKETS]>,
     /// Square → piece, kept while the board is large (`hashed`).
     occupant: FastMap<Square, Slot>,
@@ -1017,8 +1018,10 @@ impl Board {
         record.square = sq;
         let index = record.live_index as usize;
         self.live_squares[index] = sq;
-        self.buckets[bucket(old)] -= 1;
-        self.buckets[bucket(sq)] += 1;
+        if !self.hashed {
+            self.buckets[bucket(old)] -= 1;
+            self.buckets[bucket(sq)] += 1;
+        }
     }
 
     /// Moves `slot` to `to`, capturing `target`, the piece there.
@@ -1084,7 +1087,9 @@ impl Board {
         let square = record.square;
         self.live.push(slot);
         self.live_squares.push(square);
-        self.buckets[bucket(square)] += 1;
+        if !self.hashed {
+            self.buckets[bucket(square)] += 1;
+        }
     }
 
     /// Removes `slot` from the list of pieces on the board.
@@ -1092,7 +1097,9 @@ impl Board {
         let index = self.record(slot).live_index as usize;
         self.live.swap_remove(index);
         let square = self.live_squares.swap_remove(index);
-        self.buckets[bucket(square)] -= 1;
+        if !self.hashed {
+            self.buckets[bucket(square)] -= 1;
+        }
         if let Some(&moved) = self.live.get(index) {
             self.record_mut(moved).live_index = index as u32;
         }
@@ -1157,6 +1164,11 @@ impl Board {
         if self.hashed && self.live.len() < self.small_board / 2 {
             self.hashed = false;
             self.occupant.clear();
+            // The bucket counts were not kept while hashed.
+            self.buckets.iter_mut().for_each(|count| *count = 0);
+            for &square in &self.live_squares {
+                self.buckets[bucket(square)] += 1;
+            }
         }
     }
 

@@ -574,6 +574,23 @@ fn interpret_file(args: &InterpretArgs) -> CliResult<u8> {
             args.trace_limit,
             &mut std::io::stderr().lock(),
         )
+    } else if std::io::stderr().is_terminal() {
+        // A long run shows how far it got, after a second.
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let (stop, wait) = std::sync::mpsc::channel::<()>();
+        std::thread::scope(|scope| {
+            let done = &done;
+            scope.spawn(move || show_progress(done, &wait));
+            let result = crate::interpret_counted(
+                &checked.program,
+                stdin.lock(),
+                stdout.lock(),
+                &options,
+                done,
+            );
+            let _ = stop.send(());
+            result
+        })
     } else {
         interpret(&checked.program, stdin.lock(), stdout.lock(), &options)
     };
@@ -587,6 +604,30 @@ fn interpret_file(args: &InterpretArgs) -> CliResult<u8> {
             Ok(EXIT_RUNTIME_ERROR)
         }
     }
+}
+
+/// Shows `N steps…` on stderr, from one second after the start until
+/// `stop` says the program ended, then clears the line.
+fn show_progress(done: &std::sync::atomic::AtomicU64, stop: &std::sync::mpsc::Receiver<()>) {
+    use std::sync::mpsc::RecvTimeoutError;
+    use std::time::Duration;
+    if !matches!(
+        stop.recv_timeout(Duration::from_secs(1)),
+        Err(RecvTimeoutError::Timeout)
+    ) {
+        return;
+    }
+    loop {
+        let steps = done.load(std::sync::atomic::Ordering::Relaxed);
+        eprint!("\r  running: {steps} steps…");
+        if !matches!(
+            stop.recv_timeout(Duration::from_millis(250)),
+            Err(RecvTimeoutError::Timeout)
+        ) {
+            break;
+        }
+    }
+    eprint!("\r{}\r", " ".repeat(40));
 }
 
 fn explain_game(args: &ExplainArgs) -> CliResult<u8> {
