@@ -22,12 +22,19 @@ fn scratch(test: &str) -> PathBuf {
 }
 
 fn chess2rs(args: &[&str], stdin: &[u8], cache: &Path) -> Output {
-    chess2rs_in(Path::new("."), args, stdin, cache)
+    chess2rs_in(Path::new("."), &[], args, stdin, cache)
 }
 
-/// [`chess2rs`] run in directory `dir`.
-fn chess2rs_in(dir: &Path, args: &[&str], stdin: &[u8], cache: &Path) -> Output {
+/// [`chess2rs`] run in directory `dir` with the environment variables `env`.
+fn chess2rs_in(
+    dir: &Path,
+    env: &[(&str, &str)],
+    args: &[&str],
+    stdin: &[u8],
+    cache: &Path,
+) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
+        .envs(env.iter().copied())
         .current_dir(dir)
         .args(args)
         .env("CHESS2RS_CACHE_DIR", cache)
@@ -333,7 +340,10 @@ fn check_case_through_cli(case: &discover::CaseFiles, cache: &Path) -> Vec<Strin
         if let Some(steps) = &steps {
             args.extend(["--max-steps", steps]);
         }
-        let out = chess2rs_in(&golden, &args, &expected.input, cache);
+        // ~150 programs: unoptimised builds take a third of the time, and
+        // the golden crate checks the optimised code of every case.
+        let fast = [("CHESS2RS_OPT_LEVEL", "0")];
+        let out = chess2rs_in(&golden, &fast, &args, &expected.input, cache);
         let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
         if stdout != expected.stdout {
             failures.push(format!(

@@ -107,7 +107,8 @@ Example:
 The program reads this process's stdin and writes its stdout; chess2rs exits
 with the program's exit code. Builds are cached (in $CHESS2RS_CACHE_DIR, else
 $XDG_CACHE_HOME/chess2rs or ~/.cache/chess2rs), so running an unchanged
-program again starts at once.")]
+program again starts at once. rustc optimises fully (opt-level 3); set
+CHESS2RS_OPT_LEVEL=0 for builds about three times faster.")]
     Run(RunArgs),
     /// Compile the program to a native executable.
     #[command(after_help = "\
