@@ -523,6 +523,16 @@ fn mistakes_on_the_command_line_get_plain_answers() {
             .code(),
         Some(2)
     );
+    let bad_level = [("CHESS2RS_OPT_LEVEL", "9")];
+    let out = chess2rs_in(
+        Path::new("."),
+        &bad_level,
+        &["run", &program],
+        b"1 2",
+        &cache,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("CHESS2RS_OPT_LEVEL is `9`"));
 }
 
 /// `docs/cli.md` is the command's own help; regenerate it with
