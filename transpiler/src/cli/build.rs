@@ -3,15 +3,15 @@
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Instant;
 
 use super::{
-    load, program_file, refuse_inputs, write_output, BuildArgs, CliResult, Failure, Loaded,
-    RunArgs, EXIT_RUNTIME_ERROR,
+    load, program_file, refuse_inputs, show_progress, write_output, BuildArgs, CliResult, Failure,
+    Loaded, RunArgs, EXIT_RUNTIME_ERROR,
 };
 
 /// `chess2rs run`: builds (or reuses) the executable and runs it on this
@@ -23,12 +23,38 @@ pub(super) fn run(args: &RunArgs) -> CliResult<u8> {
     if let Some(limit) = args.max_steps {
         command.arg("--max-steps").arg(limit.to_string());
     }
-    let status = command
+    command
         .stdin(Stdio::inherit())
         .stdout(Stdio::inherit())
-        .stderr(Stdio::inherit())
-        .status()
-        .map_err(|e| Failure::Message(format!("cannot start `{}`: {e}", exe.display())))?;
+        .stderr(Stdio::inherit());
+    let started = Instant::now();
+    let status = if std::io::stderr().is_terminal() {
+        // A long run shows that it is running. Native code keeps its step
+        // count to itself (publishing it would cost every step), so this
+        // shows the time instead.
+        // The program writes to stderr only when it ends (its error), so
+        // that is held back until the progress line is cleared.
+        let (stop, wait) = std::sync::mpsc::channel::<()>();
+        let finished = std::thread::scope(|scope| {
+            let progress = scope.spawn(move || {
+                show_progress(
+                    || format!("{:.0} s", started.elapsed().as_secs_f64()),
+                    &wait,
+                )
+            });
+            let output = command.stderr(Stdio::piped()).output();
+            let _ = stop.send(());
+            let _ = progress.join();
+            output
+        });
+        finished.map(|output| {
+            let _ = std::io::stderr().write_all(&output.stderr);
+            output.status
+        })
+    } else {
+        command.status()
+    }
+    .map_err(|e| Failure::Message(format!("cannot start `{}`: {e}", exe.display())))?;
     // A program killed by a signal has no code; report it as a runtime error.
     Ok(status
         .code()

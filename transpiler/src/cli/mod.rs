@@ -581,7 +581,12 @@ fn interpret_file(args: &InterpretArgs) -> CliResult<u8> {
         let (stop, wait) = std::sync::mpsc::channel::<()>();
         std::thread::scope(|scope| {
             let done = &done;
-            scope.spawn(move || show_progress(done, &wait));
+            scope.spawn(move || {
+                show_progress(
+                    || format!("{} steps", done.load(std::sync::atomic::Ordering::Relaxed)),
+                    &wait,
+                )
+            });
             let result = crate::interpret_counted(
                 &checked.program,
                 stdin.lock(),
@@ -607,9 +612,9 @@ fn interpret_file(args: &InterpretArgs) -> CliResult<u8> {
     }
 }
 
-/// Shows `N steps…` on stderr, from one second after the start until
-/// `stop` says the program ended, then clears the line.
-fn show_progress(done: &std::sync::atomic::AtomicU64, stop: &std::sync::mpsc::Receiver<()>) {
+/// Shows `running: STATUS…` on stderr, from one second after the start
+/// until `stop` says the program ended, then clears the line.
+fn show_progress(status: impl Fn() -> String, stop: &std::sync::mpsc::Receiver<()>) {
     use std::sync::mpsc::RecvTimeoutError;
     use std::time::Duration;
     if !matches!(
@@ -619,8 +624,7 @@ fn show_progress(done: &std::sync::atomic::AtomicU64, stop: &std::sync::mpsc::Re
         return;
     }
     loop {
-        let steps = done.load(std::sync::atomic::Ordering::Relaxed);
-        eprint!("\r  running: {steps} steps…");
+        eprint!("\r  running: {}…", status());
         if !matches!(
             stop.recv_timeout(Duration::from_millis(250)),
             Err(RecvTimeoutError::Timeout)
