@@ -617,3 +617,38 @@ fn interpret_traces_every_language_and_stops_at_the_limit() {
     let out = chess2rs(&["interpret", &path, "--trace-limit", "3"], b"1 2", &cache);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn the_run_cache_survives_concurrent_builds_and_an_empty_setting() {
+    let cache = scratch("concurrent");
+    let program = example("beer.icp").display().to_string();
+    let runs: Vec<Output> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..2)
+            .map(|_| scope.spawn(|| chess2rs(&["run", "--quiet", &program], b"", &cache)))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for out in &runs {
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    }
+    assert_eq!(runs[0].stdout, runs[1].stdout);
+    // An empty CHESS2RS_CACHE_DIR is as if unset: the cache goes to
+    // XDG_CACHE_HOME, never into the current directory.
+    let cwd = scratch("empty_cache_cwd");
+    let xdg = scratch("empty_cache_xdg");
+    let env = [
+        ("CHESS2RS_CACHE_DIR", ""),
+        ("XDG_CACHE_HOME", xdg.to_str().unwrap()),
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
+        .envs(env)
+        .current_dir(&cwd)
+        .args(["run", "--quiet", &program])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    assert!(xdg.join("chess2rs").is_dir());
+    assert_eq!(std::fs::read_dir(&cwd).unwrap().count(), 0);
+}

@@ -115,7 +115,9 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
             dir.display()
         ))
     })?;
-    let src = dir.join("program.rs");
+    // Per process, so that two runs building the same program at once do
+    // not rewrite each other's source under rustc.
+    let src = dir.join(format!("program.{}.rs", std::process::id()));
     std::fs::write(&src, &rust)
         .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", src.display())))?;
     let partial = dir.join(format!(
@@ -127,6 +129,7 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
     let spinner = (!quiet).then(|| Progress::start(loaded.source.name()));
     let result = Command::new(&rustc)
         .args(&flags)
+        .args(["--crate-name", "program"])
         .arg("-o")
         .arg(&partial)
         .arg(&src)
@@ -138,6 +141,7 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
     let output = result.map_err(|e| Failure::Message(format!("cannot run rustc: {e}")))?;
     if !output.status.success() {
         let _ = std::fs::remove_file(&partial);
+        let _ = std::fs::remove_file(&src);
         return Err(Failure::Message(format!(
             "rustc failed on the generated code (a chess2rs bug; please report it with the program)\n{}",
             String::from_utf8_lossy(&output.stderr)
@@ -145,6 +149,8 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
     }
     std::fs::rename(&partial, &exe)
         .map_err(|e| Failure::Message(format!("cannot store `{}`: {e}", exe.display())))?;
+    // The source stays beside the executable, for anyone curious.
+    let _ = std::fs::rename(&src, dir.join("program.rs"));
     if !quiet {
         eprintln!(
             "{:>12} {} in {:.1}s",
@@ -187,13 +193,15 @@ const RUSTC_FLAGS: &[&str] = &[
 
 /// Where builds are cached.
 fn cache_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("CHESS2RS_CACHE_DIR") {
+    // An empty variable counts as unset (not "the current directory").
+    let set = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
+    if let Some(dir) = set("CHESS2RS_CACHE_DIR") {
         return PathBuf::from(dir);
     }
-    if let Some(dir) = std::env::var_os("XDG_CACHE_HOME") {
+    if let Some(dir) = set("XDG_CACHE_HOME") {
         return PathBuf::from(dir).join("chess2rs");
     }
-    if let Some(home) = std::env::var_os("HOME") {
+    if let Some(home) = set("HOME") {
         return PathBuf::from(home).join(".cache").join("chess2rs");
     }
     std::env::temp_dir().join("chess2rs-cache")
