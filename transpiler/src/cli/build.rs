@@ -115,21 +115,21 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
             dir.display()
         ))
     })?;
-    // Per process, so that two runs building the same program at once do
-    // not rewrite each other's source under rustc.
-    let src = dir.join(format!("program.{}.rs", std::process::id()));
+    // Each build works in its own directory (rustc puts its intermediate
+    // files beside the output), so that two runs building the same program
+    // at once do not trip over each other; the finished executable is
+    // renamed into place.
+    let work = dir.join(format!("build.{}", std::process::id()));
+    std::fs::create_dir_all(&work)
+        .map_err(|e| Failure::Message(format!("cannot create `{}`: {e}", work.display())))?;
+    let src = work.join("program.rs");
     std::fs::write(&src, &rust)
         .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", src.display())))?;
-    let partial = dir.join(format!(
-        "program.partial.{}{}",
-        std::process::id(),
-        std::env::consts::EXE_SUFFIX
-    ));
+    let partial = work.join(format!("program{}", std::env::consts::EXE_SUFFIX));
     let started = Instant::now();
     let spinner = (!quiet).then(|| Progress::start(loaded.source.name()));
     let result = Command::new(&rustc)
         .args(&flags)
-        .args(["--crate-name", "program"])
         .arg("-o")
         .arg(&partial)
         .arg(&src)
@@ -140,8 +140,7 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
     }
     let output = result.map_err(|e| Failure::Message(format!("cannot run rustc: {e}")))?;
     if !output.status.success() {
-        let _ = std::fs::remove_file(&partial);
-        let _ = std::fs::remove_file(&src);
+        let _ = std::fs::remove_dir_all(&work);
         return Err(Failure::Message(format!(
             "rustc failed on the generated code (a chess2rs bug; please report it with the program)\n{}",
             String::from_utf8_lossy(&output.stderr)
@@ -151,6 +150,7 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
         .map_err(|e| Failure::Message(format!("cannot store `{}`: {e}", exe.display())))?;
     // The source stays beside the executable, for anyone curious.
     let _ = std::fs::rename(&src, dir.join("program.rs"));
+    let _ = std::fs::remove_dir_all(&work);
     if !quiet {
         eprintln!(
             "{:>12} {} in {:.1}s",
