@@ -154,13 +154,64 @@ pub fn program_file(
     pretty(tokens)
 }
 
-/// Pretty-prints tokens that form a whole file.
+/// Pretty-prints tokens that form a whole file. Generated tokens always
+/// parse; if they do not, that is a bug in chess2rs, reported loudly.
 pub fn pretty(tokens: TokenStream) -> String {
-    match syn::parse2::<syn::File>(tokens.clone()) {
+    match syn::parse2::<syn::File>(tokens) {
         Ok(file) => prettyplease::unparse(&file),
-        // Generated tokens always parse; if not, show them unformatted so
-        // the problem can be seen rather than hidden.
-        Err(_) => tokens.to_string(),
+        Err(err) => panic!(
+            "chess2rs bug: generated code does not parse ({err}); please report it with the program"
+        ),
+    }
+}
+
+/// Items pretty-printed as they come, for [`crate::compile_file`]: a
+/// large program's split-off functions are turned into text one at a
+/// time, then put where [`PrettyItems::marker`] stands in the file.
+#[derive(Default)]
+pub struct PrettyItems {
+    text: String,
+}
+
+/// The name of the marker item.
+const ITEMS_MARKER: &str = "CHESS2RS_ITEMS_GO_HERE";
+
+impl PrettyItems {
+    /// A marker item to put where the items belong.
+    pub fn marker() -> TokenStream {
+        let name = syn::Ident::new(ITEMS_MARKER, Span::call_site());
+        quote! { const #name: () = (); }
+    }
+
+    /// `file` (pretty-printed, holding the marker once) with the items in
+    /// place of the marker, indented like it.
+    pub fn splice_into(self, file: &str) -> String {
+        let Some(at) = file.find(ITEMS_MARKER) else {
+            panic!("chess2rs bug: the items' marker is missing from the generated file");
+        };
+        let line_start = file[..at].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = file[at..].find('\n').map_or(file.len(), |i| at + i + 1);
+        let indent = &file[line_start..at]
+            [..file[line_start..at].len() - file[line_start..at].trim_start().len()];
+        let mut out = String::with_capacity(file.len() + self.text.len() * 9 / 8);
+        out.push_str(&file[..line_start]);
+        for line in self.text.lines() {
+            if !line.is_empty() {
+                out.push_str(indent);
+                out.push_str(line);
+            }
+            out.push('\n');
+        }
+        out.push_str(&file[line_end..]);
+        out
+    }
+}
+
+impl crate::split::Items for PrettyItems {
+    fn push(&mut self, item: TokenStream) {
+        // Items hold no multi-line string literals (proc_macro2 escapes
+        // newlines), so indenting every line keeps their meaning.
+        self.text.push_str(&pretty(item));
     }
 }
 

@@ -29,6 +29,7 @@ pub mod lang;
 pub mod language;
 pub mod runtime_errors;
 pub mod source;
+pub mod split;
 
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -107,7 +108,9 @@ pub fn compile(
     options: &CompileOptions,
 ) -> Result<Compiled, Diagnostics> {
     let checked = check(source, language)?;
-    let body = generate(&checked.program);
+    let mut items: Vec<TokenStream> = Vec::new();
+    let body = generate_into(&checked.program, &mut items);
+    let body = quote::quote! { #(#items)* #body };
     let lines = checked.program.error_lines();
     let tokens = emit::entry_function(source, language, body, &lines, options);
     Ok(Compiled {
@@ -116,13 +119,44 @@ pub fn compile(
     })
 }
 
-/// The body of the entry function for `program`.
+/// Compiles `source` to a whole program file ([`emit::program_file`]):
+/// the code [`compile`] makes with [`CompileOptions::for_program_file`],
+/// pretty-printed one split-off function at a time so that a large
+/// program's tokens are never all held at once. Returns the text and the
+/// warnings.
+pub fn compile_file(
+    source: &Source,
+    language: Language,
+    standalone: bool,
+) -> Result<(String, Diagnostics), Diagnostics> {
+    let checked = check(source, language)?;
+    let mut items = emit::PrettyItems::default();
+    let body = generate_into(&checked.program, &mut items);
+    let marker = emit::PrettyItems::marker();
+    let body = quote::quote! { #marker #body };
+    let lines = checked.program.error_lines();
+    let options = CompileOptions::for_program_file(standalone);
+    let entry = emit::entry_function(source, language, body, &lines, &options);
+    let text = emit::program_file(source, language, &entry, standalone);
+    Ok((items.splice_into(&text), checked.warnings))
+}
+
+/// The body of the entry function for `program`, the items it makes
+/// (split-off functions, tables) included.
 pub fn generate(program: &Program) -> TokenStream {
+    let mut items: Vec<TokenStream> = Vec::new();
+    let body = generate_into(program, &mut items);
+    quote::quote! { #(#items)* #body }
+}
+
+/// The body of the entry function for `program`; the items it makes go to
+/// `items`, to be put before it.
+pub fn generate_into(program: &Program, items: &mut dyn split::Items) -> TokenStream {
     match program {
-        Program::InfChessPro(program) => lang::infchesspro::codegen::generate(program),
-        Program::ChessCode(program) => lang::chesscode::codegen::generate(program),
-        Program::Chessoteric(machine) => lang::chessoteric::codegen::generate(machine),
-        Program::Finvara(program) => lang::finvara::codegen::generate(program),
+        Program::InfChessPro(program) => lang::infchesspro::codegen::generate(program, items),
+        Program::ChessCode(program) => lang::chesscode::codegen::generate(program, items),
+        Program::Chessoteric(machine) => lang::chessoteric::codegen::generate(machine, items),
+        Program::Finvara(program) => lang::finvara::codegen::generate(program, items),
     }
 }
 

@@ -10,9 +10,7 @@ use std::process::ExitCode;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 
-use crate::{
-    check, compile, emit, interpret, Checked, CompileOptions, Diagnostics, Language, Source,
-};
+use crate::{check, compile_file, interpret, Checked, Diagnostics, Language, Source};
 use chess2rs_runtime::Options;
 
 /// Exit code for compile errors and bad command lines.
@@ -442,19 +440,10 @@ fn checked(loaded: &Loaded) -> CliResult<Checked> {
 
 /// The generated program file for `loaded`, warnings printed.
 fn program_file(loaded: &Loaded, standalone: bool) -> CliResult<String> {
-    match compile(
-        &loaded.source,
-        loaded.language,
-        &CompileOptions::for_program_file(standalone),
-    ) {
-        Ok(compiled) => {
-            print_diagnostics(&compiled.warnings, &loaded.source);
-            Ok(emit::program_file(
-                &loaded.source,
-                loaded.language,
-                &compiled.tokens,
-                standalone,
-            ))
+    match compile_file(&loaded.source, loaded.language, standalone) {
+        Ok((text, warnings)) => {
+            print_diagnostics(&warnings, &loaded.source);
+            Ok(text)
         }
         Err(errors) => {
             print_diagnostics(&errors, &loaded.source);

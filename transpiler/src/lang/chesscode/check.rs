@@ -2,7 +2,7 @@
 //! variables read but never written, and loops whose condition cannot
 //! change (warnings). Also computes the label of each condition.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::syntax::{Cell, Command, Program, Var};
 use crate::diag::{Diagnostic, Diagnostics};
@@ -21,6 +21,11 @@ pub fn check(program: &Program) -> (Diagnostics, LoopMatches) {
     (diagnostics, matches)
 }
 
+/// How deep loops may nest: far beyond real programs, and about as deep
+/// as rustc compiles the nested `loop`s they become (1,000 overflow its
+/// stack).
+pub const MAX_LOOP_DEPTH: usize = 256;
+
 /// Scans back from each condition: conditions passed open a level, labels
 /// close one, the first label at level 0 is the match.
 fn match_loops(program: &Program, diagnostics: &mut Diagnostics) -> LoopMatches {
@@ -30,7 +35,21 @@ fn match_loops(program: &Program, diagnostics: &mut Diagnostics) -> LoopMatches 
     // are opening brackets, conditions closing ones.
     for (index, line) in program.lines.iter().enumerate() {
         match &line.command {
-            Command::Label => open_labels.push(index),
+            Command::Label => {
+                open_labels.push(index);
+                if open_labels.len() == MAX_LOOP_DEPTH + 1 {
+                    diagnostics.push(
+                        Diagnostic::error(
+                            format!("loops nest more than {MAX_LOOP_DEPTH} deep here"),
+                            line.span.clone(),
+                        )
+                        .with_label(format!("loop {} inside the others", MAX_LOOP_DEPTH + 1))
+                        .with_help(
+                            "rustc cannot compile code nested much deeper; flatten some loops",
+                        ),
+                    );
+                }
+            }
             Command::Condition(condition) => match open_labels.pop() {
                 Some(label) => {
                     matches.insert(index, label);
@@ -100,22 +119,47 @@ fn access(command: &Command) -> Access {
     access
 }
 
+/// For each cell and variable, the indices of the lines that write it, in
+/// order — so that "is it written anywhere" and "is it written inside this
+/// loop" cost a lookup, not a scan of the program.
+struct Writes {
+    cells: Vec<Vec<usize>>,
+    vars: Vec<Vec<usize>>,
+}
+
+impl Writes {
+    fn of(program: &Program) -> Writes {
+        let mut writes = Writes {
+            cells: vec![Vec::new(); 64],
+            vars: vec![Vec::new(); 5],
+        };
+        for (index, line) in program.lines.iter().enumerate() {
+            let access = access(&line.command);
+            for cell in access.written_cells {
+                writes.cells[usize::from(cell.0)].push(index);
+            }
+            for var in access.written_vars {
+                writes.vars[var as usize].push(index);
+            }
+        }
+        writes
+    }
+}
+
+/// Whether one of the sorted `lines` lies in `range`.
+fn within(lines: &[usize], range: &std::ops::Range<usize>) -> bool {
+    let first = lines.partition_point(|&line| line < range.start);
+    lines.get(first).is_some_and(|&line| line < range.end)
+}
+
 fn warn_never_written(program: &Program, diagnostics: &mut Diagnostics) {
     let accesses: Vec<Access> = program.lines.iter().map(|l| access(&l.command)).collect();
-    let written_cells: Vec<Cell> = accesses
-        .iter()
-        .flat_map(|a| a.written_cells.clone())
-        .collect();
-    let written_vars: Vec<Var> = accesses
-        .iter()
-        .flat_map(|a| a.written_vars.clone())
-        .collect();
-    let mut reported_cells = Vec::new();
-    let mut reported_vars = Vec::new();
+    let written = Writes::of(program);
+    let mut reported_cells = BTreeSet::new();
+    let mut reported_vars = BTreeSet::new();
     for access in &accesses {
         for (cell, span) in &access.read_cells {
-            if !written_cells.contains(cell) && !reported_cells.contains(cell) {
-                reported_cells.push(*cell);
+            if written.cells[usize::from(cell.0)].is_empty() && reported_cells.insert(cell.0) {
                 diagnostics.push(
                     Diagnostic::warning(
                         format!("cell {} is read but never written", cell.name()),
@@ -127,8 +171,7 @@ fn warn_never_written(program: &Program, diagnostics: &mut Diagnostics) {
             }
         }
         for (var, span) in &access.read_vars {
-            if !written_vars.contains(var) && !reported_vars.contains(var) {
-                reported_vars.push(*var);
+            if written.vars[*var as usize].is_empty() && reported_vars.insert(*var) {
                 diagnostics.push(
                     Diagnostic::warning(
                         format!("variable {} is read but never written", var.letter()),
@@ -145,21 +188,19 @@ fn warn_never_written(program: &Program, diagnostics: &mut Diagnostics) {
 }
 
 fn warn_unchanging_loops(program: &Program, matches: &LoopMatches, diagnostics: &mut Diagnostics) {
+    let written = Writes::of(program);
     for (&condition_index, &label_index) in matches {
         let Command::Condition(condition) = &program.lines[condition_index].command else {
             continue;
         };
-        let body = &program.lines[label_index + 1..condition_index];
-        let writes: Vec<Access> = body.iter().map(|l| access(&l.command)).collect();
-        let cell_changes = |cell: Cell| writes.iter().any(|a| a.written_cells.contains(&cell));
+        let body = label_index + 1..condition_index;
+        let cell_changes = |cell: Cell| within(&written.cells[usize::from(cell.0)], &body);
         let changes = cell_changes(condition.cell.value)
             || condition
                 .also
                 .as_ref()
                 .is_some_and(|also| cell_changes(also.value))
-            || writes
-                .iter()
-                .any(|a| a.written_vars.contains(&condition.var.value));
+            || within(&written.vars[condition.var.value as usize], &body);
         if !changes {
             let line = &program.lines[condition_index];
             diagnostics.push(
@@ -201,6 +242,22 @@ mod tests {
                 "this loop condition has no label to loop back to"
             ]
         );
+    }
+
+    #[test]
+    fn loops_nest_at_most_max_depth_deep() {
+        let nest = |depth: usize| {
+            let mut text = "a1+\n".to_string();
+            text.push_str(&"1/2 1/2\n".repeat(depth));
+            text.push_str(&"a1=R\n".repeat(depth));
+            text
+        };
+        assert!(!messages(&nest(MAX_LOOP_DEPTH))
+            .iter()
+            .any(|m| m.contains("nest")));
+        let deep = messages(&nest(50_000));
+        let nesting: Vec<_> = deep.iter().filter(|m| m.contains("nest")).collect();
+        assert_eq!(nesting, ["loops nest more than 256 deep here"]);
     }
 
     #[test]

@@ -12,29 +12,126 @@ use quote::{format_ident, quote};
 
 use super::closed_form::{self, Addend, Counting, Place};
 use super::ir::{Cell, Condition, Loop, Op, Program, Stmt, Var};
+use crate::split::{self, Items, FUNCTION_WEIGHT};
 
 /// The body of the entry function's closure (`io`, `steps`, `rt` in scope).
-pub fn generate(program: &Program) -> TokenStream {
+/// A large program is split into functions (see [`crate::split`]) that
+/// share a `State` holding the locals, copied in and out around each call.
+pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     let mut cells = BTreeSet::new();
     let mut vars = BTreeSet::new();
     let mut outputs = false;
     collect(&program.body, &mut cells, &mut vars, &mut outputs);
-    let cell_decls = cells.iter().map(|&c| {
-        let name = cell_ident(c);
-        quote! { let mut #name: i64 = 0; }
+    let mut locals: Vec<(Ident, TokenStream, TokenStream)> = Vec::new();
+    for &c in &cells {
+        locals.push((cell_ident(c), quote! { i64 }, quote! { 0 }));
+    }
+    for &v in &vars {
+        locals.push((var_ident(v), quote! { i64 }, quote! { 0 }));
+    }
+    if outputs {
+        locals.push((format_ident!("ascii"), quote! { bool }, quote! { false }));
+    }
+    // `ascii`'s type is clear from its value.
+    let decls = locals.iter().map(|(name, ty, zero)| {
+        if name == "ascii" {
+            quote! { let mut #name = #zero; }
+        } else {
+            quote! { let mut #name: #ty = #zero; }
+        }
     });
-    let var_decls = vars.iter().map(|&v| {
-        let name = var_ident(v);
-        quote! { let mut #name: i64 = 0; }
-    });
-    let mode = outputs.then(|| quote! { let mut ascii = false; });
-    let body = block(&program.body, None);
+    let mut parts = Parts {
+        split: weight(&program.body) > FUNCTION_WEIGHT,
+        names: locals.iter().map(|(name, _, _)| name.clone()).collect(),
+        count: 0,
+        items,
+    };
+    let body = block(&program.body, None, &mut parts);
+    if !parts.split {
+        return quote! {
+            #(#decls)*
+            #body
+            Ok(())
+        };
+    }
+    let fields = locals.iter().map(|(name, ty, _)| quote! { #name: #ty });
     quote! {
-        #(#cell_decls)*
-        #(#var_decls)*
-        #mode
+        /// The cells, variables and output mode, passed between the parts.
+        #[derive(Clone, Copy)]
+        struct State {
+            #(#fields,)*
+        }
+        #(#decls)*
         #body
         Ok(())
+    }
+}
+
+/// The functions a large program is split into.
+struct Parts<'a> {
+    /// Whether the program is large enough to split.
+    split: bool,
+    /// The locals, which are also the fields of `State`.
+    names: Vec<Ident>,
+    /// How many functions (`part_0`, `part_1`, …) were made so far.
+    count: usize,
+    /// Where they go.
+    items: &'a mut dyn Items,
+}
+
+impl Parts<'_> {
+    /// Moves `code` into a new function and returns its call, which
+    /// copies the locals into a `State` and back.
+    fn call(&mut self, code: TokenStream, first_line: u32, last_line: u32) -> TokenStream {
+        let name = format_ident!("part_{}", self.count);
+        self.count += 1;
+        let names = &self.names;
+        let (generics, io_params) = split::io_params();
+        let doc = format!(" Lines {first_line}-{last_line}.");
+        self.items.push(quote! {
+            #[doc = #doc]
+            #[inline(never)]
+            fn #name #generics(state: &mut State, #io_params) -> ::std::result::Result<(), rt::RuntimeError> {
+                let State { #(mut #names),* } = *state;
+                #code
+                *state = State { #(#names),* };
+                Ok(())
+            }
+        });
+        quote! {
+            let mut state = State { #(#names),* };
+            #name(&mut state, io, steps)?;
+            State { #(#names),* } = state;
+        }
+    }
+}
+
+/// How many source lines statements hold (a loop: its label, body and
+/// condition).
+fn weight(statements: &[Stmt]) -> usize {
+    statements.iter().map(statement_weight).sum()
+}
+
+fn statement_weight(statement: &Stmt) -> usize {
+    match statement {
+        Stmt::Step(_) => 1,
+        Stmt::Loop(body) => 2 + weight(&body.body),
+    }
+}
+
+/// The first and last source lines of statements.
+fn line_range(statements: &[Stmt]) -> (u32, u32) {
+    let first = |statement: &Stmt| match statement {
+        Stmt::Step(step) => step.source_line,
+        Stmt::Loop(body) => body.label_line,
+    };
+    let last = |statement: &Stmt| match statement {
+        Stmt::Step(step) => step.source_line,
+        Stmt::Loop(body) => body.condition_line,
+    };
+    match (statements.first(), statements.last()) {
+        (Some(a), Some(b)) => (first(a), last(b)),
+        _ => (0, 0),
     }
 }
 
@@ -80,8 +177,30 @@ fn collect(
 /// label before it and its condition after its body) count their steps
 /// with one `try_consume`, falling back to a tick per step when the step
 /// limit may fall inside the run. `condition_line` is the tick of the
-/// condition that follows the block when it is a loop body.
-fn block(statements: &[Stmt], condition_line: Option<u32>) -> TokenStream {
+/// condition that follows the block when it is a loop body. In a split
+/// program a block heavier than a function holds becomes calls of parts
+/// (a loop heavier than that stays, its body split in turn).
+fn block(statements: &[Stmt], condition_line: Option<u32>, parts: &mut Parts) -> TokenStream {
+    if parts.split && weight(statements) > FUNCTION_WEIGHT {
+        let mut out = TokenStream::new();
+        for group in split::groups(statements, statement_weight) {
+            match group {
+                [Stmt::Loop(body)] if statement_weight(&group[0]) > FUNCTION_WEIGHT => {
+                    out.extend(straight_line(&[(body.label_line, TokenStream::new())]));
+                    out.extend(loop_code(body, parts));
+                }
+                _ => {
+                    let code = block(group, None, parts);
+                    let (first, last) = line_range(group);
+                    out.extend(parts.call(code, first, last));
+                }
+            }
+        }
+        if let Some(line) = condition_line {
+            out.extend(straight_line(&[(line, TokenStream::new())]));
+        }
+        return out;
+    }
     let mut out = TokenStream::new();
     let mut run: Vec<(u32, TokenStream)> = Vec::new();
     for statement in statements {
@@ -93,18 +212,7 @@ fn block(statements: &[Stmt], condition_line: Option<u32>) -> TokenStream {
             Stmt::Loop(body) => {
                 run.push((body.label_line, TokenStream::new()));
                 out.extend(straight_line(&std::mem::take(&mut run)));
-                let inner = block(&body.body, Some(body.condition_line));
-                let skip = closed_form::counting(body).map(|counting| skip(body, &counting));
-                let condition = condition(body.condition);
-                out.extend(quote! {
-                    #skip
-                    loop {
-                        #inner
-                        if !(#condition) {
-                            break;
-                        }
-                    }
-                });
+                out.extend(loop_code(body, parts));
             }
         }
     }
@@ -113,6 +221,23 @@ fn block(statements: &[Stmt], condition_line: Option<u32>) -> TokenStream {
     }
     out.extend(straight_line(&run));
     out
+}
+
+/// A loop after its label: the closed-form skip if it has one, then the
+/// do-while loop.
+fn loop_code(body: &Loop, parts: &mut Parts) -> TokenStream {
+    let inner = block(&body.body, Some(body.condition_line), parts);
+    let skip = closed_form::counting(body).map(|counting| skip(body, &counting));
+    let condition = condition(body.condition);
+    quote! {
+        #skip
+        loop {
+            #inner
+            if !(#condition) {
+                break;
+            }
+        }
+    }
 }
 
 /// Steps executed one after another: their effects, with step counting.

@@ -8,21 +8,56 @@
 use std::collections::BTreeMap;
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 
 use super::ir::{states, Machine, Rule};
 use crate::emit::int_literal;
+use crate::split::{Arm, Items, Shared, StateMachine};
 
 /// The body of the entry function's closure (`io`, `steps`, `rt` in scope).
-pub fn generate(machine: &Machine) -> TokenStream {
+pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
     let tape = machine.tape.iter().map(|&v| int_literal(v));
     let mut by_state: BTreeMap<i64, Vec<&Rule>> = BTreeMap::new();
     for rule in &machine.rules {
         by_state.entry(rule.state).or_default().push(rule);
     }
-    let arms = by_state
-        .iter()
-        .map(|(&state, rules)| state_arm(state, rules));
+    // Rules of the input and output states never run: those states do
+    // their own thing.
+    by_state.retain(|&state, _| state != states::INPUT && state != states::OUTPUT);
+    let mut dispatch =
+        StateMachine::new(format_ident!("state"), quote! { i64 }, machine.rules.len());
+    dispatch.shared.push(Shared {
+        name: format_ident!("tape"),
+        ty: quote! { rt::tm::Tape },
+        mutable: true,
+    });
+    let halt = dispatch.halt();
+    let arms = by_state.iter().map(|(&state, rules)| Arm {
+        key: state,
+        weight: rules.len(),
+        tokens: state_arm(state, rules, &halt),
+    });
+    let fixed_arms = quote! {
+        INPUT => {
+            steps.tick_unlocated()?;
+            tape.write(rt::tm::input_value(io)?);
+            tape.right();
+            state = 0;
+        }
+        OUTPUT => loop {
+            steps.tick_unlocated()?;
+            let symbol = tape.read();
+            if symbol == 0 {
+                tape.right();
+                state = 0;
+                break;
+            }
+            rt::tm::output_symbol(io, symbol)?;
+            tape.right();
+        },
+    };
+    // A state without rules halts (finding no rule is not a step).
+    let run = dispatch.generate(fixed_arms, arms, items);
     quote! {
         /// Reads a line of input, writes its value, moves right, state 0.
         const INPUT: i64 = 1;
@@ -30,42 +65,19 @@ pub fn generate(machine: &Machine) -> TokenStream {
         const OUTPUT: i64 = 2;
         let mut tape = rt::tm::Tape::new(&[#(#tape),*]);
         let mut state: i64 = 0;
-        loop {
-            match state {
-                INPUT => {
-                    steps.tick_unlocated()?;
-                    tape.write(rt::tm::input_value(io)?);
-                    tape.right();
-                    state = 0;
-                }
-                OUTPUT => loop {
-                    steps.tick_unlocated()?;
-                    let symbol = tape.read();
-                    if symbol == 0 {
-                        tape.right();
-                        state = 0;
-                        break;
-                    }
-                    rt::tm::output_symbol(io, symbol)?;
-                    tape.right();
-                },
-                #(#arms)*
-                // A state without rules halts (finding no rule is not a step).
-                _ => return Ok(()),
-            }
-        }
+        #run
     }
 }
 
 /// The `match` arm of one state: its rules by the symbol read, inside a
 /// `loop` when some rule keeps the state.
-fn state_arm(state: i64, rules: &[&Rule]) -> TokenStream {
+fn state_arm(state: i64, rules: &[&Rule], halt: &TokenStream) -> TokenStream {
     let loops = rules.iter().any(|rule| rule.next == state);
     let arms = rules.iter().map(|rule| rule_arm(rule, loops));
     let dispatch = quote! {
         match tape.read() {
             #(#arms)*
-            _ => return Ok(()),
+            _ => #halt,
         }
     };
     let state = int_literal(state);

@@ -7,6 +7,7 @@
 //! valid move is made either way. A move with no path at all compiles to
 //! the skip rule alone.
 
+use crate::split::{Arm, Items, Shared, StateMachine};
 use std::collections::BTreeSet;
 
 use chess2rs_runtime::fv::{Cell, Edge, PieceValue, State, Step, UNBOUNDED};
@@ -23,7 +24,7 @@ use crate::emit::int_literal;
 pub const ENCODE_ABOVE_EDGES: usize = 2_000;
 
 /// The body of the entry function's closure (`io`, `steps`, `rt` in scope).
-pub fn generate(program: &Program) -> TokenStream {
+pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     let names = Names { program };
     let kinds = names.used_kinds().into_iter().map(|index| {
         let piece = &program.pieces[usize::from(index)];
@@ -216,11 +217,38 @@ pub fn generate(program: &Program) -> TokenStream {
     if used(|a| matches!(a, Action::Checks { .. })) {
         macros.extend(checks_macro);
     }
-    let arms = program
-        .lines
-        .iter()
-        .enumerate()
-        .map(|(index, line)| arm(&names, index as u32, line));
+    let mut dispatch = StateMachine::new(format_ident!("pc"), quote! { u32 }, program.lines.len());
+    dispatch.shared.push(Shared {
+        name: format_ident!("game"),
+        ty: quote! { rt::fv::Game },
+        mutable: true,
+    });
+    dispatch.shared.push(Shared {
+        name: format_ident!("rules"),
+        ty: quote! { rt::fv::Rules<'_> },
+        mutable: false,
+    });
+    dispatch.after_arm = Box::new(|halt| {
+        quote! {
+            if game.someone_lost(&rules) {
+                #halt;
+            }
+        }
+    });
+    // Macros see the variables where they are defined: each split-off
+    // function defines them again.
+    let macros = if dispatch.is_split() {
+        dispatch.prelude = macros;
+        TokenStream::new()
+    } else {
+        macros
+    };
+    let arms = program.lines.iter().enumerate().map(|(index, line)| Arm {
+        key: index as i64,
+        weight: 1,
+        tokens: arm(&names, index as u32, line),
+    });
+    let run = dispatch.generate(TokenStream::new(), arms, items);
     let colours = [
         (true, quote! { const WHITE: bool = true; }),
         (false, quote! { const BLACK: bool = false; }),
@@ -244,15 +272,7 @@ pub fn generate(program: &Program) -> TokenStream {
         let mut game = rt::fv::Game::with_position(&rules, &[#(#holes),*], &[#(#placed),*]);
         let mut pc: u32 = 0;
         #macros
-        loop {
-            match pc {
-                #(#arms)*
-                _ => return Ok(()),
-            }
-            if game.someone_lost(&rules) {
-                return Ok(());
-            }
-        }
+        #run
     }
 }
 

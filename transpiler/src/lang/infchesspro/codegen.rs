@@ -8,19 +8,21 @@
 
 use std::ops::Range;
 
-use chess2rs_runtime::icp::{Colour, Kind, NameId, Piece};
+use chess2rs_runtime::icp::{Colour, Kind, Piece};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, ToTokens};
 
 use super::ir::{Command, Line, Next, Operand, Program};
 use crate::emit::int_literal;
+use crate::split::{Arm, Items, Shared, StateMachine};
 
 /// The body of the entry function's closure (`io` and `steps` in scope,
 /// the runtime's private module imported as `rt`).
-pub fn generate(program: &Program) -> TokenStream {
+pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
+    let known = known_pieces(program);
     let name_consts = program.names.iter().enumerate().map(|(id, name)| {
         let ident = name_ident(name);
-        let doc = match known_piece(program, id as NameId) {
+        let doc = match known[id] {
             Some(piece) => format!(
                 " The piece name `{name}` (always {}).",
                 piece_const(piece)
@@ -44,21 +46,25 @@ pub fn generate(program: &Program) -> TokenStream {
             const LABELS: &[(i64, u32)] = &[#(#entries),*];
         }
     });
-    let arms = blocks(program)
-        .into_iter()
-        .map(|block| block_arm(program, block));
+    let mut dispatch = StateMachine::new(format_ident!("pc"), quote! { u32 }, program.lines.len());
+    dispatch.shared.push(Shared {
+        name: format_ident!("board"),
+        ty: quote! { rt::icp::Board },
+        mutable: true,
+    });
+    let arms = blocks(program).into_iter().map(|block| Arm {
+        key: block.start as i64,
+        weight: block.len(),
+        tokens: block_arm(program, &known, dispatch.is_split(), block),
+    });
+    let run = dispatch.generate(TokenStream::new(), arms, items);
     let name_count = Literal::usize_unsuffixed(program.names.len());
     quote! {
         #(#name_consts)*
         #labels
         let mut board = rt::icp::Board::new(#name_count);
         let mut pc: u32 = 0;
-        loop {
-            match pc {
-                #(#arms)*
-                _ => return Ok(()),
-            }
-        }
+        #run
     }
 }
 
@@ -103,14 +109,19 @@ fn falls_through(index: usize, line: &Line) -> bool {
 }
 
 /// The match arm running the lines of `block` one after another.
-fn block_arm(program: &Program, block: Range<usize>) -> TokenStream {
+fn block_arm(
+    program: &Program,
+    known: &[Option<Piece>],
+    outlined: bool,
+    block: Range<usize>,
+) -> TokenStream {
     let docs = program.lines[block.clone()].iter().map(|line| {
         let doc = format!(" line {}: {}", line.source_line, line.text);
         quote! { #[doc = #doc] }
     });
     let first = Literal::u32_unsuffixed(block.start as u32);
     let last = block.end - 1;
-    let bodies = block.map(|index| line_code(program, index, index == last));
+    let bodies = block.map(|index| line_code(program, known, outlined, index, index == last));
     quote! {
         #(#docs)*
         #first => {
@@ -122,7 +133,13 @@ fn block_arm(program: &Program, block: Range<usize>) -> TokenStream {
 /// One line's code. Inside a block, a taken jump sets `pc` and continues
 /// the loop, and falling through runs on into the next line's code; the
 /// last line of a block sets `pc` to wherever it goes.
-fn line_code(program: &Program, index: usize, last_in_block: bool) -> TokenStream {
+fn line_code(
+    program: &Program,
+    known: &[Option<Piece>],
+    outlined: bool,
+    index: usize,
+    last_in_block: bool,
+) -> TokenStream {
     let line = &program.lines[index];
     let at = Literal::u32_unsuffixed(line.source_line);
     let (operands, count) = line.command.operands();
@@ -160,20 +177,27 @@ fn line_code(program: &Program, index: usize, last_in_block: bool) -> TokenStrea
             (quote! {}, Some(test))
         }
         Command::MoveNamedTo { name, .. } => {
-            let known = known_tokens(program, *name);
+            let known = known_tokens(known[*name as usize]);
             let name = name_ident(&program.names[*name as usize]);
             let (row, col) = (value(0), value(1));
-            let test =
-                quote! { board.move_named_to(#name, rt::icp::Square::new(#row, #col), #known) };
+            let to = quote! { rt::icp::Square::new(#row, #col) };
+            let test = if outlined {
+                quote! { rt::icp::outlined::move_named_to(board, #name, #to, #known) }
+            } else {
+                quote! { board.move_named_to(#name, #to, #known) }
+            };
             (quote! {}, Some(test))
         }
         Command::MoveNamedBy { name, .. } => {
-            let known = known_tokens(program, *name);
+            let known = known_tokens(known[*name as usize]);
             let name = name_ident(&program.names[*name as usize]);
             let (d_row, d_col) = (value(0), value(1));
-            let test = quote! {
-                board.move_named_by(#name, #d_row, #d_col, #known).map_err(|e| e.in_line(#at))?
+            let call = if outlined {
+                quote! { rt::icp::outlined::move_named_by(board, #name, #d_row, #d_col, #known) }
+            } else {
+                quote! { board.move_named_by(#name, #d_row, #d_col, #known) }
             };
+            let test = quote! { #call.map_err(|e| e.in_line(#at))? };
             (quote! {}, Some(test))
         }
     };
@@ -228,25 +252,28 @@ fn name_ident(name: &str) -> Ident {
     Ident::new(&format!("N_{name}"), Span::call_site())
 }
 
-/// The piece every piece called `name` is, when all the program's
-/// placements of that name agree (pieces never change type), so that a move
-/// by name can test only what that piece needs.
-fn known_piece(program: &Program, name: NameId) -> Option<Piece> {
-    let mut placed = program.lines.iter().filter_map(|line| match line.command {
-        Command::Place {
-            name: placed,
-            piece,
-            ..
-        } if placed == name => Some(piece),
-        _ => None,
-    });
-    let first = placed.next()?;
-    placed.all(|piece| piece == first).then_some(first)
+/// For every name, the piece every piece called that name is, when all
+/// the program's placements of the name agree (pieces never change type),
+/// so that a move by name can test only what that piece needs.
+fn known_pieces(program: &Program) -> Vec<Option<Piece>> {
+    // None: never placed; Some(Some(p)): always p; Some(None): varies.
+    let mut placed: Vec<Option<Option<Piece>>> = vec![None; program.names.len()];
+    for line in &program.lines {
+        if let Command::Place { name, piece, .. } = line.command {
+            let entry = &mut placed[name as usize];
+            *entry = match *entry {
+                None => Some(Some(piece)),
+                Some(Some(first)) if first == piece => Some(Some(first)),
+                Some(_) => Some(None),
+            };
+        }
+    }
+    placed.into_iter().map(Option::flatten).collect()
 }
 
-/// [`known_piece`] as an `Option<Piece>` expression.
-fn known_tokens(program: &Program, name: NameId) -> TokenStream {
-    match known_piece(program, name) {
+/// A known piece as an `Option<Piece>` expression.
+fn known_tokens(known: Option<Piece>) -> TokenStream {
+    match known {
         Some(piece) => {
             let piece = piece_const(piece);
             quote! { Some(rt::icp::#piece) }
@@ -290,15 +317,12 @@ mod tests {
     #[test]
     fn a_name_is_known_to_be_a_piece_only_when_all_its_placements_agree() {
         let program = program("1. a=R0,0\n2. b=R0,1\n3. a=R5,5\n4. b=r1,1\n5. c;0,1\n");
-        let id = |name: &str| program.names.iter().position(|n| n == name).unwrap() as NameId;
+        let id = |name: &str| program.names.iter().position(|n| n == name).unwrap();
+        let known = known_pieces(&program);
         let rook = Piece::from_letter('R');
-        assert_eq!(known_piece(&program, id("a")), rook);
-        assert_eq!(
-            known_piece(&program, id("b")),
-            None,
-            "white and black rooks"
-        );
-        assert_eq!(known_piece(&program, id("c")), None, "never placed");
+        assert_eq!(known[id("a")], rook);
+        assert_eq!(known[id("b")], None, "white and black rooks");
+        assert_eq!(known[id("c")], None, "never placed");
     }
 
     #[test]
