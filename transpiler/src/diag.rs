@@ -2,7 +2,7 @@
 //! (codespan-reporting) used by the CLI, the macro and the tests.
 
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label, Severity as ReportSeverity};
-use codespan_reporting::files::SimpleFile;
+use codespan_reporting::files::{self, Files, SimpleFile};
 use codespan_reporting::term::{self, termcolor::WriteColor};
 
 use crate::source::{Source, Span};
@@ -139,17 +139,41 @@ impl Diagnostics {
         String::from_utf8_lossy(&out).into_owned()
     }
 
-    /// Renders every diagnostic to `writer` (which may colour them).
+    /// Renders the diagnostics to `writer` (which may colour them): at
+    /// most [`SHOWN_AT_MOST`] of them (errors first), then a line saying
+    /// how many more there are; a long source line is shown only around
+    /// the caret.
     pub fn emit<W: WriteColor>(&self, source: &Source, writer: &mut W) {
         let file = SimpleFile::new(source.name(), source.text());
         let config = term::Config {
             chars: term::Chars::ascii(),
             ..term::Config::default()
         };
+        let errors = self.errors().count();
+        let shown_errors = errors.min(SHOWN_AT_MOST);
+        let mut shown_warnings = SHOWN_AT_MOST - shown_errors;
+        let mut errors_left = shown_errors;
         for diagnostic in &self.0 {
+            let counter = if diagnostic.is_error() {
+                &mut errors_left
+            } else {
+                &mut shown_warnings
+            };
+            if *counter == 0 {
+                continue;
+            }
+            *counter -= 1;
+            let report = diagnostic.to_report();
+            let rendered = match Excerpt::around(source, &diagnostic.span) {
+                Some(excerpt) => {
+                    let report = excerpt.report(diagnostic);
+                    term::emit_to_write_style(writer, &config, &excerpt, &report)
+                }
+                None => term::emit_to_write_style(writer, &config, &file, &report),
+            };
             // Rendering only fails on spans outside the file, which would be
             // a compiler bug; fall back to a one-line message then.
-            if term::emit_to_write_style(writer, &config, &file, &diagnostic.to_report()).is_err() {
+            if rendered.is_err() {
                 let (line, col) = source.line_col(diagnostic.span.start);
                 let _ = writeln!(
                     writer,
@@ -158,6 +182,148 @@ impl Diagnostics {
                     diagnostic.message
                 );
             }
+        }
+        let warnings = self.0.len() - errors;
+        let hidden_errors = errors - shown_errors;
+        let hidden_warnings = warnings - (SHOWN_AT_MOST - shown_errors).min(warnings);
+        let more = match (hidden_errors, hidden_warnings) {
+            (0, 0) => return,
+            (e, 0) => plural(e, "more error"),
+            (0, w) => plural(w, "more warning"),
+            (e, w) => format!("{} and {}", plural(e, "more error"), plural(w, "warning")),
+        };
+        let _ = writeln!(
+            writer,
+            "note: {more} not shown (the first {SHOWN_AT_MOST} are above; fix them and check again)"
+        );
+    }
+}
+
+/// How many diagnostics one compilation shows; the rest are counted.
+pub const SHOWN_AT_MOST: usize = 50;
+
+/// `count` and `noun`, with an `s` unless the count is one.
+fn plural(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+/// Source lines longer than this are shown only around the caret.
+const LONG_LINE: usize = 240;
+
+/// How much of a long line is shown on each side of a span (and of a long
+/// span itself), in bytes.
+const CONTEXT: usize = 60;
+
+/// The part of one long source line around a diagnostic's span, as a
+/// file for the renderer that still reports the real line and columns.
+struct Excerpt<'a> {
+    name: &'a str,
+    /// The shown part of the line, with `…` where it was cut.
+    text: String,
+    line_number: usize,
+    /// The real column of the excerpt's first character.
+    first_column: usize,
+    /// The span's position in `text`.
+    span: Span,
+}
+
+impl<'a> Excerpt<'a> {
+    /// The excerpt for `span`, if its line is long.
+    fn around(source: &'a Source, span: &Span) -> Option<Excerpt<'a>> {
+        let text = source.text();
+        let (line_number, _) = source.line_col(span.start);
+        let (line_start, line) = source.line(line_number)?;
+        if line.len() <= LONG_LINE {
+            return None;
+        }
+        let line_end = line_start + line.len();
+        let boundary = |mut at: usize| {
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            at
+        };
+        let span_start = span.start.clamp(line_start, line_end);
+        let span_end = span.end.clamp(span_start, line_end).min(span_start + CONTEXT);
+        let start = boundary(span_start.saturating_sub(CONTEXT).max(line_start));
+        let end = boundary((span_end + CONTEXT).min(line_end));
+        let (span_start, span_end) = (boundary(span_start), boundary(span_end));
+        let cut_before = start > line_start;
+        let mut shown = String::new();
+        if cut_before {
+            shown.push('…');
+        }
+        let offset = shown.len();
+        shown.push_str(&text[start..end]);
+        if end < line_end {
+            shown.push('…');
+        }
+        let (_, column) = source.line_col(start);
+        Some(Excerpt {
+            name: source.name(),
+            text: shown,
+            line_number: line_number as usize,
+            first_column: column as usize - usize::from(cut_before),
+            span: offset + span_start - start..offset + span_end - start,
+        })
+    }
+
+    /// `diagnostic` as a report on the excerpt (secondary labels, which
+    /// point elsewhere, are left out).
+    fn report(&self, diagnostic: &Diagnostic) -> Report<()> {
+        let mut shown = diagnostic.clone();
+        shown.span = self.span.clone();
+        shown.secondary.clear();
+        shown.to_report()
+    }
+}
+
+impl<'a> Files<'a> for Excerpt<'_> {
+    type FileId = ();
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, (): ()) -> Result<&'a str, files::Error> {
+        Ok(self.name)
+    }
+
+    fn source(&'a self, (): ()) -> Result<&'a str, files::Error> {
+        Ok(&self.text)
+    }
+
+    fn line_index(&'a self, (): (), _byte_index: usize) -> Result<usize, files::Error> {
+        Ok(0)
+    }
+
+    fn line_number(&'a self, (): (), _line_index: usize) -> Result<usize, files::Error> {
+        Ok(self.line_number)
+    }
+
+    fn column_number(
+        &'a self,
+        (): (),
+        _line_index: usize,
+        byte_index: usize,
+    ) -> Result<usize, files::Error> {
+        let before = self.text.get(..byte_index).ok_or(files::Error::IndexTooLarge {
+            given: byte_index,
+            max: self.text.len(),
+        })?;
+        Ok(self.first_column + before.chars().count())
+    }
+
+    fn line_range(&'a self, (): (), line_index: usize) -> Result<Span, files::Error> {
+        if line_index == 0 {
+            Ok(0..self.text.len())
+        } else {
+            Err(files::Error::LineTooLarge {
+                given: line_index,
+                max: 0,
+            })
         }
     }
 }
@@ -210,6 +376,42 @@ mod tests {
             None,
             "one letter is not a typo of another"
         );
+    }
+
+    #[test]
+    fn at_most_fifty_are_shown_errors_first_and_the_rest_counted() {
+        let text = "x\n".repeat(100);
+        let source = Source::new("p.chc", text.clone());
+        let mut diags = Diagnostics::default();
+        for line in 0..100 {
+            let at = line * 2..line * 2 + 1;
+            diags.push(if line % 2 == 0 {
+                Diagnostic::warning(format!("warning {line}"), at)
+            } else {
+                Diagnostic::error(format!("error {line}"), at)
+            });
+        }
+        let text = diags.render(&source);
+        assert_eq!(text.matches("error: error").count(), 50, "{text}");
+        assert_eq!(text.matches("warning: warning").count(), 0);
+        assert!(
+            text.ends_with("note: 50 more warnings not shown (the first 50 are above; fix them and check again)\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn long_lines_are_shown_around_the_caret_with_real_columns() {
+        let line = format!("{}BAD{}", "a".repeat(5_000), "b".repeat(5_000));
+        let source = Source::new("p.pgn", format!("first\n{line}\n"));
+        let at = 6 + 5_000;
+        let text = Diagnostics::from(Diagnostic::error("bad token", at..at + 3).with_label("here"))
+            .render(&source);
+        assert!(text.contains("p.pgn:2:5001"), "{text}");
+        assert!(text.contains("…aaaa"), "{text}");
+        assert!(text.contains("BADbbbb"), "{text}");
+        assert!(text.contains("^^^ here"), "{text}");
+        assert!(text.len() < 600, "{} bytes:\n{text}", text.len());
     }
 
     #[test]

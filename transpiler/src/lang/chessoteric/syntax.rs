@@ -167,10 +167,15 @@ impl PgnParser<'_> {
                 '%' if self.text[..start].ends_with('\n') || start == 0 => {
                     self.take_while(|c| c != '\n');
                 }
-                ')' => {
+                ')' | '}' | ']' => {
                     self.pos += 1;
+                    let what = match c {
+                        ')' => "a variation",
+                        '}' => "a comment",
+                        _ => "a tag pair",
+                    };
                     self.errors.push(
-                        Diagnostic::error("`)` without a variation to close", start..start + 1)
+                        Diagnostic::error(format!("`{c}` without {what} to close"), start..start + 1)
                             .with_label("unmatched"),
                     );
                 }
@@ -460,6 +465,14 @@ mod tests {
         assert_eq!(
             pgn("1. e4 { open").unwrap_err(),
             vec!["this comment is never closed"]
+        );
+        assert_eq!(
+            pgn("1. e4 } e5 ] Nf3 ) *").unwrap_err(),
+            vec![
+                "`}` without a comment to close",
+                "`]` without a tag pair to close",
+                "`)` without a variation to close"
+            ]
         );
         assert_eq!(
             pgn("1. e4 *\n2. d4").unwrap_err(),
