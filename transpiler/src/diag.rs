@@ -248,7 +248,10 @@ impl<'a> Excerpt<'a> {
             at
         };
         let span_start = span.start.clamp(line_start, line_end);
-        let span_end = span.end.clamp(span_start, line_end).min(span_start + CONTEXT);
+        let span_end = span
+            .end
+            .clamp(span_start, line_end)
+            .min(span_start + CONTEXT);
         let start = boundary(span_start.saturating_sub(CONTEXT).max(line_start));
         let end = boundary((span_end + CONTEXT).min(line_end));
         let (span_start, span_end) = (boundary(span_start), boundary(span_end));
@@ -309,10 +312,13 @@ impl<'a> Files<'a> for Excerpt<'_> {
         _line_index: usize,
         byte_index: usize,
     ) -> Result<usize, files::Error> {
-        let before = self.text.get(..byte_index).ok_or(files::Error::IndexTooLarge {
-            given: byte_index,
-            max: self.text.len(),
-        })?;
+        let before = self
+            .text
+            .get(..byte_index)
+            .ok_or(files::Error::IndexTooLarge {
+                given: byte_index,
+                max: self.text.len(),
+            })?;
         Ok(self.first_column + before.chars().count())
     }
 

@@ -652,3 +652,89 @@ fn the_run_cache_survives_concurrent_builds_and_an_empty_setting() {
     assert!(xdg.join("chess2rs").is_dir());
     assert_eq!(std::fs::read_dir(&cwd).unwrap().count(), 0);
 }
+
+/// The one cache entry (directory) in `cache`.
+fn only_entry(cache: &Path) -> PathBuf {
+    let entries: Vec<PathBuf> = std::fs::read_dir(cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    entries[0].clone()
+}
+
+#[test]
+fn a_damaged_cache_entry_is_rebuilt_and_the_key_is_stable() {
+    let cache = scratch("damaged");
+    let program = example("first.icp").display().to_string();
+    let (_, _, expected) = seed("first.icp");
+    let first = chess2rs(&["run", &program], b"", &cache);
+    assert_eq!(text(&first.stdout), expected, "{}", text(&first.stderr));
+    let entry = only_entry(&cache);
+    let exe = entry.join(format!("program{}", std::env::consts::EXE_SUFFIX));
+    let pristine = std::fs::read(&exe).unwrap();
+    // Truncated, or replaced by text that cannot be executed: each is
+    // noticed (its sum does not match), rebuilt in the same entry (the
+    // key is stable across processes), and the run succeeds.
+    for damage in [&pristine[..pristine.len() / 2], b"not a program\n"] {
+        std::fs::write(&exe, damage).unwrap();
+        let again = chess2rs(&["run", &program], b"", &cache);
+        assert_eq!(text(&again.stdout), expected, "{}", text(&again.stderr));
+        assert!(text(&again.stderr).contains("Compiling"), "rebuilt");
+        assert_eq!(only_entry(&cache), entry);
+        assert_ne!(std::fs::read(&exe).unwrap(), damage);
+    }
+    // An entry without its sum is rebuilt too.
+    std::fs::remove_file(entry.join("program.sha256")).unwrap();
+    let again = chess2rs(&["run", &program], b"", &cache);
+    assert!(text(&again.stderr).contains("Compiling"), "rebuilt");
+    let cached = chess2rs(&["run", &program], b"", &cache);
+    assert!(!text(&cached.stderr).contains("Compiling"), "reused");
+}
+
+#[cfg(unix)]
+#[test]
+fn when_rustc_fails_the_message_says_why() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("fake_rustc");
+    let program = example("first.icp").display().to_string();
+    // Fake rustcs: each answers -vV, then fails its own way.
+    let cases = [
+        ("killed", "kill -9 $$", "killed by signal 9"),
+        (
+            "oom",
+            "echo 'memory allocation of 1048576 bytes failed' >&2; exit 101",
+            "rustc ran out of memory",
+        ),
+        (
+            "broken",
+            "echo 'error[E0308]: mismatched types' >&2; exit 1",
+            "a chess2rs bug",
+        ),
+    ];
+    for (name, failure, expected) in cases {
+        let rustc = dir.join(name);
+        std::fs::write(
+            &rustc,
+            format!(
+                "#!/bin/sh\nif [ \"$1\" = -vV ]; then echo \"fake {name}\"; exit 0; fi\n{failure}\n"
+            ),
+        )
+        .unwrap();
+        std::fs::set_permissions(&rustc, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let out = chess2rs_in(
+            Path::new("."),
+            &[("RUSTC", rustc.to_str().unwrap())],
+            &["run", "--quiet", &program],
+            b"",
+            &dir.join(format!("cache_{name}")),
+        );
+        let stderr = text(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{name}");
+        assert!(stderr.contains(expected), "{name}: {stderr}");
+        if name != "broken" {
+            assert!(!stderr.contains("chess2rs bug"), "{name}: {stderr}");
+            assert!(stderr.contains("CHESS2RS_OPT_LEVEL"), "{name}: {stderr}");
+        }
+    }
+}

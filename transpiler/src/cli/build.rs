@@ -1,13 +1,13 @@
 //! `run` and `build`: native executables made by rustc from the
 //! standalone program file, cached by content.
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Instant;
+
+use sha2::{Digest, Sha256};
 
 use super::{
     load, program_file, refuse_inputs, show_progress, write_output, BuildArgs, CliResult, Failure,
@@ -18,9 +18,28 @@ use super::{
 /// process's stdin/stdout, returning its exit code.
 pub(super) fn run(args: &RunArgs) -> CliResult<u8> {
     let loaded = load(&args.source.file, &args.source.lang)?;
-    let exe = cached_executable(&loaded, args.quiet)?;
-    let mut command = Command::new(&exe);
-    if let Some(limit) = args.max_steps {
+    let mut exe = cached_executable(&loaded, args.quiet)?;
+    let mut status = run_executable(&exe, args.max_steps);
+    if status.is_err() {
+        // A cached executable that cannot be started (damaged, or from
+        // another system) is built again, once.
+        let _ = std::fs::remove_file(exe.with_file_name("program.sha256"));
+        exe = cached_executable(&loaded, args.quiet)?;
+        status = run_executable(&exe, args.max_steps);
+    }
+    let status =
+        status.map_err(|e| Failure::Message(format!("cannot start `{}`: {e}", exe.display())))?;
+    // A program killed by a signal has no code; report it as a runtime error.
+    Ok(status
+        .code()
+        .and_then(|code| u8::try_from(code).ok())
+        .unwrap_or(EXIT_RUNTIME_ERROR))
+}
+
+/// Runs `exe` on this process's stdin/stdout.
+fn run_executable(exe: &Path, max_steps: Option<u64>) -> std::io::Result<std::process::ExitStatus> {
+    let mut command = Command::new(exe);
+    if let Some(limit) = max_steps {
         command.arg("--max-steps").arg(limit.to_string());
     }
     command
@@ -28,38 +47,31 @@ pub(super) fn run(args: &RunArgs) -> CliResult<u8> {
         .stdout(Stdio::inherit())
         .stderr(Stdio::inherit());
     let started = Instant::now();
-    let status = if std::io::stderr().is_terminal() {
-        // A long run shows that it is running. Native code keeps its step
-        // count to itself (publishing it would cost every step), so this
-        // shows the time instead.
-        // The program writes to stderr only when it ends (its error), so
-        // that is held back until the progress line is cleared.
-        let (stop, wait) = std::sync::mpsc::channel::<()>();
-        let finished = std::thread::scope(|scope| {
-            let progress = scope.spawn(move || {
-                show_progress(
-                    || format!("{:.0} s", started.elapsed().as_secs_f64()),
-                    &wait,
-                )
-            });
-            let output = command.stderr(Stdio::piped()).output();
-            let _ = stop.send(());
-            let _ = progress.join();
-            output
-        });
-        finished.map(|output| {
-            let _ = std::io::stderr().write_all(&output.stderr);
-            output.status
-        })
-    } else {
-        command.status()
+    if !std::io::stderr().is_terminal() {
+        return command.status();
     }
-    .map_err(|e| Failure::Message(format!("cannot start `{}`: {e}", exe.display())))?;
-    // A program killed by a signal has no code; report it as a runtime error.
-    Ok(status
-        .code()
-        .and_then(|code| u8::try_from(code).ok())
-        .unwrap_or(EXIT_RUNTIME_ERROR))
+    // A long run shows that it is running. Native code keeps its step
+    // count to itself (publishing it would cost every step), so this shows
+    // the time instead. The program writes to stderr only when it ends
+    // (its error), so that is held back until the progress line is
+    // cleared.
+    let (stop, wait) = std::sync::mpsc::channel::<()>();
+    let finished = std::thread::scope(|scope| {
+        let progress = scope.spawn(move || {
+            show_progress(
+                || format!("{:.0} s", started.elapsed().as_secs_f64()),
+                &wait,
+            )
+        });
+        let output = command.stderr(Stdio::piped()).output();
+        let _ = stop.send(());
+        let _ = progress.join();
+        output
+    });
+    finished.map(|output| {
+        let _ = std::io::stderr().write_all(&output.stderr);
+        output.status
+    })
 }
 
 /// `chess2rs build`: writes the executable to `-o` (default: the program's
@@ -91,6 +103,16 @@ fn program_stem(file: &Path) -> String {
 }
 
 /// The executable for `loaded`, from the cache or freshly built.
+///
+/// The cache key is the SHA-256 of the generated program file, rustc's
+/// `-vV` output and the flags (a stable, specified hash: the same program
+/// finds the same entry in every process and version of chess2rs that
+/// generates the same code). An entry is the executable `program` and
+/// `program.sha256`, the SHA-256 of its bytes, written after it; an entry
+/// whose executable is missing, does not match its sum (truncated,
+/// corrupted) or has no sum is rebuilt. Builds happen in a directory of
+/// their own and are renamed into place, so concurrent runs of the same
+/// program both succeed.
 fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
     let rust = program_file(loaded, true)?;
     let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
@@ -98,15 +120,17 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
         .arg("-vV")
         .output()
         .map_err(|e| Failure::Message(format!("cannot run rustc ({e}); `run` and `build` need a Rust toolchain — `interpret` does not")))?;
-    let mut hasher = DefaultHasher::new();
-    rust.hash(&mut hasher);
-    version.stdout.hash(&mut hasher);
     let flags = rustc_flags()?;
-    flags.hash(&mut hasher);
-    let key = format!("{:016x}", hasher.finish());
-    let dir = cache_dir().join(&key);
+    let mut key = Sha256::new();
+    for part in [rust.as_bytes(), &version.stdout, flags.join(" ").as_bytes()] {
+        key.update((part.len() as u64).to_le_bytes());
+        key.update(part);
+    }
+    let key = hex(&key.finalize());
+    let dir = cache_dir().join(&key[..32]);
     let exe = dir.join(format!("program{}", std::env::consts::EXE_SUFFIX));
-    if exe.is_file() {
+    let sum_file = dir.join("program.sha256");
+    if is_intact(&exe, &sum_file) {
         return Ok(exe);
     }
     std::fs::create_dir_all(&dir).map_err(|e| {
@@ -138,15 +162,25 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
     if let Some(spinner) = spinner {
         spinner.stop();
     }
-    let output = result.map_err(|e| Failure::Message(format!("cannot run rustc: {e}")))?;
+    let output = result.map_err(|e| {
+        Failure::Message(format!(
+            "cannot start rustc ({e}); `run` and `build` need a Rust toolchain — `interpret` does not"
+        ))
+    })?;
     if !output.status.success() {
         let _ = std::fs::remove_dir_all(&work);
-        return Err(Failure::Message(format!(
-            "rustc failed on the generated code (a chess2rs bug; please report it with the program)\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        )));
+        let lines = rust.lines().count();
+        return Err(Failure::Message(rustc_failure(&output, lines)));
     }
-    std::fs::rename(&partial, &exe)
+    let sum = std::fs::read(&partial)
+        .map(|bytes| hex(&Sha256::digest(&bytes)))
+        .map_err(|e| Failure::Message(format!("cannot read `{}`: {e}", partial.display())))?;
+    // The sum goes in after the executable: a reader that finds a sum
+    // finds the executable it describes (or a newer, equal one).
+    let partial_sum = work.join("program.sha256");
+    std::fs::write(&partial_sum, &sum)
+        .and_then(|()| std::fs::rename(&partial, &exe))
+        .and_then(|()| std::fs::rename(&partial_sum, &sum_file))
         .map_err(|e| Failure::Message(format!("cannot store `{}`: {e}", exe.display())))?;
     // The source stays beside the executable, for anyone curious.
     let _ = std::fs::rename(&src, dir.join("program.rs"));
@@ -160,6 +194,46 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
         );
     }
     Ok(exe)
+}
+
+/// Whether a cached executable is there and matches its recorded sum.
+fn is_intact(exe: &Path, sum_file: &Path) -> bool {
+    match (std::fs::read(exe), std::fs::read_to_string(sum_file)) {
+        (Ok(bytes), Ok(sum)) => hex(&Sha256::digest(&bytes)) == sum.trim(),
+        _ => false,
+    }
+}
+
+/// Lower-case hexadecimal.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// What to say when rustc fails: killed (most likely out of memory), out
+/// of memory, or a real error in the generated code (a chess2rs bug).
+fn rustc_failure(output: &std::process::Output, lines: usize) -> String {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let first_lines: String = stderr.lines().take(30).collect::<Vec<_>>().join("\n");
+    let hint =
+        "set CHESS2RS_OPT_LEVEL=1 (or 0) for a cheaper build, or give the machine more memory";
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = output.status.signal() {
+            return format!(
+                "rustc was killed by signal {signal}{} while building the generated program ({lines} lines of Rust)\n  = help: {hint}",
+                if signal == 9 { " (most likely by the system, out of memory)" } else { "" }
+            );
+        }
+    }
+    if stderr.contains("memory allocation of") || stderr.contains("out of memory") {
+        return format!(
+            "rustc ran out of memory building the generated program ({lines} lines of Rust)\n  = help: {hint}\n{first_lines}"
+        );
+    }
+    format!(
+        "rustc failed on the generated code (a chess2rs bug; please report it with the program)\n{first_lines}"
+    )
 }
 
 /// rustc's flags: optimised (`opt-level` 3, or `$CHESS2RS_OPT_LEVEL` — 0

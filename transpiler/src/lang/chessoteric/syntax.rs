@@ -175,8 +175,11 @@ impl PgnParser<'_> {
                         _ => "a tag pair",
                     };
                     self.errors.push(
-                        Diagnostic::error(format!("`{c}` without {what} to close"), start..start + 1)
-                            .with_label("unmatched"),
+                        Diagnostic::error(
+                            format!("`{c}` without {what} to close"),
+                            start..start + 1,
+                        )
+                        .with_label("unmatched"),
                     );
                 }
                 '$' => {
