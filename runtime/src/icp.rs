@@ -1411,7 +1411,7 @@ pub mod outlined {
         board.move_named_to(name, to, known)
     }
 
-    /// [`Board::move_named_by`], not inlined.
+    /// [`Board::move_named_by`], not inlined, its error placed in `line`.
     #[inline(never)]
     pub fn move_named_by(
         board: &mut Board,
@@ -1419,8 +1419,11 @@ pub mod outlined {
         d_row: i64,
         d_col: i64,
         known: Option<Piece>,
+        line: u32,
     ) -> Result<bool, RuntimeError> {
-        board.move_named_by(name, d_row, d_col, known)
+        board
+            .move_named_by(name, d_row, d_col, known)
+            .map_err(|e| e.in_line(line))
     }
 }
 

@@ -192,12 +192,12 @@ fn line_code(
             let known = known_tokens(known[*name as usize]);
             let name = name_ident(&program.names[*name as usize]);
             let (d_row, d_col) = (value(0), value(1));
-            let call = if outlined {
-                quote! { rt::icp::outlined::move_named_by(board, #name, #d_row, #d_col, #known) }
+            // (A closure per line would be a function per line for rustc.)
+            let test = if outlined {
+                quote! { rt::icp::outlined::move_named_by(board, #name, #d_row, #d_col, #known, #at)? }
             } else {
-                quote! { board.move_named_by(#name, #d_row, #d_col, #known) }
+                quote! { board.move_named_by(#name, #d_row, #d_col, #known).map_err(|e| e.in_line(#at))? }
             };
-            let test = quote! { #call.map_err(|e| e.in_line(#at))? };
             (quote! {}, Some(test))
         }
     };
