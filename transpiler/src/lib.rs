@@ -41,6 +41,7 @@ use proc_macro2::TokenStream;
 
 pub use crate::diag::{Diagnostic, Diagnostics, Severity};
 pub use crate::emit::CompileOptions;
+pub use crate::lang::Stages;
 pub use crate::language::Language;
 pub use crate::source::{Source, Span};
 
@@ -75,28 +76,55 @@ pub struct Compiled {
     pub warnings: Diagnostics,
 }
 
-/// Parses, checks and lowers `source` as `language`.
-pub fn check(source: &Source, language: Language) -> Result<Checked, Diagnostics> {
-    let (program, warnings) = match language {
-        Language::InfChessPro => {
-            let (program, warnings) = lang::infchesspro::front_end(source)?;
-            (Program::InfChessPro(program), warnings)
-        }
-        Language::ChessCode => {
-            let (program, warnings) = lang::chesscode::front_end(source)?;
-            (Program::ChessCode(program), warnings)
-        }
-        Language::Chessoteric | Language::Btm => {
-            let btm = language == Language::Btm;
-            let (machine, warnings) = lang::chessoteric::front_end(source, btm)?;
-            (Program::Chessoteric(machine), warnings)
-        }
-        Language::Finvara => {
-            let (program, warnings) = lang::finvara::front_end(source)?;
-            (Program::Finvara(program), warnings)
+/// Runs `$body` with `$stages` naming the [`lang::Stages`] of the
+/// language of `$program` and `$lowered` bound to its lowered program: the
+/// one place that lists which module serves which [`Program`].
+macro_rules! with_stages {
+    ($program:expr, |$stages:ident, $lowered:ident| $body:expr) => {
+        match $program {
+            Program::InfChessPro($lowered) => {
+                type $stages = lang::infchesspro::Stages;
+                $body
+            }
+            Program::ChessCode($lowered) => {
+                type $stages = lang::chesscode::Stages;
+                $body
+            }
+            Program::Chessoteric($lowered) => {
+                type $stages = lang::chessoteric::Stages;
+                $body
+            }
+            Program::Finvara($lowered) => {
+                type $stages = lang::finvara::Stages;
+                $body
+            }
         }
     };
-    Ok(Checked { program, warnings })
+}
+
+/// Parses, checks and lowers `source` as `language`.
+pub fn check(source: &Source, language: Language) -> Result<Checked, Diagnostics> {
+    fn front_end<S: Stages>(
+        source: &Source,
+        wrap: fn(S::Program) -> Program,
+    ) -> Result<Checked, Diagnostics> {
+        let (program, warnings) = S::front_end(source)?;
+        Ok(Checked {
+            program: wrap(program),
+            warnings,
+        })
+    }
+    match language {
+        Language::InfChessPro => {
+            front_end::<lang::infchesspro::Stages>(source, Program::InfChessPro)
+        }
+        Language::ChessCode => front_end::<lang::chesscode::Stages>(source, Program::ChessCode),
+        Language::Chessoteric => {
+            front_end::<lang::chessoteric::Stages>(source, Program::Chessoteric)
+        }
+        Language::Btm => front_end::<lang::chessoteric::BtmStages>(source, Program::Chessoteric),
+        Language::Finvara => front_end::<lang::finvara::Stages>(source, Program::Finvara),
+    }
 }
 
 /// Compiles `source` to the tokens of an entry function
@@ -152,12 +180,7 @@ pub fn generate(program: &Program) -> TokenStream {
 /// The body of the entry function for `program`; the items it makes go to
 /// `items`, to be put before it.
 pub fn generate_into(program: &Program, items: &mut dyn split::Items) -> TokenStream {
-    match program {
-        Program::InfChessPro(program) => lang::infchesspro::codegen::generate(program, items),
-        Program::ChessCode(program) => lang::chesscode::codegen::generate(program, items),
-        Program::Chessoteric(machine) => lang::chessoteric::codegen::generate(machine, items),
-        Program::Finvara(program) => lang::finvara::codegen::generate(program, items),
-    }
+    with_stages!(program, |S, lowered| S::generate(lowered, items))
 }
 
 /// Runs `program` in the interpreter, on the same runtime generated code
@@ -170,12 +193,7 @@ pub fn interpret<R: BufRead, W: Write>(
 ) -> Result<(), RuntimeError> {
     let source = chess2rs_runtime::SourceMap::EMPTY;
     chess2rs_runtime::__private::run_program(input, output, options, &source, |io, steps| {
-        match program {
-            Program::InfChessPro(program) => lang::infchesspro::interp::run(program, io, steps),
-            Program::ChessCode(program) => lang::chesscode::interp::run(program, io, steps),
-            Program::Chessoteric(machine) => lang::chessoteric::interp::run(machine, io, steps),
-            Program::Finvara(program) => lang::finvara::interp::run(program, io, steps),
-        }
+        with_stages!(program, |S, lowered| S::interpret(lowered, io, steps))
     })
 }
 
@@ -326,14 +344,7 @@ impl Program {
     /// The source lines a runtime error can name (sorted): what generated
     /// code keeps of its source to show where an error happened.
     pub fn error_lines(&self) -> Vec<u32> {
-        let mut lines = match self {
-            Program::InfChessPro(program) => program.lines.iter().map(|l| l.source_line).collect(),
-            Program::ChessCode(program) => lang::chesscode::ir::source_lines(&program.body),
-            // A Turing machine's errors (the step limit, input) belong to
-            // no line.
-            Program::Chessoteric(_) => Vec::new(),
-            Program::Finvara(program) => program.lines.iter().map(|l| l.source_line).collect(),
-        };
+        let mut lines = with_stages!(self, |S, lowered| S::error_lines(lowered));
         lines.sort_unstable();
         lines.dedup();
         lines
@@ -342,10 +353,5 @@ impl Program {
 
 /// A debug dump of the lowered program (`--emit ir`).
 pub fn ir_dump(program: &Program) -> String {
-    match program {
-        Program::InfChessPro(program) => format!("{program:#?}"),
-        Program::ChessCode(program) => format!("{program:#?}"),
-        Program::Chessoteric(machine) => format!("{machine:#?}"),
-        Program::Finvara(program) => format!("{program:#?}"),
-    }
+    with_stages!(program, |_S, lowered| format!("{lowered:#?}"))
 }

@@ -1,8 +1,47 @@
 //! One module per language, each with the same shape: `syntax` (text →
 //! tree with spans), `check` (diagnostics), `lower` (tree → `ir`),
-//! `codegen` (IR → Rust tokens) and `interp` (runs the IR on the runtime).
+//! `codegen` (IR → Rust tokens) and `interp` (runs the IR on the runtime),
+//! tied together by the module's implementation of [`Stages`], through
+//! which `lib.rs` drives every language the same way.
 
 pub mod chesscode;
 pub mod chessoteric;
 pub mod finvara;
 pub mod infchesspro;
+
+use std::io::{BufRead, Write};
+
+use chess2rs_runtime::__private::{Io, StepCounter};
+use chess2rs_runtime::RuntimeError;
+use proc_macro2::TokenStream;
+
+use crate::diag::Diagnostics;
+use crate::source::Source;
+use crate::split::Items;
+
+/// The stages of one language, from source text to generated code or a
+/// run. Each language module has one implementation (Chessoteric two: PGN
+/// games and BTM listings share everything after the front end).
+pub trait Stages {
+    /// The lowered program the back ends take.
+    type Program;
+
+    /// Syntax, checks and lowering: the program and its warnings, or every
+    /// error found.
+    fn front_end(source: &Source) -> Result<(Self::Program, Diagnostics), Diagnostics>;
+
+    /// The body of the entry function (see [`crate::emit::entry_function`]);
+    /// the items it makes (split-off functions, tables) go to `items`.
+    fn generate(program: &Self::Program, items: &mut dyn Items) -> TokenStream;
+
+    /// Runs the program in the interpreter, on the runtime generated code
+    /// uses.
+    fn interpret<R: BufRead, W: Write>(
+        program: &Self::Program,
+        io: &mut Io<R, W>,
+        steps: &mut StepCounter,
+    ) -> Result<(), RuntimeError>;
+
+    /// The source lines a run-time error can name, in any order.
+    fn error_lines(program: &Self::Program) -> Vec<u32>;
+}

@@ -25,3 +25,33 @@ pub fn front_end(source: &Source) -> Result<(ir::Program, Diagnostics), Diagnost
     }
     Ok((lower::lower(&tree, &matches, source.name()), diagnostics))
 }
+
+/// Chess Code's stages.
+pub struct Stages;
+
+impl super::Stages for Stages {
+    type Program = ir::Program;
+
+    fn front_end(source: &Source) -> Result<(ir::Program, Diagnostics), Diagnostics> {
+        front_end(source)
+    }
+
+    fn generate(
+        program: &ir::Program,
+        items: &mut dyn crate::split::Items,
+    ) -> proc_macro2::TokenStream {
+        codegen::generate(program, items)
+    }
+
+    fn interpret<R: std::io::BufRead, W: std::io::Write>(
+        program: &ir::Program,
+        io: &mut chess2rs_runtime::__private::Io<R, W>,
+        steps: &mut chess2rs_runtime::__private::StepCounter,
+    ) -> Result<(), chess2rs_runtime::RuntimeError> {
+        interp::run(program, io, steps)
+    }
+
+    fn error_lines(program: &ir::Program) -> Vec<u32> {
+        ir::source_lines(&program.body)
+    }
+}

@@ -37,6 +37,68 @@ pub fn front_end(source: &Source, btm: bool) -> Result<(ir::Machine, Diagnostics
     Ok((lower::lower(&assembled, source), warnings))
 }
 
+/// Chessoteric's stages for games (`.pgn`).
+pub struct Stages;
+
+/// Chessoteric's stages for BTM listings (`.btm`): only the front end
+/// differs.
+pub struct BtmStages;
+
+impl super::Stages for Stages {
+    type Program = ir::Machine;
+
+    fn front_end(source: &Source) -> Result<(ir::Machine, Diagnostics), Diagnostics> {
+        front_end(source, false)
+    }
+
+    fn generate(
+        machine: &ir::Machine,
+        items: &mut dyn crate::split::Items,
+    ) -> proc_macro2::TokenStream {
+        codegen::generate(machine, items)
+    }
+
+    fn interpret<R: std::io::BufRead, W: std::io::Write>(
+        machine: &ir::Machine,
+        io: &mut chess2rs_runtime::__private::Io<R, W>,
+        steps: &mut chess2rs_runtime::__private::StepCounter,
+    ) -> Result<(), chess2rs_runtime::RuntimeError> {
+        interp::run(machine, io, steps)
+    }
+
+    /// A Turing machine's errors (the step limit, input) belong to no line.
+    fn error_lines(_: &ir::Machine) -> Vec<u32> {
+        Vec::new()
+    }
+}
+
+impl super::Stages for BtmStages {
+    type Program = ir::Machine;
+
+    fn front_end(source: &Source) -> Result<(ir::Machine, Diagnostics), Diagnostics> {
+        front_end(source, true)
+    }
+
+    fn generate(
+        machine: &ir::Machine,
+        items: &mut dyn crate::split::Items,
+    ) -> proc_macro2::TokenStream {
+        <Stages as super::Stages>::generate(machine, items)
+    }
+
+    fn interpret<R: std::io::BufRead, W: std::io::Write>(
+        machine: &ir::Machine,
+        io: &mut chess2rs_runtime::__private::Io<R, W>,
+        steps: &mut chess2rs_runtime::__private::StepCounter,
+    ) -> Result<(), chess2rs_runtime::RuntimeError> {
+        <Stages as super::Stages>::interpret(machine, io, steps)
+    }
+
+    fn error_lines(machine: &ir::Machine) -> Vec<u32> {
+        <Stages as super::Stages>::error_lines(machine)
+    }
+}
+
 /// The warning for a game with no annotated move (or an empty listing): a
 /// machine with no rules and a blank tape, which halts at once and prints
 /// nothing.
