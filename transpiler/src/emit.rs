@@ -184,26 +184,72 @@ impl PrettyItems {
     }
 
     /// `file` (pretty-printed, holding the marker once) with the items in
-    /// place of the marker, indented like it.
-    pub fn splice_into(self, file: &str) -> String {
+    /// place of the marker, indented like it — kept in pieces, so that a
+    /// large file is not copied once more to join them.
+    pub fn splice_into(self, mut file: String) -> ProgramText {
         let Some(at) = file.find(ITEMS_MARKER) else {
             panic!("chess2rs bug: the items' marker is missing from the generated file");
         };
         let line_start = file[..at].rfind('\n').map_or(0, |i| i + 1);
         let line_end = file[at..].find('\n').map_or(file.len(), |i| at + i + 1);
-        let indent = &file[line_start..at]
-            [..file[line_start..at].len() - file[line_start..at].trim_start().len()];
-        let mut out = String::with_capacity(file.len() + self.text.len() * 9 / 8);
-        out.push_str(&file[..line_start]);
-        for line in self.text.lines() {
-            if !line.is_empty() {
-                out.push_str(indent);
-                out.push_str(line);
-            }
-            out.push('\n');
+        let marker_line = &file[line_start..at];
+        let indent = marker_line[..marker_line.len() - marker_line.trim_start().len()].to_string();
+        let tail = file.split_off(line_end);
+        file.truncate(line_start);
+        ProgramText {
+            head: file,
+            items: self.text,
+            indent,
+            tail,
         }
-        out.push_str(&file[line_end..]);
-        out
+    }
+}
+
+/// A generated program file: its text before the items, the items (each
+/// line to be indented by `indent`), and the text after them.
+#[derive(Clone, Debug, Default)]
+pub struct ProgramText {
+    head: String,
+    items: String,
+    indent: String,
+    tail: String,
+}
+
+impl ProgramText {
+    /// Writes the whole file.
+    pub fn write_to(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        out.write_all(self.head.as_bytes())?;
+        for line in self.items.lines() {
+            if !line.is_empty() {
+                out.write_all(self.indent.as_bytes())?;
+                out.write_all(line.as_bytes())?;
+            }
+            out.write_all(b"\n")?;
+        }
+        out.write_all(self.tail.as_bytes())
+    }
+
+    /// How many lines the file has.
+    pub fn line_count(&self) -> usize {
+        self.head.lines().count() + self.items.lines().count() + self.tail.lines().count()
+    }
+}
+
+impl From<String> for ProgramText {
+    fn from(text: String) -> Self {
+        ProgramText {
+            head: text,
+            ..ProgramText::default()
+        }
+    }
+}
+
+impl std::fmt::Display for ProgramText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut bytes = Vec::new();
+        // Writing to a Vec cannot fail.
+        let _ = self.write_to(&mut bytes);
+        f.write_str(&String::from_utf8_lossy(&bytes))
     }
 }
 

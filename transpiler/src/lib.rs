@@ -156,7 +156,7 @@ pub fn compile_file(
     source: &Source,
     language: Language,
     standalone: bool,
-) -> Result<(String, Diagnostics), Diagnostics> {
+) -> Result<(emit::ProgramText, Diagnostics), Diagnostics> {
     let checked = check(source, language)?;
     let mut items = emit::PrettyItems::default();
     let body = generate_into(&checked.program, &mut items);
@@ -166,7 +166,7 @@ pub fn compile_file(
     let options = CompileOptions::for_program_file(standalone);
     let entry = emit::entry_function(source, language, body, &lines, &options);
     let text = emit::program_file(source, language, &entry, standalone);
-    Ok((items.splice_into(&text), checked.warnings))
+    Ok((items.splice_into(text), checked.warnings))
 }
 
 /// The body of the entry function for `program`, the items it makes

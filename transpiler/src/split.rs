@@ -324,6 +324,7 @@ mod file_tests {
         }
         let source = Source::new("long.icp", text);
         let (streamed, _) = compile_file(&source, Language::InfChessPro, false).unwrap();
+        let streamed = streamed.to_string();
         assert!(streamed.contains("fn part_2"), "not split");
         let options = CompileOptions::for_program_file(false);
         let compiled = compile(&source, Language::InfChessPro, &options).unwrap();

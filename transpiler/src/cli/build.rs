@@ -122,7 +122,9 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
         .map_err(|e| Failure::Message(format!("cannot run rustc ({e}); `run` and `build` need a Rust toolchain — `interpret` does not")))?;
     let flags = rustc_flags()?;
     let mut key = Sha256::new();
-    for part in [rust.as_bytes(), &version.stdout, flags.join(" ").as_bytes()] {
+    rust.write_to(&mut key)
+        .map_err(|e| Failure::Message(format!("cannot hash the program: {e}")))?;
+    for part in [&version.stdout, flags.join(" ").as_bytes()] {
         key.update((part.len() as u64).to_le_bytes());
         key.update(part);
     }
@@ -147,7 +149,9 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
     std::fs::create_dir_all(&work)
         .map_err(|e| Failure::Message(format!("cannot create `{}`: {e}", work.display())))?;
     let src = work.join("program.rs");
-    std::fs::write(&src, &rust)
+    std::fs::File::create(&src)
+        .map(std::io::BufWriter::new)
+        .and_then(|mut out| rust.write_to(&mut out).and_then(|()| out.flush()))
         .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", src.display())))?;
     let partial = work.join(format!("program{}", std::env::consts::EXE_SUFFIX));
     let started = Instant::now();
@@ -169,7 +173,7 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
     })?;
     if !output.status.success() {
         let _ = std::fs::remove_dir_all(&work);
-        let lines = rust.lines().count();
+        let lines = rust.line_count();
         return Err(Failure::Message(rustc_failure(&output, lines)));
     }
     let sum = std::fs::read(&partial)

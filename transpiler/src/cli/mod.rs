@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 
+use crate::emit::ProgramText;
 use crate::{check, compile_file, interpret, Checked, Diagnostics, Language, Source};
 use chess2rs_runtime::Options;
 
@@ -439,7 +440,7 @@ fn checked(loaded: &Loaded) -> CliResult<Checked> {
 }
 
 /// The generated program file for `loaded`, warnings printed.
-fn program_file(loaded: &Loaded, standalone: bool) -> CliResult<String> {
+fn program_file(loaded: &Loaded, standalone: bool) -> CliResult<ProgramText> {
     match compile_file(&loaded.source, loaded.language, standalone) {
         Ok((text, warnings)) => {
             print_diagnostics(&warnings, &loaded.source);
@@ -461,16 +462,18 @@ fn emit_rust(args: &EmitArgs) -> CliResult<u8> {
     let loaded = load(file, &args.lang)?;
     let text = match args.emit {
         EmitKind::Rust => program_file(&loaded, args.standalone)?,
-        EmitKind::Ir => crate::ir_dump(&checked(&loaded)?.program) + "\n",
+        EmitKind::Ir => ProgramText::from(crate::ir_dump(&checked(&loaded)?.program) + "\n"),
     };
     match &args.output {
-        Some(path) => write_output(path, &[file], |temp| std::fs::write(temp, &text))?,
+        Some(path) => write_output(path, &[file], |temp| {
+            let mut out = std::io::BufWriter::new(std::fs::File::create(temp)?);
+            text.write_to(&mut out)?;
+            out.flush()
+        })?,
         None => {
-            let mut stdout = std::io::stdout().lock();
+            let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
             // A closed pipe (e.g. `| head`) is not an error worth reporting.
-            let _ = stdout
-                .write_all(text.as_bytes())
-                .and_then(|_| stdout.flush());
+            let _ = text.write_to(&mut stdout).and_then(|_| stdout.flush());
         }
     }
     Ok(0)

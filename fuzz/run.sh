@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs the fuzz targets for a bounded time each, seeded from golden/ and
+# examples/, saves new crash inputs under fuzz/crashes/<target>/ and prints
+# what each run reached. Usage: fuzz/run.sh [SECONDS] [TARGET...]
+# (default 600 seconds; targets icp chc pgn btm fv). Needs cargo-afl:
+#   cargo install cargo-afl && cargo afl config --build
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds="${1:-600}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(icp chc pgn btm fv)
+cargo afl build --release
+export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1
+for target in "${targets[@]}"; do
+    work="work/$target"
+    mkdir -p "$work/in" "crashes/$target"
+    # Seeds: every program of this language in golden/ and examples/.
+    find ../golden ../examples -name "*.$target" -size -64k -exec cp {} "$work/in/" \;
+    [ -n "$(ls -A "$work/in")" ] || echo x > "$work/in/empty"
+    cargo afl fuzz -V "$seconds" -i "$work/in" -o "$work/out" "target/release/$target" >"$work/log" 2>&1 || true
+    for crash in "$work"/out/default/crashes/id:*; do
+        [ -e "$crash" ] && cp "$crash" "crashes/$target/$(basename "$crash" | tr ':,' '__')"
+    done
+    stats="$work/out/default/fuzzer_stats"
+    if [ -f "$stats" ]; then
+        get() { sed -n "s/^$1 *: //p" "$stats"; }
+        echo "$target: $(get execs_done) executions ($(get execs_per_sec)/s), corpus $(get corpus_count), coverage $(get bitmap_cvg), edges $(get edges_found)/$(get total_edges), crashes $(get saved_crashes), hangs $(get saved_hangs)"
+    else
+        echo "$target: no statistics (see fuzz/$work/log)"
+    fi
+done
