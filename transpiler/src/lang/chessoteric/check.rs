@@ -3,6 +3,8 @@
 //! the instructions are assembled into rule parts and tape symbols.
 //! BTM listings skip the chess and start at the instructions.
 
+use std::collections::HashMap;
+
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError, SanPlus};
 use shakmaty::{Board, CastlingMode, Chess, Color, Position, Role, Square};
@@ -384,10 +386,11 @@ pub fn assemble(instructions: &[Instruction]) -> Result<(Assembled, Diagnostics)
             .with_help("a rule takes five parts: state, read, next state, write, direction"),
         );
     }
-    let mut seen: Vec<(i64, i64, Span)> = Vec::new();
+    // The first rule for each (state, read).
+    let mut seen: HashMap<(i64, i64), Span> = HashMap::new();
     for rule in assembled.parts.chunks_exact(5) {
         let key = (rule[0].value, rule[1].value);
-        if let Some((_, _, earlier)) = seen.iter().find(|(s, r, _)| (*s, *r) == key) {
+        if let Some(earlier) = seen.get(&key) {
             warnings.push(
                 Diagnostic::warning(
                     format!("a second rule for state {} reading {}", key.0, key.1),
@@ -397,7 +400,7 @@ pub fn assemble(instructions: &[Instruction]) -> Result<(Assembled, Diagnostics)
                 .with_secondary(earlier.clone(), "earlier rule"),
             );
         }
-        seen.push((key.0, key.1, rule[0].span.clone()));
+        seen.entry(key).or_insert_with(|| rule[0].span.clone());
     }
     Ok((assembled, warnings))
 }

@@ -1,5 +1,7 @@
 //! Assembled rule parts and tape symbols → the Turing machine.
 
+use std::collections::hash_map::{Entry, HashMap};
+
 use super::check::{Assembled, Value};
 use super::ir::{states, Machine, Rule};
 use crate::source::Source;
@@ -8,6 +10,8 @@ use crate::source::Source;
 /// replaces the earlier one; leftover parts are dropped).
 pub fn lower(assembled: &Assembled, source: &Source) -> Machine {
     let mut rules: Vec<Rule> = Vec::new();
+    // Where the rule for each (state, read) is in `rules`.
+    let mut index: HashMap<(i64, i64), usize> = HashMap::new();
     for parts in assembled.parts.chunks_exact(5) {
         let rule = Rule {
             state: parts[0].value,
@@ -24,12 +28,12 @@ pub fn lower(assembled: &Assembled, source: &Source) -> Machine {
         if rule.state == states::INPUT || rule.state == states::OUTPUT {
             continue;
         }
-        match rules
-            .iter_mut()
-            .find(|r| (r.state, r.read) == (rule.state, rule.read))
-        {
-            Some(existing) => *existing = rule,
-            None => rules.push(rule),
+        match index.entry((rule.state, rule.read)) {
+            Entry::Occupied(existing) => rules[*existing.get()] = rule,
+            Entry::Vacant(slot) => {
+                slot.insert(rules.len());
+                rules.push(rule);
+            }
         }
     }
     Machine {
