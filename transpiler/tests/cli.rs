@@ -738,3 +738,24 @@ fn when_rustc_fails_the_message_says_why() {
         }
     }
 }
+
+#[test]
+fn thousands_of_errors_on_one_long_line_give_a_short_report() {
+    // 4,000 bad tokens on one line once gave 4,000 diagnostics, each
+    // echoing the whole line: 73 MB of stderr.
+    let cache = scratch("many_errors");
+    let game = format!("1. e4 {}\n", vec![")"; 4000].join(" "));
+    let out = chess2rs(&["check", "--lang", "pgn", "-"], game.as_bytes(), &cache);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr.len() < 20_000,
+        "{} bytes of diagnostics",
+        stderr.len()
+    );
+    assert!(
+        stderr.contains("note: 3950 more errors not shown"),
+        "{stderr}"
+    );
+    assert!(stderr.contains('…'), "long line cut around the caret");
+}
