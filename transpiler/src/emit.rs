@@ -69,7 +69,9 @@ pub fn entry_function(
     quote! {
         #(#[doc = #doc_lines])*
         // Generated code is regular rather than idiomatic: unused values and
-        // arms are expected, and names come from the source program.
+        // arms are expected, and names come from the source program. The
+        // macro's tokens reach the compiler unformatted, where `} if` on one
+        // line looks to clippy like a missing `else`.
         #[allow(
             unused_mut,
             unused_assignments,
@@ -77,7 +79,7 @@ pub fn entry_function(
             unused_doc_comments,
             unreachable_code,
             non_upper_case_globals,
-            clippy::all
+            clippy::possible_missing_else
         )]
         #visibility fn #function_name<R: ::std::io::BufRead, W: ::std::io::Write>(
             input: R,

@@ -30,13 +30,14 @@ pub fn io_params() -> (TokenStream, TokenStream) {
 }
 
 /// A variable the arms of a state machine use besides `io` and `steps`,
-/// passed by reference to split-off functions.
+/// passed to split-off functions.
 pub struct Shared {
     /// Its name in the generated code.
     pub name: Ident,
-    /// Its type, without the reference.
+    /// Its type (without the `&mut` when `mutable`).
     pub ty: TokenStream,
-    /// Whether the arms change it (`&mut`) or only read it (`&`).
+    /// Whether the arms change it (passed as `&mut`) or only read it (a
+    /// `Copy` value, such as a shared reference, passed as it is).
     pub mutable: bool,
 }
 
@@ -109,8 +110,13 @@ impl StateMachine {
     ) -> TokenStream {
         let counter = &self.counter;
         let after_arm = (self.after_arm)(quote! { return Ok(()) });
+        let mut arms = arms.into_iter().peekable();
+        if arms.peek().is_none() && fixed_arms.is_empty() {
+            // No line: the program halts at once.
+            return quote! { Ok(()) };
+        }
         if !self.split {
-            let arms = arms.into_iter().map(|arm| arm.tokens);
+            let arms = arms.map(|arm| arm.tokens);
             return quote! {
                 loop {
                     match #counter {
@@ -159,7 +165,7 @@ impl StateMachine {
                     if shared.mutable {
                         quote! { &mut #name }
                     } else {
-                        quote! { &#name }
+                        quote! { #name }
                     }
                 });
                 quote! {
@@ -191,7 +197,7 @@ impl StateMachine {
             if shared.mutable {
                 quote! { #name: &mut #ty }
             } else {
-                quote! { #name: &#ty }
+                quote! { #name: #ty }
             }
         });
         let doc = format!(

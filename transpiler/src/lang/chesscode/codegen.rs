@@ -228,12 +228,15 @@ fn block(statements: &[Stmt], condition_line: Option<u32>, parts: &mut Parts) ->
 fn loop_code(body: &Loop, parts: &mut Parts) -> TokenStream {
     let inner = block(&body.body, Some(body.condition_line), parts);
     let skip = closed_form::counting(body).map(|counting| skip(body, &counting));
-    let condition = condition(body.condition);
+    let Some(exit) = exit_condition(body.condition) else {
+        // A loop that never loops back runs its body once.
+        return quote! { { #inner } };
+    };
     quote! {
         #skip
         loop {
             #inner
-            if !(#condition) {
+            if #exit {
                 break;
             }
         }
@@ -326,16 +329,24 @@ fn place_ident(place: Place) -> Ident {
     }
 }
 
-fn condition(condition: Condition) -> TokenStream {
+/// When a loop stops: its condition (loop back if the cell equals, or
+/// with `+` differs from, the variable and the other cell) negated; `None`
+/// when it always stops (`CxC=V+`: the cell never differs from itself). A
+/// comparison of the cell with itself is left out.
+fn exit_condition(condition: Condition) -> Option<TokenStream> {
     let cell = cell_ident(condition.cell);
     let var = var_ident(condition.var);
-    let also = condition.also.map(cell_ident);
-    match (condition.negated, also) {
-        (false, None) => quote! { #cell == #var },
-        (true, None) => quote! { #cell != #var },
-        (false, Some(also)) => quote! { #cell == #var && #cell == #also },
-        (true, Some(also)) => quote! { #cell != #var && #cell != #also },
-    }
+    let also = match condition.also {
+        Some(also) if also == condition.cell && condition.negated => return None,
+        Some(also) if also == condition.cell => None,
+        also => also.map(cell_ident),
+    };
+    Some(match (condition.negated, also) {
+        (false, None) => quote! { #cell != #var },
+        (true, None) => quote! { #cell == #var },
+        (false, Some(also)) => quote! { #cell != #var || #cell != #also },
+        (true, Some(also)) => quote! { #cell == #var || #cell == #also },
+    })
 }
 
 fn op(op: Op, line: &Literal) -> TokenStream {

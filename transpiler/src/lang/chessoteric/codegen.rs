@@ -144,7 +144,7 @@ fn scan(rules: &[&Rule]) -> TokenStream {
     if keep.iter().any(|rule| rule.left != left) {
         return TokenStream::new();
     }
-    let reads: Vec<TokenStream> = keep.iter().map(|rule| int_literal(rule.read)).collect();
+    let reads = symbol_pattern(keep.iter().map(|rule| rule.read));
     let symbols = keep
         .iter()
         .map(|rule| rule.read.to_string())
@@ -160,7 +160,7 @@ fn scan(rules: &[&Rule]) -> TokenStream {
         };
         return quote! {
             #[doc = #doc]
-            tape.#call(steps, |symbol| matches!(symbol, #(#reads)|*));
+            tape.#call(steps, |symbol| matches!(symbol, #reads));
         };
     }
     let doc = format!(" Rewrite {symbols} moving {word} in one go.");
@@ -180,4 +180,27 @@ fn scan(rules: &[&Rule]) -> TokenStream {
             _ => None,
         });
     }
+}
+
+/// A pattern matching `symbols`: runs of consecutive values as ranges.
+fn symbol_pattern(symbols: impl Iterator<Item = i64>) -> TokenStream {
+    let mut sorted: Vec<i64> = symbols.collect();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut runs: Vec<(i64, i64)> = Vec::new();
+    for symbol in sorted {
+        match runs.last_mut() {
+            Some((_, last)) if last.checked_add(1) == Some(symbol) => *last = symbol,
+            _ => runs.push((symbol, symbol)),
+        }
+    }
+    let alternatives = runs.into_iter().map(|(first, last)| {
+        let (low, high) = (int_literal(first), int_literal(last));
+        match last - first {
+            0 => low,
+            1 => quote! { #low | #high },
+            _ => quote! { #low..=#high },
+        }
+    });
+    quote! { #(#alternatives)|* }
 }

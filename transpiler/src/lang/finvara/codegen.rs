@@ -147,7 +147,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         macro_rules! moves {
             ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $promote:expr, $paths:ident, $next:literal) => {{
                 steps.tick($line)?;
-                pc = game.move_line(&rules, io, $line, $white, $kind, $from, $promote, $paths, $next)?;
+                pc = game.move_line(rules, io, $line, $white, $kind, $from, $promote, $paths, $next)?;
             }};
         }
     };
@@ -160,7 +160,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         macro_rules! falls {
             ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $value:expr, $promote:expr, $paths:ident, $next:literal) => {{
                 steps.tick($line)?;
-                pc = game.fall_line(&rules, io, $line, $white, $kind, $from, $value, $promote, $paths, $next)?;
+                pc = game.fall_line(rules, io, $line, $white, $kind, $from, $value, $promote, $paths, $next)?;
             }};
         }
     };
@@ -171,7 +171,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         macro_rules! searches {
             ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $to:ident, $promote:expr, $next:literal) => {{
                 steps.tick($line)?;
-                pc = game.searched_move_line(&rules, io, $line, $white, $kind, $from, $to, $promote, $next)?;
+                pc = game.searched_move_line(rules, io, $line, $white, $kind, $from, $to, $promote, $next)?;
             }};
         }
     };
@@ -225,12 +225,12 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     });
     dispatch.shared.push(Shared {
         name: format_ident!("rules"),
-        ty: quote! { rt::fv::Rules<'_> },
+        ty: quote! { &rt::fv::Rules<'_> },
         mutable: false,
     });
     dispatch.after_arm = Box::new(|halt| {
         quote! {
-            if game.someone_lost(&rules) {
+            if game.someone_lost(rules) {
                 #halt;
             }
         }
@@ -263,13 +263,13 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         #(#automata)*
         #(#path_lists)*
         #automata_value
-        let rules = rt::fv::Rules {
+        let rules = &rt::fv::Rules {
             automata: &automata,
             values: &[#(#values),*],
             rows: #rows,
             cols: #cols,
         };
-        let mut game = rt::fv::Game::with_position(&rules, &[#(#holes),*], &[#(#placed),*]);
+        let mut game = rt::fv::Game::with_position(rules, &[#(#holes),*], &[#(#placed),*]);
         let mut pc: u32 = 0;
         #macros
         #run
