@@ -230,7 +230,7 @@ fn loop_code(body: &Loop, parts: &mut Parts) -> TokenStream {
     let skip = closed_form::counting(body).map(|counting| skip(body, &counting));
     let Some(exit) = exit_condition(body.condition) else {
         // A loop that never loops back runs its body once.
-        return quote! { { #inner } };
+        return inner;
     };
     quote! {
         #skip
