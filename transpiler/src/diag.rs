@@ -110,6 +110,11 @@ impl Diagnostics {
         self.0.push(diagnostic);
     }
 
+    /// Adds all of `other`.
+    pub fn append(&mut self, other: Diagnostics) {
+        self.0.extend(other.0);
+    }
+
     /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
         self.0.iter().any(Diagnostic::is_error)

@@ -43,6 +43,7 @@ use chess2rs::lang::finvara::{
     self,
     syntax::{self, Atom, Item, Repeat, Seq},
 };
+use chess2rs::lang::Stages as _;
 use chess2rs::Source;
 use chess2rs_runtime::__private::{
     fv::{self, Cell},
@@ -1780,7 +1781,7 @@ fn run_case_here(case: &Case) -> Verdict {
     let Ok(tree) = syntax::parse(&source) else {
         return Verdict::Disagree(format!("generated program does not parse:\n{text}"));
     };
-    let program = match finvara::front_end(&source) {
+    let program = match finvara::Stages::front_end(&source) {
         Ok((program, _)) => program,
         Err(e) => {
             if std::env::var_os("MODEL_DEBUG").is_some() {
@@ -1836,7 +1837,8 @@ fn run_case_here(case: &Case) -> Verdict {
         format!("Turn 1 W: K a1 -> a1\nTurn 1 B: {line}\n")
     };
     let with_line = text.replace("Turn 1 W: K a1 -> a1\n", &moves);
-    let Ok((lined, _)) = finvara::front_end(&Source::new("model.fv", with_line.clone())) else {
+    let Ok((lined, _)) = finvara::Stages::front_end(&Source::new("model.fv", with_line.clone()))
+    else {
         return Verdict::Disagree(format!("the move line does not compile:\n{with_line}"));
     };
     let listed = match &lined.lines.last().unwrap().action {
@@ -2043,7 +2045,7 @@ fn model_paths(text: &str, from: &str) -> Vec<String> {
 fn both(text: &str, from: &str, to: &str, promote: Option<usize>) -> (Outcome, Outcome) {
     let source = Source::new("unit.fv", text);
     let tree = syntax::parse(&source).unwrap();
-    let (program, _) = finvara::front_end(&source).unwrap();
+    let (program, _) = finvara::Stages::front_end(&source).unwrap();
     let model = Model::new(&tree);
     let board = model.board(&tree);
     let cols = model.cols as u32;

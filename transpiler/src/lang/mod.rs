@@ -1,5 +1,6 @@
 //! One module per language, each with the same shape: `syntax` (text →
-//! tree with spans), `check` (diagnostics), `lower` (tree → `ir`),
+//! tree with spans), `check` (diagnostics on the tree, before anything is
+//! computed from it), `lower` (tree → `ir`, collecting every error),
 //! `codegen` (IR → Rust tokens) and `interp` (runs the IR on the runtime),
 //! tied together by the module's implementation of [`Stages`], through
 //! which `lib.rs` drives every language the same way.
@@ -23,12 +24,42 @@ use crate::split::Items;
 /// run. Each language module has one implementation (Chessoteric two: PGN
 /// games and BTM listings share everything after the front end).
 pub trait Stages {
+    /// The syntax tree.
+    type Tree;
+    /// What the checks learn that lowering uses (`()` when nothing).
+    type Facts;
     /// The lowered program the back ends take.
     type Program;
 
-    /// Syntax, checks and lowering: the program and its warnings, or every
+    /// Text → tree: the tree, or every syntax error.
+    fn parse(source: &Source) -> Result<Self::Tree, Diagnostics>;
+
+    /// Checks the tree: what lowering needs to know, and the errors and
+    /// warnings found (lowering runs only when there is no error).
+    fn check(tree: &Self::Tree) -> (Self::Facts, Diagnostics);
+
+    /// Tree → program. Every error and warning found goes to
+    /// `diagnostics`; `None` when an error was found.
+    fn lower(
+        tree: &Self::Tree,
+        facts: Self::Facts,
+        source: &Source,
+        diagnostics: &mut Diagnostics,
+    ) -> Option<Self::Program>;
+
+    /// Parse, check and lower: the program and its warnings, or every
     /// error found.
-    fn front_end(source: &Source) -> Result<(Self::Program, Diagnostics), Diagnostics>;
+    fn front_end(source: &Source) -> Result<(Self::Program, Diagnostics), Diagnostics> {
+        let tree = Self::parse(source)?;
+        let (facts, mut diagnostics) = Self::check(&tree);
+        if diagnostics.has_errors() {
+            return Err(diagnostics);
+        }
+        match Self::lower(&tree, facts, source, &mut diagnostics) {
+            Some(program) if !diagnostics.has_errors() => Ok((program, diagnostics)),
+            _ => Err(diagnostics),
+        }
+    }
 
     /// The body of the entry function (see [`crate::emit::entry_function`]);
     /// the items it makes (split-off functions, tables) go to `items`.

@@ -11,14 +11,15 @@ use crate::source::Span;
 /// The index of the label line each condition line loops back to.
 pub type LoopMatches = BTreeMap<usize, usize>;
 
-/// Diagnostics for `program` and, if there are no errors, the loop matches.
-pub fn check(program: &Program) -> (Diagnostics, LoopMatches) {
+/// The loop matches (complete if there are no errors) and the diagnostics
+/// for `program`.
+pub fn check(program: &Program) -> (LoopMatches, Diagnostics) {
     let mut diagnostics = Diagnostics::default();
     let matches = match_loops(program, &mut diagnostics);
     warn_never_written(program, &mut diagnostics);
     warn_unchanging_loops(program, &matches, &mut diagnostics);
     diagnostics.sort();
-    (diagnostics, matches)
+    (matches, diagnostics)
 }
 
 /// How deep loops may nest: far beyond real programs, and about as deep
@@ -222,7 +223,7 @@ mod tests {
     fn messages(text: &str) -> Vec<String> {
         let program = parse(&Source::new("t.chc", text)).unwrap();
         check(&program)
-            .0
+            .1
              .0
             .into_iter()
             .map(|d| d.message)
@@ -267,7 +268,7 @@ mod tests {
             "1/2 1/2\n1/2 1/2\na1+\nRa1\na1=R+\na2+\nKa2\na2=K+\n",
         ))
         .unwrap();
-        let (diagnostics, matches) = check(&program);
+        let (matches, diagnostics) = check(&program);
         assert!(!diagnostics.has_errors());
         assert_eq!(matches, LoopMatches::from([(4, 1), (7, 0)]));
     }

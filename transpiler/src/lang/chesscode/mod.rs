@@ -15,25 +15,31 @@ pub mod syntax;
 use crate::diag::Diagnostics;
 use crate::source::Source;
 
-/// Parses, checks and lowers a program: the IR and its warnings, or every
-/// error found.
-pub fn front_end(source: &Source) -> Result<(ir::Program, Diagnostics), Diagnostics> {
-    let tree = syntax::parse(source)?;
-    let (diagnostics, matches) = check::check(&tree);
-    if diagnostics.has_errors() {
-        return Err(diagnostics);
-    }
-    Ok((lower::lower(&tree, &matches, source.name()), diagnostics))
-}
-
 /// Chess Code's stages.
 pub struct Stages;
 
 impl super::Stages for Stages {
+    type Tree = syntax::Program;
+    /// Which label each loop condition goes back to.
+    type Facts = check::LoopMatches;
     type Program = ir::Program;
 
-    fn front_end(source: &Source) -> Result<(ir::Program, Diagnostics), Diagnostics> {
-        front_end(source)
+    fn parse(source: &Source) -> Result<syntax::Program, Diagnostics> {
+        syntax::parse(source)
+    }
+
+    fn check(tree: &syntax::Program) -> (check::LoopMatches, Diagnostics) {
+        check::check(tree)
+    }
+
+    /// Lowering cannot fail once the checks pass.
+    fn lower(
+        tree: &syntax::Program,
+        matches: check::LoopMatches,
+        source: &Source,
+        _: &mut Diagnostics,
+    ) -> Option<ir::Program> {
+        Some(lower::lower(tree, &matches, source.name()))
     }
 
     fn generate(

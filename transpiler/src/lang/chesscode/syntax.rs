@@ -3,7 +3,7 @@
 //! command form as a hint.
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::source::{Source, Span, Spanned};
+use crate::source::{Cursor, Source, Span, Spanned};
 
 /// A parsed program: its command lines in file order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -198,14 +198,12 @@ fn parse_command(text: &str, offset: usize) -> Result<Command, Diagnostic> {
             return Ok(Command::Label);
         }
     }
-    let mut cursor = Cursor {
-        text,
-        offset,
-        pos: 0,
+    let mut parser = CommandParser {
+        cursor: Cursor::new(text, offset),
     };
-    let parsed = cursor.command();
+    let parsed = parser.command();
     match parsed {
-        Ok(Some(command)) if cursor.pos == text.len() => Ok(command),
+        Ok(Some(command)) if parser.cursor.is_at_end() => Ok(command),
         Err(Some(diagnostic)) => Err(diagnostic),
         _ => Err(unrecognised(text, offset)),
     }
@@ -302,39 +300,20 @@ fn shape_of(text: &str) -> String {
 /// text does not have the expected form (the caller then reports the line
 /// as unrecognised) and `Err(Some(..))` for a specific error such as a bad
 /// cell name.
-struct Cursor<'a> {
-    text: &'a str,
-    offset: usize,
-    pos: usize,
+struct CommandParser<'a> {
+    cursor: Cursor<'a>,
 }
 
 type Step<T> = Result<Option<T>, Option<Diagnostic>>;
 
-impl Cursor<'_> {
-    fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
-    }
-
-    fn eat(&mut self, wanted: char) -> bool {
-        if self.peek() == Some(wanted) {
-            self.pos += wanted.len_utf8();
-            true
-        } else {
-            false
-        }
-    }
-
-    fn span(&self, from: usize) -> Span {
-        self.offset + from..self.offset + self.pos
-    }
-
+impl CommandParser<'_> {
     fn command(&mut self) -> Step<Command> {
         if let Some(var) = self.var() {
-            let takes = self.eat('x');
+            let takes = self.cursor.eat('x');
             let Some(cell) = self.cell()? else {
                 return Ok(None);
             };
-            let command = match (takes, self.peek()) {
+            let command = match (takes, self.cursor.peek()) {
                 (false, None) => Command::VarFromCell(var, cell),
                 (true, None) => Command::CellFromVar(var, cell),
                 (false, Some('+')) => Command::VarAddCell(var, cell),
@@ -342,16 +321,13 @@ impl Cursor<'_> {
                 (false, Some('#')) => Command::VarInput(var, cell),
                 _ => return Ok(None),
             };
-            self.pos = self
-                .text
-                .len()
-                .min(self.pos + usize::from(self.peek().is_some()));
+            self.cursor.bump();
             return Ok(Some(command));
         }
         let Some(cell) = self.cell()? else {
             return Ok(None);
         };
-        let other = if self.eat('x') {
+        let other = if self.cursor.eat('x') {
             match self.cell()? {
                 Some(other) => Some(other),
                 None => return Ok(None),
@@ -359,11 +335,11 @@ impl Cursor<'_> {
         } else {
             None
         };
-        if self.eat('=') {
+        if self.cursor.eat('=') {
             let Some(var) = self.var() else {
                 return Ok(None);
             };
-            let negated = self.eat('+');
+            let negated = self.cursor.eat('+');
             return Ok(Some(Command::Condition(Condition {
                 cell,
                 also: other,
@@ -371,7 +347,7 @@ impl Cursor<'_> {
                 negated,
             })));
         }
-        let command = match (other, self.peek()) {
+        let command = match (other, self.cursor.peek()) {
             (None, None) => Command::Output(cell),
             (Some(from), None) => Command::Copy { to: cell, from },
             (None, Some('+')) => Command::Increment(cell),
@@ -379,35 +355,31 @@ impl Cursor<'_> {
             (None, Some('#')) => Command::Input(cell),
             _ => return Ok(None),
         };
-        if self.peek().is_some() {
-            self.pos += 1;
-        }
+        self.cursor.bump();
         Ok(Some(command))
     }
 
     fn var(&mut self) -> Option<Spanned<Var>> {
-        let start = self.pos;
-        let var = self.peek().and_then(Var::from_letter)?;
-        self.pos += 1;
-        Some(Spanned::new(var, self.span(start)))
+        let start = self.cursor.pos();
+        let var = self.cursor.peek().and_then(Var::from_letter)?;
+        self.cursor.bump();
+        Some(Spanned::new(var, self.cursor.span_from(start)))
     }
 
     /// A cell; a lowercase letter followed by digits that is not one is a
     /// specific error.
     fn cell(&mut self) -> Step<Spanned<Cell>> {
-        let start = self.pos;
-        let Some(file) = self.peek().filter(char::is_ascii_lowercase) else {
+        let start = self.cursor.pos();
+        let Some(file) = self.cursor.peek().filter(char::is_ascii_lowercase) else {
             return Ok(None);
         };
-        let digits: String = self.text[start + 1..]
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect();
+        self.cursor.bump();
+        let (_, digits) = self.cursor.take_while(|c| c.is_ascii_digit());
         if digits.is_empty() {
+            self.cursor.set_pos(start);
             return Ok(None);
         }
-        self.pos = start + 1 + digits.len();
-        let span = self.span(start);
+        let span = self.cursor.span_from(start);
         let rank = digits
             .parse::<u8>()
             .ok()

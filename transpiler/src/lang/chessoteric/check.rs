@@ -1,81 +1,33 @@
-//! Chessoteric checks: the game is played with `shakmaty` (every move legal
-//! and unambiguous), each annotated position becomes an instruction, and
-//! the instructions are assembled into rule parts and tape symbols.
-//! BTM listings skip the chess and start at the instructions.
-
-use std::collections::HashMap;
+//! Chessoteric checks, before any move is played: the FEN tag is a legal
+//! position, every move is written in standard algebraic notation, and
+//! the moves alternate between the sides. Playing the game (is each move
+//! legal?) and reading its boards is lowering's work
+//! ([`super::lower`]). A BTM listing has nothing left to check after its
+//! syntax.
 
 use shakmaty::fen::Fen;
-use shakmaty::san::{San, SanError, SanPlus};
-use shakmaty::{Board, CastlingMode, Chess, Color, Position, Role, Square};
+use shakmaty::san::{San, SanPlus};
+use shakmaty::{CastlingMode, Chess, Color, Position};
 
-use super::syntax::{Annotation, BtmLine, Game, PgnMove};
+use super::syntax::{Game, PgnMove};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::source::{Span, Spanned};
 
-/// One instruction: an annotation with its bits (after the marker).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Instruction {
-    /// What the bits do.
-    pub annotation: Annotation,
-    /// The bits, most significant first.
-    pub bits: String,
-    /// Where it came from (the annotated move, or the BTM line).
-    pub span: Span,
-    /// For a game: the position it was read from.
-    pub snapshot: Option<Snapshot>,
+/// What the checks learn about a game: where it starts and its moves read
+/// as SAN.
+#[derive(Clone, Debug, Default)]
+pub struct Opening {
+    /// The starting position (the FEN tag's, else the standard one).
+    pub position: Chess,
+    /// Each move of the main line, in order (complete when there is no
+    /// error).
+    pub moves: Vec<San>,
 }
 
-impl Instruction {
-    /// The instruction as a BTM line: marker, bits, suffix.
-    pub fn btm(&self) -> String {
-        format!("1{}{}", self.bits, self.annotation.suffix())
-    }
-}
-
-/// The position after an annotated move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Snapshot {
-    /// The move number.
-    pub number: u32,
-    /// Whether White moved.
-    pub white: bool,
-    /// The move as written.
-    pub san: String,
-    /// The board after the move.
-    pub board: Board,
-    /// One bit per occupied square a1, b1, …, h8: 1 white, 0 black.
-    pub board_bits: String,
-    /// The index of the marker bit in `board_bits`.
-    pub marker: usize,
-}
-
-/// The bits of an occupied-squares string: the marker's index and what
-/// follows it, or `None` if there is no marker or nothing after it.
-pub fn decode(board_bits: &str) -> Option<(usize, &str)> {
-    let ones = board_bits.len() - board_bits.trim_start_matches('1').len();
-    let rest = &board_bits[ones..];
-    let zeros = rest.len() - rest.trim_start_matches('0').len();
-    let marker = ones + zeros;
-    let after = board_bits.get(marker + 1..)?;
-    (board_bits.as_bytes().get(marker) == Some(&b'1') && !after.is_empty())
-        .then_some((marker, after))
-}
-
-/// The occupied-squares bit string of a board.
-pub fn board_bits(board: &Board) -> String {
-    Square::ALL
-        .iter()
-        .filter_map(|&sq| board.color_at(sq))
-        .map(|colour| if colour == Color::White { '1' } else { '0' })
-        .collect()
-}
-
-/// Plays the game; every annotated position becomes an instruction. Stops
-/// at the first illegal move (the rest of the game has no position).
-pub fn play(game: &Game) -> Result<Vec<Instruction>, Diagnostics> {
-    let mut errors = Diagnostics::default();
-    let mut position = match &game.fen {
+/// Checks a game without playing it: every error found, and the opening
+/// lowering plays from.
+pub fn check(game: &Game) -> (Opening, Diagnostics) {
+    let mut diagnostics = Diagnostics::default();
+    let position = match &game.fen {
         None => Chess::default(),
         Some(fen) => match fen
             .value
@@ -86,98 +38,60 @@ pub fn play(game: &Game) -> Result<Vec<Instruction>, Diagnostics> {
                     .map_err(|e| e.to_string())
             }) {
             Ok(position) => position,
-            Err(reason) => return Err(Diagnostics::from(
-                Diagnostic::error(
-                    format!("the FEN tag is not a legal position: {reason}"),
-                    fen.span.clone(),
-                )
-                .with_label("this position")
-                .with_help(
-                    "a FEN looks like `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`",
-                ),
-            )),
+            Err(reason) => {
+                diagnostics.push(
+                    Diagnostic::error(
+                        format!("the FEN tag is not a legal position: {reason}"),
+                        fen.span.clone(),
+                    )
+                    .with_label("this position")
+                    .with_help(
+                        "a FEN looks like `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`",
+                    ),
+                );
+                Chess::default()
+            }
         },
     };
-    let mut instructions = Vec::new();
+    let mut white_to_move = position.turn() == Color::White;
+    let mut due = position.fullmoves().get();
+    // After one move out of turn, every later one would be reported too.
+    let mut turns_in_order = true;
+    let mut moves = Vec::with_capacity(game.moves.len());
     for pgn_move in &game.moves {
-        let san = &pgn_move.san;
-        let side = if pgn_move.white { "White" } else { "Black" };
-        if let Some(error) = out_of_turn(&position, pgn_move) {
-            errors.push(error);
-            return Err(errors);
+        if turns_in_order {
+            if let Some(error) = out_of_turn(white_to_move, due, pgn_move) {
+                diagnostics.push(error);
+                turns_in_order = false;
+            }
         }
-        let parsed = match san.value.parse::<SanPlus>() {
-            Ok(parsed) => parsed.san,
-            Err(_) => {
-                errors.push(
-                    Diagnostic::error(
-                        format!(
-                            "`{}` is not a move in standard algebraic notation",
-                            san.value
-                        ),
-                        san.span.clone(),
-                    )
-                    .with_label("not SAN")
-                    .with_help("moves look like `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, `Nbd2`"),
-                );
-                return Err(errors);
-            }
-        };
-        let chess_move = match parsed.to_move(&position) {
-            Ok(chess_move) => chess_move,
-            Err(error) => {
-                errors.push(illegal_move(
-                    &position,
-                    &parsed,
-                    error,
-                    san,
-                    pgn_move.number,
-                    side,
-                ));
-                return Err(errors);
-            }
-        };
-        position.play_unchecked(&chess_move);
-        let Some(annotation) = &pgn_move.annotation else {
-            continue;
-        };
-        let board = position.board().clone();
-        let bits = board_bits(&board);
-        match decode(&bits) {
-            Some((marker, after)) => instructions.push(Instruction {
-                annotation: annotation.value,
-                bits: after.to_string(),
-                span: san.span.start..annotation.span.end,
-                snapshot: Some(Snapshot {
-                    number: pgn_move.number,
-                    white: pgn_move.white,
-                    san: san.value.clone(),
-                    board,
-                    board_bits: bits,
-                    marker,
-                }),
-            }),
-            None => errors.push(
+        if !white_to_move {
+            due = due.saturating_add(1);
+        }
+        white_to_move = !white_to_move;
+        let san = &pgn_move.san;
+        match san.value.parse::<SanPlus>() {
+            Ok(parsed) => moves.push(parsed.san),
+            Err(_) => diagnostics.push(
                 Diagnostic::error(
-                    format!("the board after {}{} {} has no instruction in it", pgn_move.number, if pgn_move.white { "." } else { "..." }, san.value),
-                    san.span.start..annotation.span.end,
+                    format!(
+                        "`{}` is not a move in standard algebraic notation",
+                        san.value
+                    ),
+                    san.span.clone(),
                 )
-                .with_label(format!("its bits are {bits}"))
-                .with_help("after the leading 1s and then 0s, a marker 1 and at least one more bit are needed; annotate another move"),
+                .with_label("not SAN")
+                .with_help("moves look like `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, `Nbd2`"),
             ),
         }
     }
-    if errors.is_empty() {
-        Ok(instructions)
-    } else {
-        Err(errors)
-    }
+    (Opening { position, moves }, diagnostics)
 }
 
 /// The error for a move written as one side's while the other is to move
-/// (`1. e4 2. Nf3`: Black's first move is missing), else `None`.
-fn out_of_turn(position: &Chess, pgn_move: &PgnMove) -> Option<Diagnostic> {
-    let white_to_move = position.turn() == Color::White;
+/// (`1. e4 2. Nf3`: Black's first move is missing), else `None`. `due` is
+/// the number of the move that is due.
+fn out_of_turn(white_to_move: bool, due: u32, pgn_move: &PgnMove) -> Option<Diagnostic> {
     if pgn_move.white == white_to_move {
         return None;
     }
@@ -186,7 +100,6 @@ fn out_of_turn(position: &Chess, pgn_move: &PgnMove) -> Option<Diagnostic> {
     } else {
         ("Black", "White")
     };
-    let due = position.fullmoves().get();
     let due_written = if white_to_move {
         format!("{due}.")
     } else {
@@ -207,308 +120,44 @@ fn out_of_turn(position: &Chess, pgn_move: &PgnMove) -> Option<Diagnostic> {
     )
 }
 
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
-/// The error for a move that is illegal or ambiguous, listing the legal
-/// moves of that piece type or the candidates.
-fn illegal_move(
-    position: &Chess,
-    san: &San,
-    error: SanError,
-    written: &Spanned<String>,
-    number: u32,
-    side: &str,
-) -> Diagnostic {
-    let legal = position.legal_moves();
-    let described = |m: &shakmaty::Move| San::from_move(position, m).to_string();
-    match error {
-        SanError::AmbiguousSan => {
-            let candidates: Vec<String> = legal
-                .iter()
-                .filter(|m| san.matches(m))
-                .map(|m| {
-                    let from = m.from().map(|sq| sq.to_string()).unwrap_or_default();
-                    format!("{} from {from} ({})", role_name(m.role()), described(m))
-                })
-                .collect();
-            Diagnostic::error(
-                format!("`{}` ({side}'s move {number}) is ambiguous", written.value),
-                written.span.clone(),
-            )
-            .with_label(format!("{} pieces can make it", candidates.len()))
-            .with_help(format!("say which: {}", candidates.join(", ")))
-        }
-        SanError::IllegalSan => {
-            let role = match san {
-                San::Normal { role, .. } => Some(*role),
-                San::Castle(_) => Some(Role::King),
-                _ => None,
-            };
-            let of_role: Vec<String> = legal
-                .iter()
-                .filter(|m| Some(m.role()) == role)
-                .map(described)
-                .collect();
-            let kind = role.map_or("piece", role_name);
-            let help = if of_role.is_empty() {
-                format!("{side} has no legal {kind} move here")
-            } else {
-                format!("legal {kind} moves for {side} here: {}", of_role.join(", "))
-            };
-            let why = if position.is_game_over() {
-                "the game is already over".to_string()
-            } else if position.is_check() {
-                format!("{side} is in check")
-            } else {
-                format!("no {side} {kind} can make it")
-            };
-            Diagnostic::error(
-                format!("`{}` ({side}'s move {number}) is illegal", written.value),
-                written.span.clone(),
-            )
-            .with_label(why)
-            .with_help(help)
-        }
-    }
-}
-
-/// The instructions of a BTM listing.
-pub fn from_btm(lines: &[BtmLine]) -> Vec<Instruction> {
-    lines
-        .iter()
-        .map(|line| Instruction {
-            annotation: line.annotation.value,
-            bits: line.bits.value.clone(),
-            span: line.bits.span.start - 1..line.annotation.span.end,
-            snapshot: None,
-        })
-        .collect()
-}
-
-/// A rule part or tape symbol: its value and where its bits came from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Value {
-    /// The bits read as a binary number.
-    pub value: i64,
-    /// The instruction that started it.
-    pub span: Span,
-}
-
-/// Rule parts and tape symbols, in order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Assembled {
-    /// Rule parts, taken in groups of five.
-    pub parts: Vec<Value>,
-    /// The initial tape.
-    pub symbols: Vec<Value>,
-}
-
-/// Joins continuations to what they continue and reads the values; then
-/// warns about leftover parts and replaced rules.
-pub fn assemble(instructions: &[Instruction]) -> Result<(Assembled, Diagnostics), Diagnostics> {
-    let mut errors = Diagnostics::default();
-    let mut parts: Vec<(String, Span)> = Vec::new();
-    let mut symbols: Vec<(String, Span)> = Vec::new();
-    for instruction in instructions {
-        let (list, starts, what) = match instruction.annotation {
-            Annotation::StartPart => (&mut parts, true, "rule part"),
-            Annotation::ContinuePart => (&mut parts, false, "rule part"),
-            Annotation::StartSymbol => (&mut symbols, true, "tape symbol"),
-            Annotation::ContinueSymbol => (&mut symbols, false, "tape symbol"),
-        };
-        if starts {
-            list.push((instruction.bits.clone(), instruction.span.clone()));
-        } else if let Some((bits, _)) = list.last_mut() {
-            bits.push_str(&instruction.bits);
-        } else {
-            let (first, suffix) = if what == "rule part" {
-                ("!", "!!")
-            } else {
-                ("?", "??")
-            };
-            errors.push(
-                Diagnostic::error(
-                    format!("`{suffix}` continues a {what}, but none has started"),
-                    instruction.span.clone(),
-                )
-                .with_label(format!("no `{first}` before this"))
-                .with_help(format!("start a {what} with `{first}` first")),
-            );
-        }
-    }
-    let mut values = |list: Vec<(String, Span)>, what: &str| -> Vec<Value> {
-        list.into_iter()
-            .filter_map(|(bits, span)| match i64::from_str_radix(&bits, 2) {
-                Ok(value) => Some(Value { value, span }),
-                Err(_) => {
-                    errors.push(
-                        Diagnostic::error(
-                            format!("this {what} does not fit in an i64"),
-                            span.clone(),
-                        )
-                        .with_label(format!("{} bits", bits.trim_start_matches('0').len()))
-                        .with_help("values have at most 63 significant bits"),
-                    );
-                    None
-                }
-            })
-            .collect()
-    };
-    let assembled = Assembled {
-        parts: values(parts, "rule part"),
-        symbols: values(symbols, "tape symbol"),
-    };
-    if errors.has_errors() {
-        return Err(errors);
-    }
-    let mut warnings = Diagnostics::default();
-    let leftover = assembled.parts.len() % 5;
-    if leftover > 0 {
-        let first = &assembled.parts[assembled.parts.len() - leftover];
-        warnings.push(
-            Diagnostic::warning(
-                format!(
-                    "{leftover} rule part{} after the last complete rule",
-                    if leftover == 1 { "" } else { "s" }
-                ),
-                first.span.clone(),
-            )
-            .with_label("ignored from here on")
-            .with_help("a rule takes five parts: state, read, next state, write, direction"),
-        );
-    }
-    // The first rule for each (state, read).
-    let mut seen: HashMap<(i64, i64), Span> = HashMap::new();
-    for rule in assembled.parts.chunks_exact(5) {
-        let key = (rule[0].value, rule[1].value);
-        if let Some(earlier) = seen.get(&key) {
-            warnings.push(
-                Diagnostic::warning(
-                    format!("a second rule for state {} reading {}", key.0, key.1),
-                    rule[0].span.clone(),
-                )
-                .with_label("this rule replaces the earlier one")
-                .with_secondary(earlier.clone(), "earlier rule"),
-            );
-        }
-        seen.entry(key).or_insert_with(|| rule[0].span.clone());
-    }
-    Ok((assembled, warnings))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::source::Source;
 
-    #[test]
-    fn decoding_follows_the_seed_example() {
-        let bits = "111111111111110000000000000010";
-        assert_eq!(decode(bits), Some((28, "0")));
-        assert_eq!(decode("1100"), None);
-        assert_eq!(decode("11001"), None);
-        assert_eq!(decode("110011"), Some((4, "1")));
-    }
-
-    fn last_snapshot(pgn: &str) -> Snapshot {
-        let game =
-            super::super::syntax::parse_pgn(&crate::source::Source::new("t.pgn", pgn)).unwrap();
-        let instructions = match play(&game) {
-            Ok(instructions) => instructions,
-            Err(errors) => panic!("{:?}", errors.0[0].message),
-        };
-        instructions.last().unwrap().snapshot.clone().unwrap()
+    fn messages(pgn: &str) -> Vec<String> {
+        let game = super::super::syntax::parse_pgn(&Source::new("t.pgn", pgn)).unwrap();
+        check(&game).1 .0.into_iter().map(|d| d.message).collect()
     }
 
     #[test]
-    fn en_passant_removes_the_captured_pawn_from_the_bits() {
-        let snapshot = last_snapshot("1. e4 a6 2. e5 d5 3. exd6?");
-        // Ranks 1-2: 15 white; rank 5 empty (d5 was taken en passant);
-        // rank 6: a6 black, d6 white; then 6 + 8 black.
+    fn every_move_that_is_not_san_is_reported() {
         assert_eq!(
-            snapshot.board_bits,
-            format!("{}01{}", "1".repeat(15), "0".repeat(14))
-        );
-        assert_eq!(
-            decode(&snapshot.board_bits),
-            Some((16, "0".repeat(14).as_str()))
+            messages("1. e4 e5 2. Xx4 Nc6 3. Bb9"),
+            vec![
+                "`Xx4` is not a move in standard algebraic notation",
+                "`Bb9` is not a move in standard algebraic notation",
+            ]
         );
     }
 
     #[test]
-    fn castling_moves_king_and_rook() {
-        let snapshot = last_snapshot("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O d6 5. d3 Be6 6. Nc3 Qd7 7. Be3 O-O-O 8. Nd5 h6 9. Nb6+?");
-        let at = |sq: Square| snapshot.board.piece_at(sq).map(|p| (p.color, p.role));
-        assert_eq!(at(Square::G1), Some((Color::White, Role::King)));
-        assert_eq!(at(Square::F1), Some((Color::White, Role::Rook)));
-        assert_eq!(at(Square::C8), Some((Color::Black, Role::King)));
-        assert_eq!(at(Square::D8), Some((Color::Black, Role::Rook)));
-        assert_eq!(at(Square::E8), None);
+    fn the_first_move_out_of_turn_is_reported_once() {
+        assert_eq!(
+            messages("1. e4 2. d4 3. c4"),
+            vec!["`d4` is written as White's move 2, but it is Black's turn: Black's move 1 is missing"]
+        );
+        assert!(messages("1. e4 e5 2. Nf3").is_empty());
     }
 
     #[test]
-    fn promotion_puts_a_white_queen_on_the_last_rank() {
-        let game = super::super::syntax::parse_pgn(&crate::source::Source::new(
-            "t.pgn",
-            "1. h4 g5 2. hxg5 h6 3. gxh6 Nf6 4. h7 Rg8 5. hxg8=Q?",
-        ))
-        .unwrap();
-        // The white queen on g8 is the last occupied square: its 1 is the
-        // marker with nothing after it, so this board encodes nothing.
-        let errors = play(&game).unwrap_err();
+    fn the_fen_sets_who_moves_first() {
+        let black_to_move =
+            "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n1... e5 2. Nf3";
+        assert!(messages(black_to_move).is_empty());
         assert_eq!(
-            errors.0[0].label,
-            format!("its bits are {}{}1", "1".repeat(15), "0".repeat(13))
-        );
-    }
-
-    fn assembled(pgn: &str) -> Assembled {
-        let game =
-            super::super::syntax::parse_pgn(&crate::source::Source::new("t.pgn", pgn)).unwrap();
-        assemble(&play(&game).unwrap()).unwrap().0
-    }
-
-    #[test]
-    fn continuations_append_bits_with_suffixes_and_nags() {
-        // The seed's boards after 5. Qg8 and 7. Rxh8 hold the bits 0 and 1.
-        let opening = "1. e3 e6 2. h4 Qxh4 3. Qg4 Qe7 4. Qxg7 Nf6 5. Qg8";
-        let symbols = assembled(&format!("{opening}? Nd5 6. Rxh7 Qf6 7. Rxh8??"));
-        assert_eq!(
-            symbols.symbols.iter().map(|v| v.value).collect::<Vec<_>>(),
-            vec![0b01]
-        );
-        let parts = assembled(&format!("{opening} $1 Nd5 6. Rxh7 Qf6 7. Rxh8 $3"));
-        assert_eq!(
-            parts.parts.iter().map(|v| v.value).collect::<Vec<_>>(),
-            vec![0b01]
-        );
-        let nags = assembled(&format!("{opening} $2 Nd5 6. Rxh7 Qf6 7. Rxh8 $4"));
-        assert_eq!(
-            nags.symbols,
-            symbols
-                .symbols
-                .iter()
-                .map(|v| Value {
-                    value: v.value,
-                    span: nags.symbols[0].span.clone()
-                })
-                .collect::<Vec<_>>()
-        );
-    }
-
-    #[test]
-    fn start_position_bits() {
-        assert_eq!(
-            board_bits(Chess::default().board()),
-            format!("{}{}", "1".repeat(16), "0".repeat(16))
+            messages("[FEN \"not a position\"]\n1. e4")[0],
+            "the FEN tag is not a legal position: invalid board part in fen"
         );
     }
 }

@@ -7,8 +7,7 @@ use std::fmt::Write as _;
 
 use shakmaty::{Board, Color, File, Rank, Role, Square};
 
-use super::check::{assemble, Instruction, Snapshot};
-use super::lower::lower;
+use super::lower::{assemble, machine, Instruction, Snapshot};
 use super::syntax::Annotation;
 use crate::diag::Diagnostics;
 use crate::source::Source;
@@ -35,7 +34,7 @@ pub fn explain(
     style: Style,
 ) -> Result<String, Diagnostics> {
     let (assembled, _) = assemble(instructions)?;
-    let machine = lower(&assembled, source);
+    let machine = machine(&assembled, source);
     let mut out = String::new();
     let mut parts = 0usize;
     let mut symbols = 0usize;

@@ -1,10 +1,12 @@
 //! Chessoteric (`.pgn`) and BTM (`.btm`): a chess game whose annotated
 //! positions encode a Turing machine (`docs/languages.md`).
 //!
-//! syntax (PGN or BTM text → tree) → check (play the game with shakmaty,
-//! read instructions, assemble parts and symbols) → lower (→ the machine)
-//! → codegen (per-state code with scans over the tape) or interp. The two
-//! front ends share everything after the instructions.
+//! syntax (PGN or BTM text → tree) → check (the FEN, SAN and turn order,
+//! without playing) → lower (play the game with shakmaty, read an
+//! instruction from each annotated position, assemble parts and symbols,
+//! group the rules → the machine) → codegen (per-state code with scans
+//! over the tape) or interp. The two front ends share everything after the
+//! instructions.
 
 pub mod check;
 pub mod codegen;
@@ -14,41 +16,56 @@ pub mod ir;
 pub mod lower;
 pub mod syntax;
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostics;
 use crate::source::Source;
 
-/// The instructions of a game (`btm` false) or of a BTM listing.
-pub fn instructions(source: &Source, btm: bool) -> Result<Vec<check::Instruction>, Diagnostics> {
+/// The instructions of a game (`btm` false) or of a BTM listing: the first
+/// half of lowering, for `explain` and `--btm`.
+pub fn instructions(source: &Source, btm: bool) -> Result<Vec<lower::Instruction>, Diagnostics> {
     if btm {
-        Ok(check::from_btm(&syntax::parse_btm(source)?))
-    } else {
-        check::play(&syntax::parse_pgn(source)?)
+        return Ok(lower::from_btm(&syntax::parse_btm(source)?));
     }
-}
-
-/// Parses, checks and lowers a game or BTM listing: the machine and its
-/// warnings, or every error found.
-pub fn front_end(source: &Source, btm: bool) -> Result<(ir::Machine, Diagnostics), Diagnostics> {
-    let instructions = instructions(source, btm)?;
-    let (assembled, mut warnings) = check::assemble(&instructions)?;
-    if instructions.is_empty() {
-        warnings.push(empty_program(source, btm));
+    let game = syntax::parse_pgn(source)?;
+    let (opening, diagnostics) = check::check(&game);
+    if diagnostics.has_errors() {
+        return Err(diagnostics);
     }
-    Ok((lower::lower(&assembled, source), warnings))
+    lower::play(&game, &opening)
 }
 
 /// Chessoteric's stages for games (`.pgn`).
 pub struct Stages;
 
-/// Chessoteric's stages for BTM listings (`.btm`): only the front end
-/// differs.
+/// Chessoteric's stages for BTM listings (`.btm`): only parsing, checking
+/// and the first half of lowering differ.
 pub struct BtmStages;
 
 impl super::Stages for Stages {
+    type Tree = syntax::Game;
+    type Facts = check::Opening;
     type Program = ir::Machine;
 
-    fn front_end(source: &Source) -> Result<(ir::Machine, Diagnostics), Diagnostics> {
-        front_end(source, false)
+    fn parse(source: &Source) -> Result<syntax::Game, Diagnostics> {
+        syntax::parse_pgn(source)
+    }
+
+    fn check(game: &syntax::Game) -> (check::Opening, Diagnostics) {
+        check::check(game)
+    }
+
+    fn lower(
+        game: &syntax::Game,
+        opening: check::Opening,
+        source: &Source,
+        diagnostics: &mut Diagnostics,
+    ) -> Option<ir::Machine> {
+        match lower::play(game, &opening) {
+            Ok(instructions) => lower::lower(&instructions, false, source, diagnostics),
+            Err(errors) => {
+                diagnostics.append(errors);
+                None
+            }
+        }
     }
 
     fn generate(
@@ -73,10 +90,26 @@ impl super::Stages for Stages {
 }
 
 impl super::Stages for BtmStages {
+    type Tree = Vec<syntax::BtmLine>;
+    type Facts = ();
     type Program = ir::Machine;
 
-    fn front_end(source: &Source) -> Result<(ir::Machine, Diagnostics), Diagnostics> {
-        front_end(source, true)
+    fn parse(source: &Source) -> Result<Vec<syntax::BtmLine>, Diagnostics> {
+        syntax::parse_btm(source)
+    }
+
+    /// A listing's syntax is all there is to check.
+    fn check(_: &Vec<syntax::BtmLine>) -> ((), Diagnostics) {
+        ((), Diagnostics::default())
+    }
+
+    fn lower(
+        lines: &Vec<syntax::BtmLine>,
+        (): (),
+        source: &Source,
+        diagnostics: &mut Diagnostics,
+    ) -> Option<ir::Machine> {
+        lower::lower(&lower::from_btm(lines), true, source, diagnostics)
     }
 
     fn generate(
@@ -97,29 +130,4 @@ impl super::Stages for BtmStages {
     fn error_lines(machine: &ir::Machine) -> Vec<u32> {
         <Stages as super::Stages>::error_lines(machine)
     }
-}
-
-/// The warning for a game with no annotated move (or an empty listing): a
-/// machine with no rules and a blank tape, which halts at once and prints
-/// nothing.
-fn empty_program(source: &Source, btm: bool) -> Diagnostic {
-    let end = source.text().len();
-    let start = source.text().trim_end().len().min(end);
-    let (what, help) = if btm {
-        (
-            "this listing has no instruction",
-            "each line is `1`, the instruction's bits, and `!`, `?`, `!!` or `??`",
-        )
-    } else {
-        (
-            "no move of this game is annotated",
-            "annotations build the program: `!` starts a rule part, `?` a tape symbol, `!!`/`??` continue them (e.g. `5. Qg8!`)",
-        )
-    };
-    Diagnostic::warning(
-        format!("{what}: the program is empty (it halts at once and prints nothing)"),
-        start.saturating_sub(1).min(start)..start,
-    )
-    .with_label("the program ends here")
-    .with_help(help)
 }

@@ -17,26 +17,31 @@ pub mod syntax;
 use crate::diag::Diagnostics;
 use crate::source::Source;
 
-/// Parses, checks and lowers a program: the IR and its warnings, or every
-/// error found.
-pub fn front_end(source: &Source) -> Result<(ir::Program, Diagnostics), Diagnostics> {
-    let tree = syntax::parse(source)?;
-    let diagnostics = check::check(&tree);
-    if diagnostics.has_errors() {
-        return Err(diagnostics);
-    }
-    let program = lower::lower(&tree, source)?;
-    Ok((program, diagnostics))
-}
-
 /// Finvara's stages.
 pub struct Stages;
 
 impl super::Stages for Stages {
+    type Tree = syntax::Program;
+    type Facts = ();
     type Program = ir::Program;
 
-    fn front_end(source: &Source) -> Result<(ir::Program, Diagnostics), Diagnostics> {
-        front_end(source)
+    fn parse(source: &Source) -> Result<syntax::Program, Diagnostics> {
+        syntax::parse(source)
+    }
+
+    fn check(tree: &syntax::Program) -> ((), Diagnostics) {
+        ((), check::check(tree))
+    }
+
+    fn lower(
+        tree: &syntax::Program,
+        (): (),
+        source: &Source,
+        diagnostics: &mut Diagnostics,
+    ) -> Option<ir::Program> {
+        lower::lower(tree, source)
+            .map_err(|errors| diagnostics.append(errors))
+            .ok()
     }
 
     fn generate(

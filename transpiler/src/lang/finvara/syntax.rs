@@ -2,7 +2,7 @@
 //! movement notation as an AST), the board drawing, the move lines.
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::source::{Source, Span, Spanned};
+use crate::source::{Cursor, Source, Span, Spanned};
 
 /// A parsed program.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -277,38 +277,29 @@ fn parse_row(text: &str, offset: usize) -> Result<Vec<Spanned<Cell>>, Diagnostic
 /// compiler never exhaust the stack.
 pub const MAX_NESTING: u32 = 100;
 
-/// A cursor over one line's text.
-struct Cursor<'a> {
-    text: &'a str,
-    offset: usize,
-    pos: usize,
+/// Reads one line: a piece definition or a move line.
+struct LineParser<'a> {
+    cursor: Cursor<'a>,
     /// Notation sequences open around the cursor.
     depth: u32,
 }
 
 type Parsed<T> = Result<T, Diagnostic>;
 
-impl<'a> Cursor<'a> {
+impl<'a> LineParser<'a> {
     fn new(text: &'a str, offset: usize) -> Self {
-        Cursor {
-            text,
-            offset,
-            pos: 0,
+        LineParser {
+            cursor: Cursor::new(text, offset),
             depth: 0,
         }
     }
 
     fn skip_blanks(&mut self) {
-        while let Some(c) = self.peek() {
-            if !c.is_whitespace() {
-                break;
-            }
-            self.pos += c.len_utf8();
-        }
+        self.cursor.take_while(char::is_whitespace);
     }
 
     fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
+        self.cursor.peek()
     }
 
     fn at(&mut self, wanted: &str) -> bool {
@@ -320,13 +311,14 @@ impl<'a> Cursor<'a> {
     /// allowed between its characters (whitespace inside a notation is
     /// ignored: `c (` is `c(`).
     fn match_end(&self, wanted: &str) -> Option<usize> {
-        let mut pos = self.pos;
+        let text = self.cursor.text();
+        let mut pos = self.cursor.pos();
         for (i, expected) in wanted.chars().enumerate() {
             if i > 0 {
-                let rest = &self.text[pos..];
+                let rest = &text[pos..];
                 pos += rest.len() - rest.trim_start().len();
             }
-            if !self.text[pos..].starts_with(expected) {
+            if !text[pos..].starts_with(expected) {
                 return None;
             }
             pos += expected.len_utf8();
@@ -338,7 +330,7 @@ impl<'a> Cursor<'a> {
         self.skip_blanks();
         match self.match_end(wanted) {
             Some(end) => {
-                self.pos = end;
+                self.cursor.set_pos(end);
                 true
             }
             None => false,
@@ -346,23 +338,11 @@ impl<'a> Cursor<'a> {
     }
 
     fn span_from(&self, start: usize) -> Span {
-        self.offset + start..self.offset + self.pos
+        self.cursor.span_from(start)
     }
 
     fn error(&self, expected: &str) -> Diagnostic {
-        let start = self.offset + self.pos;
-        match self.peek() {
-            Some(c) => Diagnostic::error(
-                format!("expected {expected}, found `{c}`"),
-                start..start + c.len_utf8(),
-            )
-            .with_label(format!("expected {expected}")),
-            None => Diagnostic::error(
-                format!("expected {expected}, found the end of the line"),
-                start..start,
-            )
-            .with_label(format!("expected {expected}")),
-        }
+        self.cursor.unexpected(expected)
     }
 
     fn expect(&mut self, wanted: &str) -> Parsed<()> {
@@ -375,47 +355,39 @@ impl<'a> Cursor<'a> {
 
     fn symbol(&mut self) -> Parsed<Spanned<String>> {
         self.skip_blanks();
-        let start = self.pos;
-        while let Some(c) = self.peek() {
-            if !(c.is_ascii_alphanumeric() || c == '_') {
-                break;
-            }
-            self.pos += 1;
-        }
-        if self.pos == start {
+        let (start, symbol) = self
+            .cursor
+            .take_while(|c| c.is_ascii_alphanumeric() || c == '_');
+        if symbol.is_empty() {
             return Err(self.error("a piece symbol"));
         }
-        Ok(Spanned::new(
-            self.text[start..self.pos].to_string(),
-            self.span_from(start),
-        ))
+        Ok(Spanned::new(symbol.to_string(), self.span_from(start)))
     }
 
     fn integer(&mut self) -> Parsed<Spanned<i64>> {
         self.skip_blanks();
-        let start = self.pos;
+        let start = self.cursor.pos();
         let negative = match self.peek() {
             Some(sign @ ('-' | '+')) => {
-                self.pos += 1;
+                self.cursor.bump();
                 self.skip_blanks();
                 sign == '-'
             }
             _ => false,
         };
-        let digits_start = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            self.pos += 1;
-        }
-        let digits = &self.text[digits_start..self.pos];
+        let (_, digits) = self.cursor.take_while(|c| c.is_ascii_digit());
         let text = format!("{}{digits}", if negative { "-" } else { "" });
         match text.parse::<i64>() {
             Ok(value) => Ok(Spanned::new(value, self.span_from(start))),
             Err(_) if text.trim_start_matches(['-', '+']).is_empty() => {
-                self.pos = start;
+                self.cursor.set_pos(start);
                 Err(self.error("a number"))
             }
             Err(_) => Err(Diagnostic::error(
-                format!("`{}` does not fit in an i64", &self.text[start..self.pos]),
+                format!(
+                    "`{}` does not fit in an i64",
+                    &self.cursor.text()[start..self.cursor.pos()]
+                ),
                 self.span_from(start),
             )
             .with_label("out of range")),
@@ -425,10 +397,11 @@ impl<'a> Cursor<'a> {
     /// `seq` up to (not including) one of `stops` or the end.
     fn seq(&mut self, stops: &[char]) -> Parsed<Seq> {
         if self.depth >= MAX_NESTING {
-            let start = self.offset + self.pos;
+            let here = self.cursor.pos();
             return Err(Diagnostic::error(
                 format!("the notation nests more than {MAX_NESTING} levels deep"),
-                start..start + self.peek().map_or(0, char::len_utf8),
+                self.cursor
+                    .span(here, here + self.peek().map_or(0, char::len_utf8)),
             )
             .with_label("too deep")
             .with_help("group less: `[[A]]` means the same as `A`"));
@@ -452,7 +425,7 @@ impl<'a> Cursor<'a> {
     }
 
     fn item(&mut self) -> Parsed<Item> {
-        let start = self.pos;
+        let start = self.cursor.pos();
         let atom = self.atom()?;
         let mut repeats = Vec::new();
         loop {
@@ -491,7 +464,7 @@ impl<'a> Cursor<'a> {
                     };
                     dirs[index] = true;
                     any = true;
-                    self.pos += 1;
+                    self.cursor.bump();
                 }
                 if !any {
                     return Err(self.error("a direction letter (^ v < >)").with_help("`(1,0|^)` is one step forward; `|` takes ^ (forward), v (backward), > (right), < (left)"));
@@ -578,29 +551,29 @@ impl<'a> Cursor<'a> {
 }
 
 fn parse_piece(code: &str, offset: usize) -> Parsed<PieceDef> {
-    let mut cursor = Cursor::new(code, offset);
-    cursor.expect("(")?;
-    let symbol = cursor.symbol()?;
-    let value = if cursor.eat(")") {
+    let mut parser = LineParser::new(code, offset);
+    parser.expect("(")?;
+    let symbol = parser.symbol()?;
+    let value = if parser.eat(")") {
         None
     } else {
-        let value = if cursor.eat("x") {
+        let value = if parser.eat("x") {
             Value::X
-        } else if cursor.eat("y") {
+        } else if parser.eat("y") {
             Value::Y
         } else {
-            Value::Number(cursor.integer()?.value)
+            Value::Number(parser.integer()?.value)
         };
-        cursor.expect(")")?;
+        parser.expect(")")?;
         Some(value)
     };
-    cursor.expect(":")?;
-    let start = cursor.pos;
-    let notation = cursor.seq(&[])?;
-    if cursor.pos < code.len() {
-        return Err(cursor.error("the end of the notation"));
+    parser.expect(":")?;
+    let start = parser.cursor.pos();
+    let notation = parser.seq(&[])?;
+    if !parser.cursor.is_at_end() {
+        return Err(parser.error("the end of the notation"));
     }
-    let span = cursor.span_from(start);
+    let span = parser.span_from(start);
     Ok(PieceDef {
         symbol,
         value,
@@ -608,38 +581,30 @@ fn parse_piece(code: &str, offset: usize) -> Parsed<PieceDef> {
     })
 }
 
-fn parse_square(cursor: &mut Cursor) -> Parsed<SquareRef> {
-    cursor.skip_blanks();
-    let start = cursor.pos;
-    let mut row: u64 = 0;
-    while let Some(c) = cursor.peek().filter(|c| c.is_ascii_lowercase()) {
-        row = row
-            .saturating_mul(26)
-            .saturating_add(u64::from(c as u8 - b'a' + 1));
-        cursor.pos += 1;
+fn parse_square(parser: &mut LineParser) -> Parsed<SquareRef> {
+    parser.skip_blanks();
+    let (start, letters) = parser.cursor.take_while(|c| c.is_ascii_lowercase());
+    let row = letters.bytes().fold(0u64, |row, letter| {
+        row.saturating_mul(26)
+            .saturating_add(u64::from(letter - b'a' + 1))
+    });
+    let (_, digits) = parser.cursor.take_while(|c| c.is_ascii_digit());
+    if row == 0 || digits.is_empty() {
+        parser.cursor.set_pos(start);
+        return Err(parser.error("a square like `a1` (row letters, then column number)"));
     }
-    let digits_start = cursor.pos;
-    while cursor.peek().is_some_and(|c| c.is_ascii_digit()) {
-        cursor.pos += 1;
-    }
-    if row == 0 || cursor.pos == digits_start {
-        cursor.pos = start;
-        return Err(cursor.error("a square like `a1` (row letters, then column number)"));
-    }
-    let col = cursor.text[digits_start..cursor.pos]
-        .parse::<u64>()
-        .unwrap_or(u64::MAX);
+    let col = digits.parse::<u64>().unwrap_or(u64::MAX);
     Ok(SquareRef {
         row,
         col,
-        span: cursor.span_from(start),
+        span: parser.span_from(start),
     })
 }
 
 fn parse_move(code: &str, offset: usize, source_line: u32) -> Parsed<MoveLine> {
-    let mut cursor = Cursor::new(code, offset);
-    cursor.expect("Turn")?;
-    let turn_value = cursor.integer()?;
+    let mut parser = LineParser::new(code, offset);
+    parser.expect("Turn")?;
+    let turn_value = parser.integer()?;
     if turn_value.value < 1 || turn_value.value > i64::from(u32::MAX) {
         return Err(
             Diagnostic::error("turn numbers start at 1", turn_value.span)
@@ -647,20 +612,20 @@ fn parse_move(code: &str, offset: usize, source_line: u32) -> Parsed<MoveLine> {
         );
     }
     let turn = Spanned::new(turn_value.value as u32, turn_value.span);
-    let white = if cursor.eat("W") {
+    let white = if parser.eat("W") {
         true
-    } else if cursor.eat("B") {
+    } else if parser.eat("B") {
         false
     } else {
-        return Err(cursor.error("`W` or `B`"));
+        return Err(parser.error("`W` or `B`"));
     };
-    cursor.expect(":")?;
-    let symbol = cursor.symbol()?;
-    let first = parse_square(&mut cursor)?;
-    let action = if cursor.eat("->") {
-        let to = parse_square(&mut cursor)?;
-        let promote = if cursor.eat("=") {
-            Some(cursor.symbol()?)
+    parser.expect(":")?;
+    let symbol = parser.symbol()?;
+    let first = parse_square(&mut parser)?;
+    let action = if parser.eat("->") {
+        let to = parse_square(&mut parser)?;
+        let promote = if parser.eat("=") {
+            Some(parser.symbol()?)
         } else {
             None
         };
@@ -669,9 +634,9 @@ fn parse_move(code: &str, offset: usize, source_line: u32) -> Parsed<MoveLine> {
             to,
             promote,
         }
-    } else if cursor.eat("checks") {
-        cursor.expect("turn")?;
-        let target = cursor.integer()?;
+    } else if parser.eat("checks") {
+        parser.expect("turn")?;
+        let target = parser.integer()?;
         if target.value < 1 || target.value > i64::from(u32::MAX) {
             return Err(Diagnostic::error("turn numbers start at 1", target.span)
                 .with_label("not a turn number"));
@@ -681,11 +646,11 @@ fn parse_move(code: &str, offset: usize, source_line: u32) -> Parsed<MoveLine> {
             turn: Spanned::new(target.value as u32, target.span),
         }
     } else {
-        return Err(cursor.error("`->` or `checks turn`"));
+        return Err(parser.error("`->` or `checks turn`"));
     };
-    cursor.skip_blanks();
-    if cursor.pos < code.len() {
-        return Err(cursor.error("the end of the move line"));
+    parser.skip_blanks();
+    if !parser.cursor.is_at_end() {
+        return Err(parser.error("the end of the move line"));
     }
     Ok(MoveLine {
         source_line,

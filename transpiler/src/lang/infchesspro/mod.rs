@@ -14,25 +14,30 @@ pub mod syntax;
 use crate::diag::Diagnostics;
 use crate::source::Source;
 
-/// Parses, checks and lowers a program: the IR and its warnings, or every
-/// error found.
-pub fn front_end(source: &Source) -> Result<(ir::Program, Diagnostics), Diagnostics> {
-    let tree = syntax::parse(source)?;
-    let diagnostics = check::check(&tree);
-    if diagnostics.has_errors() {
-        return Err(diagnostics);
-    }
-    Ok((lower::lower(&tree, source.name()), diagnostics))
-}
-
 /// InfChessPro's stages.
 pub struct Stages;
 
 impl super::Stages for Stages {
+    type Tree = syntax::Program;
+    type Facts = ();
     type Program = ir::Program;
 
-    fn front_end(source: &Source) -> Result<(ir::Program, Diagnostics), Diagnostics> {
-        front_end(source)
+    fn parse(source: &Source) -> Result<syntax::Program, Diagnostics> {
+        syntax::parse(source)
+    }
+
+    fn check(tree: &syntax::Program) -> ((), Diagnostics) {
+        ((), check::check(tree))
+    }
+
+    /// Lowering cannot fail once the checks pass.
+    fn lower(
+        tree: &syntax::Program,
+        (): (),
+        source: &Source,
+        _: &mut Diagnostics,
+    ) -> Option<ir::Program> {
+        Some(lower::lower(tree, source.name()))
     }
 
     fn generate(

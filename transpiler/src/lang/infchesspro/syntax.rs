@@ -7,7 +7,7 @@
 use chess2rs_runtime::icp::Piece;
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::source::{Source, Span, Spanned};
+use crate::source::{Cursor, Source, Span, Spanned};
 
 /// A parsed program: its numbered lines in file order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,10 +151,7 @@ enum Word {
 }
 
 struct LineParser<'a> {
-    text: &'a str,
-    /// Byte offset of `text` in the source.
-    base: usize,
-    pos: usize,
+    cursor: Cursor<'a>,
 }
 
 type Parsed<T> = Result<T, Diagnostic>;
@@ -164,64 +161,27 @@ type Jump = Option<Spanned<Target>>;
 
 impl<'a> LineParser<'a> {
     fn new(text: &'a str, base: usize) -> Self {
-        LineParser { text, base, pos: 0 }
-    }
-
-    fn span(&self, from: usize, to: usize) -> Span {
-        self.base + from..self.base + to
-    }
-
-    fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
-    }
-
-    fn skip_blanks(&mut self) {
-        while let Some(' ' | '\t') = self.peek() {
-            self.pos += 1;
+        LineParser {
+            cursor: Cursor::new(text, base),
         }
     }
 
+    /// Skips spaces and tabs.
+    fn skip_blanks(&mut self) {
+        self.cursor.take_while(|c| c == ' ' || c == '\t');
+    }
+
+    /// Consumes `wanted` if it comes next after blanks.
     fn eat(&mut self, wanted: char) -> bool {
         self.skip_blanks();
-        if self.peek() == Some(wanted) {
-            self.pos += wanted.len_utf8();
-            true
-        } else {
-            false
-        }
-    }
-
-    /// An error at the current character (or the end of the line).
-    fn unexpected(&self, expected: &str) -> Diagnostic {
-        match self.peek() {
-            Some(c) => Diagnostic::error(
-                format!("expected {expected}, found `{c}`"),
-                self.span(self.pos, self.pos + c.len_utf8()),
-            )
-            .with_label(format!("expected {expected}")),
-            None => Diagnostic::error(
-                format!("expected {expected}, found the end of the line"),
-                self.span(self.pos, self.pos),
-            )
-            .with_label(format!("expected {expected}")),
-        }
-    }
-
-    fn take_while(&mut self, keep: impl Fn(char) -> bool) -> (usize, &'a str) {
-        let start = self.pos;
-        while let Some(c) = self.peek() {
-            if !keep(c) {
-                break;
-            }
-            self.pos += c.len_utf8();
-        }
-        (start, &self.text[start..self.pos])
+        self.cursor.eat(wanted)
     }
 
     fn line(mut self, source_line: u32) -> Parsed<Line> {
         let label = self.label()?;
         if !self.eat('.') {
             return Err(self
+                .cursor
                 .unexpected("`.` after the label")
                 .with_help("a numbered line is `LABEL. COMMAND`, e.g. `1. x=K0,0`"));
         }
@@ -234,8 +194,8 @@ impl<'a> LineParser<'a> {
         };
         Ok(Line {
             source_line,
-            text: self.text.to_string(),
-            span: self.span(0, self.text.len()),
+            text: self.cursor.text().to_string(),
+            span: self.cursor.span(0, self.cursor.text().len()),
             label,
             command,
             on_success,
@@ -244,15 +204,16 @@ impl<'a> LineParser<'a> {
     }
 
     fn label(&mut self) -> Parsed<Spanned<i64>> {
-        let (start, digits) = self.take_while(|c| c.is_ascii_digit());
+        let (start, digits) = self.cursor.take_while(|c| c.is_ascii_digit());
         if digits.is_empty() {
             return Err(self
+                .cursor
                 .unexpected("a line label (a number followed by `.`)")
                 .with_help(
                 "every line is `LABEL. COMMAND`; comments start with `#`, blank lines are ignored",
             ));
         }
-        let span = self.span(start, self.pos);
+        let span = self.cursor.span(start, self.cursor.pos());
         let value = digits.parse::<i64>().map_err(|_| {
             Diagnostic::error("label is too large", span.clone())
                 .with_label("labels must fit in a 64-bit signed integer")
@@ -261,34 +222,34 @@ impl<'a> LineParser<'a> {
     }
 
     fn command(&mut self) -> Parsed<Command> {
-        match self.peek() {
+        match self.cursor.peek() {
             Some('^') => {
-                self.pos += 1;
+                self.cursor.bump();
                 Ok(Command::Nop)
             }
             Some('"') => {
-                let start = self.pos + 1;
-                self.pos = self.text.len();
-                let text = self.text[start..].trim_end_matches([' ', '\t', '\r']);
-                let span = self.span(start, start + text.len());
+                let start = self.cursor.pos() + 1;
+                self.cursor.set_pos(usize::MAX);
+                let text = self.cursor.text()[start..].trim_end_matches([' ', '\t', '\r']);
+                let span = self.cursor.span(start, start + text.len());
                 Ok(Command::Print {
                     text: Spanned::new(text.to_string(), span),
                 })
             }
             Some('%') => {
-                self.pos += 1;
+                self.cursor.bump();
                 let name = self.name()?;
                 Ok(Command::Count { name })
             }
-            None => Err(self.unexpected("a command").with_help(COMMAND_FORMS)),
+            None => Err(self.cursor.unexpected("a command").with_help(COMMAND_FORMS)),
             Some(_) => self.piece_command(),
         }
     }
 
     fn piece_command(&mut self) -> Parsed<Command> {
-        let first_start = self.pos;
+        let first_start = self.cursor.pos();
         let first = self.word()?;
-        let first_span = self.span(first_start, self.pos);
+        let first_span = self.cursor.span(first_start, self.cursor.pos());
         self.skip_blanks();
         let as_name = |what: &str| -> Parsed<Spanned<String>> {
             match &first {
@@ -301,10 +262,10 @@ impl<'a> LineParser<'a> {
                 .with_help("names are made of letters, digits and `_`")),
             }
         };
-        match self.peek() {
+        match self.cursor.peek() {
             Some('=') => {
                 let name = as_name("placing a piece")?;
-                self.pos += 1;
+                self.cursor.bump();
                 let piece = self.piece()?;
                 let square = self.pair()?;
                 Ok(Command::Place {
@@ -315,15 +276,15 @@ impl<'a> LineParser<'a> {
             }
             Some(';') => {
                 let name = as_name("a move by an offset")?;
-                self.pos += 1;
+                self.cursor.bump();
                 let by = self.pair()?;
                 Ok(Command::MoveNamedBy { name, by })
             }
             Some(',') => {
-                self.pos += 1;
+                self.cursor.bump();
                 let second = self.operand()?;
                 if !self.eat(',') {
-                    return Err(self.unexpected("`,`").with_help(COMMAND_FORMS));
+                    return Err(self.cursor.unexpected("`,`").with_help(COMMAND_FORMS));
                 }
                 let third = self.operand()?;
                 if self.eat(',') {
@@ -340,15 +301,18 @@ impl<'a> LineParser<'a> {
                     to: [second, third],
                 })
             }
-            _ => Err(self.unexpected("`=`, `;` or `,`").with_help(COMMAND_FORMS)),
+            _ => Err(self
+                .cursor
+                .unexpected("`=`, `;` or `,`")
+                .with_help(COMMAND_FORMS)),
         }
     }
 
     /// A name, a signed number or `*` at the start of a command.
     fn word(&mut self) -> Parsed<Word> {
-        match self.peek() {
+        match self.cursor.peek() {
             Some('*') => {
-                self.pos += 1;
+                self.cursor.bump();
                 Ok(Word::Input)
             }
             Some('+' | '-') => match self.operand()?.value {
@@ -373,25 +337,35 @@ impl<'a> LineParser<'a> {
 
     fn name(&mut self) -> Parsed<Spanned<String>> {
         self.skip_blanks();
-        let (start, name) = self.take_while(|c| c.is_ascii_alphanumeric() || c == '_');
+        let (start, name) = self
+            .cursor
+            .take_while(|c| c.is_ascii_alphanumeric() || c == '_');
         if name.is_empty() {
             return Err(self
+                .cursor
                 .unexpected("a piece name")
                 .with_help("names are made of letters, digits and `_`"));
         }
-        Ok(Spanned::new(name.to_string(), self.span(start, self.pos)))
+        Ok(Spanned::new(
+            name.to_string(),
+            self.cursor.span(start, self.cursor.pos()),
+        ))
     }
 
     fn piece(&mut self) -> Parsed<Spanned<Piece>> {
         self.skip_blanks();
-        let start = self.pos;
-        let found = self.peek();
+        let start = self.cursor.pos();
+        let found = self.cursor.peek();
         match found.and_then(Piece::from_letter) {
             Some(piece) => {
-                self.pos += 1;
-                Ok(Spanned::new(piece, self.span(start, self.pos)))
+                self.cursor.bump();
+                Ok(Spanned::new(
+                    piece,
+                    self.cursor.span(start, self.cursor.pos()),
+                ))
             }
             None => Err(self
+                .cursor
                 .unexpected("a piece type")
                 .with_help("piece types are K Q R B N P (white) and k q r b n p (black)")),
         }
@@ -401,7 +375,7 @@ impl<'a> LineParser<'a> {
     fn pair(&mut self) -> Parsed<[Spanned<Operand>; 2]> {
         let first = self.operand()?;
         if !self.eat(',') {
-            return Err(self.unexpected("`,` between the two numbers"));
+            return Err(self.cursor.unexpected("`,` between the two numbers"));
         }
         let second = self.operand()?;
         Ok([first, second])
@@ -410,21 +384,24 @@ impl<'a> LineParser<'a> {
     /// A signed integer or `*`.
     fn operand(&mut self) -> Parsed<Spanned<Operand>> {
         self.skip_blanks();
-        let start = self.pos;
-        if self.peek() == Some('*') {
-            self.pos += 1;
-            return Ok(Spanned::new(Operand::Input, self.span(start, self.pos)));
+        let start = self.cursor.pos();
+        if self.cursor.peek() == Some('*') {
+            self.cursor.bump();
+            return Ok(Spanned::new(
+                Operand::Input,
+                self.cursor.span(start, self.cursor.pos()),
+            ));
         }
-        if let Some('+' | '-') = self.peek() {
-            self.pos += 1;
+        if let Some('+' | '-') = self.cursor.peek() {
+            self.cursor.bump();
         }
-        let (_, digits) = self.take_while(|c| c.is_ascii_digit());
+        let (_, digits) = self.cursor.take_while(|c| c.is_ascii_digit());
         if digits.is_empty() {
-            self.pos = start;
-            return Err(self.unexpected("a number or `*`"));
+            self.cursor.set_pos(start);
+            return Err(self.cursor.unexpected("a number or `*`"));
         }
-        let span = self.span(start, self.pos);
-        let value = parse_number(&self.text[start..self.pos], span.clone())?;
+        let span = self.cursor.span(start, self.cursor.pos());
+        let value = parse_number(&self.cursor.text()[start..self.cursor.pos()], span.clone())?;
         Ok(Spanned::new(Operand::Literal(value), span))
     }
 
@@ -434,37 +411,38 @@ impl<'a> LineParser<'a> {
         let mut on_failure: Jump = None;
         loop {
             self.skip_blanks();
-            let start = self.pos;
-            let slot = match self.peek() {
+            let start = self.cursor.pos();
+            let slot = match self.cursor.peek() {
                 None => return Ok((on_success, on_failure)),
                 Some('?') => &mut on_success,
                 Some('!') => &mut on_failure,
                 Some(_) => {
                     return Err(self
+                        .cursor
                         .unexpected("`?LABEL`, `!LABEL` or the end of the line")
                         .with_help("after a command come at most one `?LABEL` (on success) and one `!LABEL` (on failure)"))
                 }
             };
-            let sign = self.text[start..].chars().next().unwrap_or('?');
-            self.pos += 1;
+            let sign = self.cursor.text()[start..].chars().next().unwrap_or('?');
+            self.cursor.bump();
             self.skip_blanks();
-            let target_start = self.pos;
-            let target = if self.peek() == Some('*') {
-                self.pos += 1;
+            let target_start = self.cursor.pos();
+            let target = if self.cursor.peek() == Some('*') {
+                self.cursor.bump();
                 Target::Input
             } else {
-                let (_, digits) = self.take_while(|c| c.is_ascii_digit());
+                let (_, digits) = self.cursor.take_while(|c| c.is_ascii_digit());
                 if digits.is_empty() {
-                    return Err(self.unexpected("a line label or `*` after the jump"));
+                    return Err(self.cursor.unexpected("a line label or `*` after the jump"));
                 }
-                let span = self.span(target_start, self.pos);
+                let span = self.cursor.span(target_start, self.cursor.pos());
                 let label = digits.parse::<i64>().map_err(|_| {
                     Diagnostic::error("jump target is too large", span)
                         .with_label("no label can be this large")
                 })?;
                 Target::Label(label)
             };
-            let span = self.span(start, self.pos);
+            let span = self.cursor.span(start, self.cursor.pos());
             if let Some(previous) = slot {
                 return Err(
                     Diagnostic::error(format!("a second `{sign}` jump on one line"), span)
