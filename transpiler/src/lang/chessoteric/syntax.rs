@@ -5,7 +5,7 @@
 //! are annotations), an optional result. BTM: one instruction per line.
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::source::{Source, Span, Spanned};
+use crate::source::{Cursor, Source, Span, Spanned};
 
 /// What an annotation does with its bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,8 +76,7 @@ pub struct BtmLine {
 /// Parses PGN; all syntax errors are collected.
 pub fn parse_pgn(source: &Source) -> Result<Game, Diagnostics> {
     let mut parser = PgnParser {
-        text: source.text(),
-        pos: 0,
+        cursor: Cursor::new(source.text(), 0),
         errors: Diagnostics::default(),
         number: 1,
         white: true,
@@ -91,8 +90,8 @@ pub fn parse_pgn(source: &Source) -> Result<Game, Diagnostics> {
 }
 
 struct PgnParser<'a> {
-    text: &'a str,
-    pos: usize,
+    /// Over the whole text (spans are its offsets).
+    cursor: Cursor<'a>,
     errors: Diagnostics,
     /// The number of the next move.
     number: u32,
@@ -101,32 +100,12 @@ struct PgnParser<'a> {
 }
 
 impl PgnParser<'_> {
-    fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
-    }
-
-    fn rest(&self) -> &str {
-        &self.text[self.pos..]
-    }
-
-    fn take_while(&mut self, keep: impl Fn(char) -> bool) -> Span {
-        let start = self.pos;
-        while let Some(c) = self.peek() {
-            if !keep(c) {
-                break;
-            }
-            self.pos += c.len_utf8();
-        }
-        start..self.pos
-    }
-
     /// Skips to the closing `close` (nesting `open`), reporting an
     /// unterminated group.
     fn skip_group(&mut self, open: char, close: char, what: &str) {
-        let start = self.pos;
+        let start = self.cursor.pos();
         let mut depth = 0usize;
-        while let Some(c) = self.peek() {
-            self.pos += c.len_utf8();
+        while let Some(c) = self.cursor.bump() {
             if c == open {
                 depth += 1;
             } else if c == close {
@@ -136,7 +115,7 @@ impl PgnParser<'_> {
                 }
             } else if c == '{' && open != '{' {
                 // A comment inside a variation may hold parentheses.
-                self.pos -= 1;
+                self.cursor.set_pos(self.cursor.pos() - 1);
                 self.skip_group('{', '}', "comment");
             }
         }
@@ -152,23 +131,23 @@ impl PgnParser<'_> {
             moves: Vec::new(),
         };
         let mut result_seen = false;
-        while let Some(c) = self.peek() {
-            let start = self.pos;
+        while let Some(c) = self.cursor.peek() {
+            let start = self.cursor.pos();
             match c {
                 c if c.is_whitespace() => {
-                    self.pos += c.len_utf8();
+                    self.cursor.bump();
                 }
                 '[' => self.tag(&mut game),
                 '{' => self.skip_group('{', '}', "comment"),
                 '(' => self.skip_group('(', ')', "variation"),
                 ';' => {
-                    self.take_while(|c| c != '\n');
+                    self.cursor.take_while(|c| c != '\n');
                 }
-                '%' if self.text[..start].ends_with('\n') || start == 0 => {
-                    self.take_while(|c| c != '\n');
+                '%' if self.cursor.text()[..start].ends_with('\n') || start == 0 => {
+                    self.cursor.take_while(|c| c != '\n');
                 }
                 ')' | '}' | ']' => {
-                    self.pos += 1;
+                    self.cursor.bump();
                     let what = match c {
                         ')' => "a variation",
                         '}' => "a comment",
@@ -183,12 +162,13 @@ impl PgnParser<'_> {
                     );
                 }
                 '$' => {
-                    self.pos += 1;
-                    let digits = self.take_while(|c| c.is_ascii_digit());
-                    self.nag(&mut game, start..digits.end);
+                    self.cursor.bump();
+                    self.cursor.take_while(|c| c.is_ascii_digit());
+                    self.nag(&mut game, self.cursor.span_from(start));
                 }
                 _ if result_seen => {
-                    let span = self.take_while(|c| !c.is_whitespace());
+                    self.cursor.take_while(|c| !c.is_whitespace());
+                    let span = self.cursor.span_from(start);
                     self.errors.push(
                         Diagnostic::error("moves after the game's result", span)
                             .with_label("the game ended with the result before this")
@@ -196,12 +176,14 @@ impl PgnParser<'_> {
                     );
                 }
                 _ => {
-                    let span = self.take_while(|c| !c.is_whitespace() && !"{}()[];$".contains(c));
-                    if span.is_empty() {
-                        self.pos += c.len_utf8();
+                    let (_, token) = self
+                        .cursor
+                        .take_while(|c| !c.is_whitespace() && !"{}()[];$".contains(c));
+                    if token.is_empty() {
+                        self.cursor.bump();
                         continue;
                     }
-                    let token = &self.text[span.clone()];
+                    let span = self.cursor.span_from(start);
                     if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
                         result_seen = true;
                     } else {
@@ -214,21 +196,21 @@ impl PgnParser<'_> {
     }
 
     fn tag(&mut self, game: &mut Game) {
-        let start = self.pos;
-        let end = match self.rest().find(']') {
-            Some(offset) => self.pos + offset + 1,
+        let start = self.cursor.pos();
+        let end = match self.cursor.rest().find(']') {
+            Some(offset) => start + offset + 1,
             None => {
                 self.errors.push(
                     Diagnostic::error("this tag pair is never closed", start..start + 1)
                         .with_label("no `]` follows")
                         .with_help("tag pairs look like `[Event \"Casual game\"]`"),
                 );
-                self.pos = self.text.len();
+                self.cursor.set_pos(usize::MAX);
                 return;
             }
         };
-        self.pos = end;
-        let inner = &self.text[start + 1..end - 1];
+        self.cursor.set_pos(end);
+        let inner = &self.cursor.text()[start + 1..end - 1];
         let name = inner.split_whitespace().next().unwrap_or_default();
         if name == "FEN" {
             let (Some(open), Some(close)) = (inner.find('"'), inner.rfind('"')) else {
@@ -249,7 +231,9 @@ impl PgnParser<'_> {
     /// A NAG after a move: `$1`–`$4` annotate it, `$5`/`$6` are errors,
     /// others are ignored.
     fn nag(&mut self, game: &mut Game, span: Span) {
-        let number = self.text[span.start + 1..span.end].parse::<u32>().ok();
+        let number = self.cursor.text()[span.start + 1..span.end]
+            .parse::<u32>()
+            .ok();
         let annotation = match number {
             Some(1) => Annotation::StartPart,
             Some(2) => Annotation::StartSymbol,
@@ -323,6 +307,15 @@ impl PgnParser<'_> {
         }
         let body_len = token.trim_end_matches(['!', '?']).len();
         let (body, suffix) = token.split_at(body_len);
+        if body.is_empty() {
+            // An annotation written apart from its move (`e4 !`), like a
+            // NAG: it annotates the move before it.
+            match Annotation::from_suffix(suffix) {
+                Some(annotation) => self.annotate(game, Spanned::new(annotation, span)),
+                None => self.errors.push(not_an_instruction(span, suffix)),
+            }
+            return;
+        }
         let san = Spanned::new(body.to_string(), span.start..span.start + body_len);
         game.moves.push(PgnMove {
             number: self.number,
@@ -449,6 +442,27 @@ mod tests {
             ]
         );
         assert_eq!((game.moves[4].number, game.moves[4].white), (3, false));
+    }
+
+    #[test]
+    fn an_annotation_apart_from_its_move_annotates_it_like_a_nag() {
+        let game = pgn("1. e4 ! e5 ?? 2. Nf3").unwrap();
+        assert_eq!(
+            game.moves
+                .iter()
+                .map(|m| m.annotation.as_ref().map(|a| a.value))
+                .collect::<Vec<_>>(),
+            vec![
+                Some(Annotation::StartPart),
+                Some(Annotation::ContinueSymbol),
+                None
+            ]
+        );
+        assert_eq!(pgn("! 1. e4").unwrap_err(), vec!["an annotation before any move"]);
+        assert_eq!(
+            pgn("1. e4 !? e5").unwrap_err(),
+            vec!["`!?` is not a Chessoteric instruction"]
+        );
     }
 
     #[test]
