@@ -55,16 +55,6 @@ impl StepCounter {
         Ok(())
     }
 
-    /// Like [`tick`](Self::tick), for steps that belong to no source line
-    /// (a Turing machine's transitions).
-    #[inline(always)]
-    pub fn tick_unlocated(&mut self) -> Result<(), RuntimeError> {
-        self.tick(0).map_err(|mut err| {
-            err.line = None;
-            err
-        })
-    }
-
     /// Records `count` steps at once if all of them may run; otherwise
     /// records nothing and returns `false`, and the caller runs those steps
     /// one [`tick`](Self::tick) at a time so the limit stops the right one.

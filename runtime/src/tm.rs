@@ -198,12 +198,19 @@ fn run_length<F: Fn(i64) -> bool>(cells: &[i64], backwards: bool, over: &F) -> u
 
 /// State 1: reads a line and writes its value — the integer it holds
 /// (trimmed, optional sign), else the sum of its characters' code points —
-/// then state 0 and a move right (done by the caller).
-pub fn input_value<R: BufRead, W: Write>(io: &mut Io<R, W>) -> Result<i64, RuntimeError> {
+/// then state 0 and a move right (done by the caller). Errors name
+/// `rule_line`, the line of the rule that entered the input state.
+pub fn input_value<R: BufRead, W: Write>(
+    io: &mut Io<R, W>,
+    rule_line: u32,
+) -> Result<i64, RuntimeError> {
     let Some(line) = io.read_line()? else {
-        return Err(RuntimeError::new(ErrorKind::Other {
-            message: "the input state wants a line, but the input has ended".to_string(),
-        }));
+        return Err(RuntimeError::at(
+            ErrorKind::Other {
+                message: "the input state wants a line, but the input has ended".to_string(),
+            },
+            rule_line,
+        ));
     };
     let text = String::from_utf8_lossy(&line);
     let trimmed = text.trim();
@@ -213,9 +220,12 @@ pub fn input_value<R: BufRead, W: Write>(io: &mut Io<R, W>) -> Result<i64, Runti
     };
     if is_integer {
         return parse_i64(trimmed.as_bytes()).ok_or_else(|| {
-            RuntimeError::new(ErrorKind::Overflow {
-                what: format!("the input number {trimmed}"),
-            })
+            RuntimeError::at(
+                ErrorKind::Overflow {
+                    what: format!("the input number {trimmed}"),
+                },
+                rule_line,
+            )
         });
     }
     Ok(text.chars().map(|c| i64::from(u32::from(c))).sum())
@@ -296,10 +306,10 @@ mod tests {
     #[test]
     fn input_lines_are_numbers_or_code_point_sums() {
         let mut io = Io::new(&b" -12 \nAB\n\n"[..], Vec::new());
-        assert_eq!(input_value(&mut io).unwrap(), -12);
-        assert_eq!(input_value(&mut io).unwrap(), 65 + 66);
-        assert_eq!(input_value(&mut io).unwrap(), 0);
-        assert!(input_value(&mut io).is_err());
+        assert_eq!(input_value(&mut io, 3).unwrap(), -12);
+        assert_eq!(input_value(&mut io, 3).unwrap(), 65 + 66);
+        assert_eq!(input_value(&mut io, 3).unwrap(), 0);
+        assert_eq!(input_value(&mut io, 3).unwrap_err().line, Some(3));
     }
 
     #[test]

@@ -31,6 +31,14 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
         ty: quote! { rt::tm::Tape },
         mutable: true,
     });
+    // The line of the rule that entered the input or output state, which
+    // their errors name: a cell, so split-off functions share it by
+    // reference however many rules set it.
+    dispatch.shared.push(Shared {
+        name: format_ident!("entered_by"),
+        ty: quote! { &::std::cell::Cell<u32> },
+        mutable: false,
+    });
     let halt = dispatch.halt();
     let arms = by_state.iter().map(|(&state, rules)| Arm {
         key: state,
@@ -39,13 +47,13 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
     });
     let fixed_arms = quote! {
         INPUT => {
-            steps.tick_unlocated()?;
-            tape.write(rt::tm::input_value(io)?);
+            steps.tick(entered_by.get())?;
+            tape.write(rt::tm::input_value(io, entered_by.get())?);
             tape.right();
             state = 0;
         }
         OUTPUT => loop {
-            steps.tick_unlocated()?;
+            steps.tick(entered_by.get())?;
             let symbol = tape.read();
             if symbol == 0 {
                 tape.right();
@@ -65,6 +73,7 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
         const OUTPUT: i64 = 2;
         let mut tape = rt::tm::Tape::new(&[#(#tape),*]);
         let mut state: i64 = 0;
+        let entered_by = &::std::cell::Cell::new(0u32);
         #run
     }
 }
@@ -107,22 +116,23 @@ fn rule_arm(rule: &Rule, in_loop: bool) -> TokenStream {
         " state {}, reading {}: write {}, state {}, {word} ({})",
         rule.state, rule.read, rule.write, rule.next, rule.origin
     );
-    let next = match rule.next {
-        states::INPUT => quote! { INPUT },
-        states::OUTPUT => quote! { OUTPUT },
-        next => int_literal(next),
+    let line = proc_macro2::Literal::u32_unsuffixed(rule.line);
+    let (next, enters) = match rule.next {
+        states::INPUT => (quote! { INPUT }, quote! { entered_by.set(#line); }),
+        states::OUTPUT => (quote! { OUTPUT }, quote! { entered_by.set(#line); }),
+        next => (int_literal(next), TokenStream::new()),
     };
     let transition = if rule.next == rule.state {
         quote! { continue; }
     } else if in_loop {
-        quote! { state = #next; break; }
+        quote! { #enters state = #next; break; }
     } else {
-        quote! { state = #next; }
+        quote! { #enters state = #next; }
     };
     quote! {
         #[doc = #doc]
         #read => {
-            steps.tick_unlocated()?;
+            steps.tick(#line)?;
             tape.write(#write);
             #direction
             #transition

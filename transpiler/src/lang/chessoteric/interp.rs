@@ -33,18 +33,20 @@ pub fn run_traced<R: BufRead, W: Write, T: FnMut(i64, Option<&Rule>, &tm::Tape)>
         .collect();
     let mut tape = tm::Tape::new(&machine.tape);
     let mut state = 0i64;
+    // The line of the rule that entered the input or output state.
+    let mut entered_by = 0u32;
     // One step is one transition; finding no rule halts without a step.
     loop {
         match state {
             states::INPUT => {
-                steps.tick_unlocated()?;
-                tape.write(tm::input_value(io)?);
+                steps.tick(entered_by)?;
+                tape.write(tm::input_value(io, entered_by)?);
                 state = 0;
                 tape.right();
                 trace(states::INPUT, None, &tape);
             }
             states::OUTPUT => {
-                steps.tick_unlocated()?;
+                steps.tick(entered_by)?;
                 let symbol = tape.read();
                 if symbol != 0 {
                     tm::output_symbol(io, symbol)?;
@@ -58,10 +60,13 @@ pub fn run_traced<R: BufRead, W: Write, T: FnMut(i64, Option<&Rule>, &tm::Tape)>
                 let Some(rule) = rules.get(&(state, tape.read())) else {
                     return Ok(());
                 };
-                steps.tick_unlocated()?;
+                steps.tick(rule.line)?;
                 tape.write(rule.write);
                 let from = state;
                 state = rule.next;
+                if state == states::INPUT || state == states::OUTPUT {
+                    entered_by = rule.line;
+                }
                 if rule.left {
                     tape.left();
                 } else {

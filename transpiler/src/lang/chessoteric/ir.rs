@@ -26,6 +26,10 @@ pub struct Rule {
     pub write: i64,
     /// Move left (odd direction) instead of right (even).
     pub left: bool,
+    /// The source line its run-time errors name: that of its first part
+    /// (a game's annotated move, a listing's line). Errors in the input
+    /// and output states name the rule that entered them.
+    pub line: u32,
     /// Where its five parts came from: the annotated moves of a game or
     /// the lines of a BTM listing, e.g. ``from `Qg8!` (line 3) to `Kd1!`
     /// (line 4)``.

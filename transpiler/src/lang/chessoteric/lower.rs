@@ -367,6 +367,7 @@ pub fn machine(assembled: &Assembled, source: &Source) -> Machine {
             next: parts[2].value,
             write: parts[3].value,
             left: parts[4].value % 2 != 0,
+            line: source.line_number(parts[0].span.start),
             origin: format!(
                 "from {} to {}",
                 instruction(source, &parts[0]),

@@ -83,9 +83,10 @@ impl super::Stages for Stages {
         interp::run(machine, io, steps)
     }
 
-    /// A Turing machine's errors (the step limit, input) belong to no line.
-    fn error_lines(_: &ir::Machine) -> Vec<u32> {
-        Vec::new()
+    /// Each rule's line: the step limit stops a rule, and input errors
+    /// name the rule that entered the input state.
+    fn error_lines(machine: &ir::Machine) -> Vec<u32> {
+        machine.rules.iter().map(|rule| rule.line).collect()
     }
 }
 

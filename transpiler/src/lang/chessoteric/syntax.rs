@@ -458,7 +458,10 @@ mod tests {
                 None
             ]
         );
-        assert_eq!(pgn("! 1. e4").unwrap_err(), vec!["an annotation before any move"]);
+        assert_eq!(
+            pgn("! 1. e4").unwrap_err(),
+            vec!["an annotation before any move"]
+        );
         assert_eq!(
             pgn("1. e4 !? e5").unwrap_err(),
             vec!["`!?` is not a Chessoteric instruction"]
