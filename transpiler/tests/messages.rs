@@ -1,0 +1,95 @@
+//! Every message chess2rs gives, rendered exactly as a user sees it: one
+//! program per message in `tests/messages/` and one insta snapshot each
+//! (`tests/snapshots/messages__<case>.snap`), so any change to a message's
+//! words, span, label or hint is reviewed (`cargo insta review`).
+//!
+//! A case snapshots its program's errors and warnings; a `run_` case's
+//! program also runs in the interpreter — input from `<case>.in`, the step
+//! limit from `<case>.steps` (else 10,000) — and adds its output and
+//! run-time error. A case that produces no message fails: each case exists
+//! to show one.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use chess2rs::runtime_errors::render_runtime_error;
+use chess2rs::{check, interpret, Language, Source};
+use chess2rs_runtime::Options;
+
+/// The case programs, sorted by name (their data files left out).
+fn cases() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/messages");
+    let mut cases: Vec<PathBuf> = fs::read_dir(&dir)
+        .expect("tests/messages exists")
+        .map(|entry| entry.expect("a readable entry").path())
+        .filter(|path| Language::from_path(path).is_some())
+        .collect();
+    cases.sort();
+    cases
+}
+
+/// What a user sees for the case at `path`.
+fn rendered(path: &Path) -> String {
+    let language = Language::from_path(path).expect("a program");
+    let name = path.file_name().and_then(|n| n.to_str()).expect("a name");
+    let source = Source::new(name, fs::read_to_string(path).expect("readable"));
+    let checked = match check(&source, language) {
+        Ok(checked) => checked,
+        Err(errors) => return errors.render(&source),
+    };
+    let warnings = checked.warnings.render(&source);
+    if !name.starts_with("run_") {
+        assert!(!warnings.is_empty(), "{name} gives no message");
+        return warnings;
+    }
+    let with = |extension: &str| fs::read_to_string(format!("{}.{extension}", path.display()));
+    let input = with("in").unwrap_or_default();
+    let steps = with("steps").map_or(10_000, |s| s.trim().parse().expect("a step count"));
+    let mut output = Vec::new();
+    match interpret(
+        &checked.program,
+        input.as_bytes(),
+        &mut output,
+        &Options::with_max_steps(steps),
+    ) {
+        Ok(()) => panic!("{name} gives no message"),
+        Err(error) => format!(
+            "{warnings}output: {:?}\n{}",
+            String::from_utf8_lossy(&output),
+            render_runtime_error(&error, &source, language)
+        ),
+    }
+}
+
+#[test]
+fn every_message_is_rendered_as_recorded() {
+    let cases = cases();
+    assert!(cases.len() > 80, "only {} cases", cases.len());
+    for path in cases {
+        let stem = path.file_stem().and_then(|s| s.to_str()).expect("a name");
+        insta::assert_snapshot!(stem, rendered(&path));
+    }
+}
+
+#[test]
+fn each_language_has_cases_for_compile_and_run_time() {
+    let names: Vec<String> = cases()
+        .iter()
+        .filter_map(|p| p.file_name()?.to_str().map(str::to_string))
+        .collect();
+    for extension in ["icp", "chc", "pgn", "btm", "fv"] {
+        let of = |prefix: &str| {
+            names
+                .iter()
+                .filter(|n| n.starts_with(prefix) && n.ends_with(&format!(".{extension}")))
+                .count()
+        };
+        assert!(of(extension) >= 5, "{extension}: compile-time cases");
+        if extension != "pgn" {
+            assert!(
+                of(&format!("run_{extension}")) >= 2,
+                "{extension}: run-time cases"
+            );
+        }
+    }
+}
