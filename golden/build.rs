@@ -49,7 +49,7 @@ fn main() {
                 // The same program through the macro, as a user would embed it.
                 writeln!(
                     macro_calls,
-                    "chess2rs_macros::chess_program!(pub fn {ident} = file {:?});",
+                    "::chess2rs_macros::chess_program!(pub fn {ident} = file {:?});",
                     case.name
                 )
                 .unwrap();
@@ -77,11 +77,14 @@ fn main() {
     let benches = compile_bench_programs(&root.join("benches/programs"));
     let (random_functions, random_table) = compile_random_programs();
     let out = format!(
-        "/// Every golden case compiled by chess2rs.\npub mod compiled {{\n{functions}\n}}\n\n\
+        "/// Every golden case compiled by chess2rs, without the prelude: generated\n\
+         /// code names everything by absolute path.\n\
+         #[no_implicit_prelude]\npub mod compiled {{\n{functions}\n}}\n\n\
          /// Every golden case that compiles, embedded with `chess_program!`\n\
          /// (some on purpose with warnings, which the macro reports as\n\
          /// deprecation notes: expected here).\n\
          #[allow(deprecated)]\n\
+         #[no_implicit_prelude]\n\
          pub mod via_macro {{\n{macro_calls}\n}}\n\n\
          /// Every golden case, sorted by name.\npub static CASES: &[Case] = &[\n{table}];\n\n\
          /// The benchmark programs of `benches/programs/`, one function per file stem.\n\

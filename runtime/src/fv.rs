@@ -470,6 +470,11 @@ impl OwnedAutomaton {
     }
 }
 
+/// The automata to search, one per decoded piece type.
+pub fn views(decoded: &[OwnedAutomaton]) -> Vec<Automaton<'_>> {
+    decoded.iter().map(OwnedAutomaton::view).collect()
+}
+
 /// Decodes every piece type's automaton ([`OwnedAutomaton::decode`]); an
 /// error names the first that does not decode (generated code is damaged).
 pub fn decode_all(texts: &[&str]) -> Result<Vec<OwnedAutomaton>, RuntimeError> {

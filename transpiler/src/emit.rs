@@ -68,11 +68,13 @@ pub fn entry_function(
     let source_map = crate::runtime_errors::source_map_tokens(source, language, error_lines);
     quote! {
         #(#[doc = #doc_lines])*
-        // Generated code is regular rather than idiomatic: unused values and
-        // arms are expected, and names come from the source program. The
+        // Generated code is regular rather than idiomatic: unused values,
+        // arms and imports are expected, and names come from the source
+        // program (and doc comments on statements are source comments). The
         // macro's tokens reach the compiler unformatted, where `} if` on one
         // line looks to clippy like a missing `else`.
         #[allow(
+            unused_imports,
             unused_mut,
             unused_assignments,
             unused_variables,
@@ -87,6 +89,10 @@ pub fn entry_function(
             options: &#runtime::Options,
         ) -> ::std::result::Result<(), #runtime::RuntimeError> {
             use #runtime::__private as rt;
+            // The few prelude names generated code uses, imported by
+            // absolute path: it compiles where no prelude is in scope.
+            use ::std::option::Option::{self, None, Some};
+            use ::std::result::Result::{self, Ok};
             #source_map
             rt::run_program(input, output, options, &SOURCE, |io, steps| {
                 #body
@@ -160,11 +166,53 @@ pub fn program_file(
 /// parse; if they do not, that is a bug in chess2rs, reported loudly.
 pub fn pretty(tokens: TokenStream) -> String {
     match syn::parse2::<syn::File>(tokens) {
-        Ok(file) => prettyplease::unparse(&file),
+        Ok(file) => with_source_comments(&prettyplease::unparse(&file)),
         Err(err) => panic!(
             "chess2rs bug: generated code does not parse ({err}); please report it with the program"
         ),
     }
+}
+
+/// The no-op item that carries a [`source_comment`].
+const COMMENT_CARRIER: &str = "const _: () = ();";
+
+/// A comment in generated code, before the statement that follows it:
+/// `// TEXT` in a program file. Tokens hold no comments, so it travels as
+/// a documented no-op item (`/// TEXT` on `const _: () = ();`), which
+/// [`pretty`] turns into the comment and which costs nothing where the
+/// tokens go to rustc unprinted (the macro).
+pub fn source_comment(text: &str) -> TokenStream {
+    let text = format!(" {text}");
+    quote! {
+        #[doc = #text]
+        const _: () = ();
+    }
+}
+
+/// `code` with each [`source_comment`] carrier turned into its comment:
+/// the doc lines just before the carrier become `//` lines, and the
+/// carrier goes.
+fn with_source_comments(code: &str) -> String {
+    if !code.contains(COMMENT_CARRIER) {
+        return code.to_string();
+    }
+    let mut lines: Vec<String> = Vec::new();
+    for line in code.lines() {
+        if line.trim_start() != COMMENT_CARRIER {
+            lines.push(line.to_string());
+            continue;
+        }
+        for doc in lines
+            .iter_mut()
+            .rev()
+            .take_while(|l| l.trim_start().starts_with("///"))
+        {
+            *doc = doc.replacen("///", "//", 1);
+        }
+    }
+    let mut result = lines.join("\n");
+    result.push('\n');
+    result
 }
 
 /// Items pretty-printed as they come, for [`crate::compile_file`]: a
@@ -330,5 +378,26 @@ pub fn int_literal(value: i64) -> TokenStream {
     } else {
         let literal = Literal::i64_unsuffixed(value);
         quote! { #literal }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn source_comments_become_comments_and_other_docs_stay() {
+        let comment = source_comment("line 3: a1+");
+        let code = pretty(quote! {
+            /// A function.
+            fn f() {
+                #comment
+                let x = 1;
+            }
+        });
+        assert_eq!(
+            code,
+            "/// A function.\nfn f() {\n    // line 3: a1+\n    let x = 1;\n}\n"
+        );
     }
 }

@@ -12,6 +12,7 @@ use quote::{format_ident, quote};
 
 use super::closed_form::{self, Addend, Counting, Place};
 use super::ir::{Cell, Condition, Loop, Op, Program, Stmt, Var};
+use crate::emit::source_comment;
 use crate::split::{self, Items, FUNCTION_WEIGHT};
 
 /// The body of the entry function's closure (`io`, `steps`, `rt` in scope).
@@ -57,7 +58,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     let fields = locals.iter().map(|(name, ty, _)| quote! { #name: #ty });
     quote! {
         /// The cells, variables and output mode, passed between the parts.
-        #[derive(Clone, Copy)]
+        #[derive(::std::clone::Clone, ::std::marker::Copy)]
         struct State {
             #(#fields,)*
         }
@@ -186,7 +187,7 @@ fn block(statements: &[Stmt], condition_line: Option<u32>, parts: &mut Parts) ->
         for group in split::groups(statements, statement_weight) {
             match group {
                 [Stmt::Loop(body)] if statement_weight(&group[0]) > FUNCTION_WEIGHT => {
-                    out.extend(straight_line(&[(body.label_line, TokenStream::new())]));
+                    out.extend(straight_line(&[Counted::label(body)]));
                     out.extend(loop_code(body, parts));
                 }
                 _ => {
@@ -197,30 +198,65 @@ fn block(statements: &[Stmt], condition_line: Option<u32>, parts: &mut Parts) ->
             }
         }
         if let Some(line) = condition_line {
-            out.extend(straight_line(&[(line, TokenStream::new())]));
+            out.extend(straight_line(&[Counted::condition(line)]));
         }
         return out;
     }
     let mut out = TokenStream::new();
-    let mut run: Vec<(u32, TokenStream)> = Vec::new();
+    let mut run: Vec<Counted> = Vec::new();
     for statement in statements {
         match statement {
             Stmt::Step(step) => {
                 let line = Literal::u32_unsuffixed(step.source_line);
-                run.push((step.source_line, op(step.op, &line)));
+                run.push(Counted {
+                    line: step.source_line,
+                    comment: source_comment(&format!("line {}: {}", step.source_line, step.text)),
+                    effect: op(step.op, &line),
+                });
             }
             Stmt::Loop(body) => {
-                run.push((body.label_line, TokenStream::new()));
+                run.push(Counted::label(body));
                 out.extend(straight_line(&std::mem::take(&mut run)));
                 out.extend(loop_code(body, parts));
             }
         }
     }
     if let Some(line) = condition_line {
-        run.push((line, TokenStream::new()));
+        run.push(Counted::condition(line));
     }
     out.extend(straight_line(&run));
     out
+}
+
+/// One step of a straight-line run: its line, its source comment and what
+/// it does.
+struct Counted {
+    line: u32,
+    comment: TokenStream,
+    effect: TokenStream,
+}
+
+impl Counted {
+    /// A loop's label, which does nothing but count a step.
+    fn label(body: &Loop) -> Self {
+        Counted {
+            line: body.label_line,
+            comment: source_comment(&format!(
+                "line {}: 1/2 1/2 (loops back from line {})",
+                body.label_line, body.condition_line
+            )),
+            effect: TokenStream::new(),
+        }
+    }
+
+    /// The step of a loop's condition (commented where it is tested).
+    fn condition(line: u32) -> Self {
+        Counted {
+            line,
+            comment: TokenStream::new(),
+            effect: TokenStream::new(),
+        }
+    }
 }
 
 /// A loop after its label: the closed-form skip if it has one, then the
@@ -232,10 +268,15 @@ fn loop_code(body: &Loop, parts: &mut Parts) -> TokenStream {
         // A loop that never loops back runs its body once.
         return inner;
     };
+    let condition = source_comment(&format!(
+        "line {}: {} (back to line {})",
+        body.condition_line, body.condition_text, body.label_line
+    ));
     quote! {
         #skip
         loop {
             #inner
+            #condition
             if #exit {
                 break;
             }
@@ -244,16 +285,20 @@ fn loop_code(body: &Loop, parts: &mut Parts) -> TokenStream {
 }
 
 /// Steps executed one after another: their effects, with step counting.
-fn straight_line(run: &[(u32, TokenStream)]) -> TokenStream {
-    let ticked = run.iter().map(|(line, effect)| {
-        let line = Literal::u32_unsuffixed(*line);
-        quote! { steps.tick(#line)?; #effect }
+fn straight_line(run: &[Counted]) -> TokenStream {
+    let ticked = run.iter().map(|step| {
+        let (comment, effect) = (&step.comment, &step.effect);
+        let line = Literal::u32_unsuffixed(step.line);
+        quote! { #comment steps.tick(#line)?; #effect }
     });
     if run.len() < 2 {
         return quote! { #(#ticked)* };
     }
     let count = Literal::u64_unsuffixed(run.len() as u64);
-    let effects = run.iter().map(|(_, effect)| effect);
+    let effects = run.iter().map(|step| {
+        let (comment, effect) = (&step.comment, &step.effect);
+        quote! { #comment #effect }
+    });
     quote! {
         if steps.try_consume(#count) {
             #(#effects)*

@@ -170,7 +170,7 @@ fn scan(rules: &[&Rule]) -> TokenStream {
         };
         return quote! {
             #[doc = #doc]
-            tape.#call(steps, |symbol| matches!(symbol, #reads));
+            tape.#call(steps, |symbol| ::std::matches!(symbol, #reads));
         };
     }
     let doc = format!(" Rewrite {symbols} moving {word} in one go.");

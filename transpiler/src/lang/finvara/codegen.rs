@@ -78,8 +78,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     let automata_value = if encoded {
         quote! {
             let decoded = rt::fv::decode_all(&[#(#automaton_names),*])?;
-            let automata: Vec<rt::fv::Automaton<'_>> =
-                decoded.iter().map(rt::fv::OwnedAutomaton::view).collect();
+            let automata = rt::fv::views(&decoded);
         }
     } else {
         quote! { let automata = [#(#automaton_names),*]; }

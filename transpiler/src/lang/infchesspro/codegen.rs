@@ -2,9 +2,11 @@
 //! a block starts at the first line, at every jump target and after a line
 //! that does not fall through, and runs on while lines fall through to the
 //! next. Each block becomes an arm of a `match` on the program counter
-//! inside a loop, so only taken jumps go through the dispatch. Names become
-//! constants, pieces runtime constants; only `*` reads and board operations
-//! remain at run time.
+//! inside a loop, so only taken jumps go through the dispatch; the counter's
+//! values are constants named after the labels of the lines they start at
+//! (`LABEL_10`, `LABEL_MINUS_3`; `END` halts). Names become constants,
+//! pieces runtime constants; only `*` reads and board operations remain at
+//! run time.
 
 use std::ops::Range;
 
@@ -52,15 +54,39 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         ty: quote! { rt::icp::Board },
         mutable: true,
     });
-    let arms = blocks(program).into_iter().map(|block| Arm {
+    let blocks = blocks(program);
+    let targets = Targets::new(program);
+    // `END` only where some line goes past the last one (else it would be
+    // an unused constant).
+    let end = Next::Line(program.lines.len() as u32);
+    let ends = program
+        .lines
+        .iter()
+        .any(|line| line.on_success == end || line.on_failure == end);
+    let target_consts = blocks
+        .iter()
+        .map(|block| block.start)
+        .chain(ends.then_some(program.lines.len()))
+        .map(|index| {
+            let ident = targets.ident(index);
+            let doc = match program.lines.get(index) {
+                Some(line) => format!(" The block starting at line {}.", line.source_line),
+                None => " Past the last line: the program halts.".to_string(),
+            };
+            let index = Literal::u32_unsuffixed(index as u32);
+            quote! { #[doc = #doc] const #ident: u32 = #index; }
+        })
+        .collect::<Vec<_>>();
+    let arms = blocks.into_iter().map(|block| Arm {
         key: block.start as i64,
         weight: block.len(),
-        tokens: block_arm(program, &known, dispatch.is_split(), block),
+        tokens: block_arm(program, &known, &targets, dispatch.is_split(), block),
     });
     let run = dispatch.generate(TokenStream::new(), arms, items);
     let name_count = Literal::usize_unsuffixed(program.names.len());
     quote! {
         #(#name_consts)*
+        #(#target_consts)*
         #labels
         let mut board = rt::icp::Board::new(#name_count);
         let mut pc: u32 = 0;
@@ -108,10 +134,38 @@ fn falls_through(index: usize, line: &Line) -> bool {
     line.on_success == next || line.on_failure == next
 }
 
+/// The names of the program counter's values: each line index by the
+/// line's label.
+struct Targets {
+    /// The label of each line, by index.
+    labels: Vec<i64>,
+}
+
+impl Targets {
+    fn new(program: &Program) -> Self {
+        let mut labels = vec![0; program.lines.len()];
+        for &(label, index) in &program.labels {
+            labels[index as usize] = label;
+        }
+        Targets { labels }
+    }
+
+    /// The constant for line `index`: `LABEL_` and its label (`MINUS_`
+    /// for a negative one), or `END` past the last line.
+    fn ident(&self, index: usize) -> Ident {
+        match self.labels.get(index) {
+            Some(&label) if label < 0 => format_ident!("LABEL_MINUS_{}", label.unsigned_abs()),
+            Some(&label) => format_ident!("LABEL_{}", label.unsigned_abs()),
+            None => format_ident!("END"),
+        }
+    }
+}
+
 /// The match arm running the lines of `block` one after another.
 fn block_arm(
     program: &Program,
     known: &[Option<Piece>],
+    targets: &Targets,
     outlined: bool,
     block: Range<usize>,
 ) -> TokenStream {
@@ -119,9 +173,10 @@ fn block_arm(
         let doc = format!(" line {}: {}", line.source_line, line.text);
         quote! { #[doc = #doc] }
     });
-    let first = Literal::u32_unsuffixed(block.start as u32);
+    let first = targets.ident(block.start);
     let last = block.end - 1;
-    let bodies = block.map(|index| line_code(program, known, outlined, index, index == last));
+    let bodies =
+        block.map(|index| line_code(program, known, targets, outlined, index, index == last));
     quote! {
         #(#docs)*
         #first => {
@@ -136,6 +191,7 @@ fn block_arm(
 fn line_code(
     program: &Program,
     known: &[Option<Piece>],
+    targets: &Targets,
     outlined: bool,
     index: usize,
     last_in_block: bool,
@@ -202,10 +258,7 @@ fn line_code(
         }
     };
     let next = |next: Next| match next {
-        Next::Line(target) => {
-            let target = Literal::u32_unsuffixed(target);
-            quote! { #target }
-        }
+        Next::Line(target) => targets.ident(target as usize).into_token_stream(),
         Next::Input => quote! { rt::icp::jump_target(LABELS, io.read_i64(#at)?, #at)? },
     };
     let jump = |target: Next| {
