@@ -69,6 +69,42 @@ impl StepCounter {
         }
     }
 
+    /// Records up to `count` steps at once: all of them when the limit
+    /// allows (the usual case), else as many as it allows, which is
+    /// returned. Generated code runs a straight-line run of `count` steps
+    /// after one call, and stops with [`stopped`](Self::stopped) before
+    /// the first step past the number returned.
+    #[inline(always)]
+    pub fn take_up_to(&mut self, count: u64) -> u64 {
+        if self.remaining >= count {
+            self.remaining -= count;
+            count
+        } else {
+            self.take_rest(count)
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn take_rest(&mut self, count: u64) -> u64 {
+        if !self.limited {
+            // u64::MAX steps ran without a limit: keep going, as written.
+            self.remaining = u64::MAX - count;
+            return count;
+        }
+        let allowed = self.remaining;
+        self.remaining = 0;
+        allowed
+    }
+
+    /// The error for a step of source line `line` that
+    /// [`take_up_to`](Self::take_up_to) did not allow.
+    #[cold]
+    #[inline(never)]
+    pub fn stopped(&self, line: u32) -> RuntimeError {
+        RuntimeError::at(ErrorKind::StepLimit { limit: self.limit }, line)
+    }
+
     /// How many more steps may run before the limit (without a limit, a
     /// very large number). Generated code that skips many steps at once
     /// takes at most this many and leaves the rest to single steps.
@@ -120,6 +156,26 @@ mod tests {
         assert!(steps.tick(1).is_ok());
         assert!(steps.tick(1).is_ok());
         assert!(steps.tick(1).is_err());
+    }
+
+    #[test]
+    fn taking_several_steps_takes_what_the_limit_allows() {
+        let mut steps = StepCounter::new(&Options::with_max_steps(5));
+        assert_eq!(steps.take_up_to(3), 3);
+        assert_eq!(steps.take_up_to(3), 2);
+        assert_eq!(steps.executed(), 5);
+        assert_eq!(steps.take_up_to(3), 0);
+        assert_eq!(
+            steps.stopped(7).to_string(),
+            "line 7: step limit of 5 reached"
+        );
+        let mut unlimited = StepCounter::new(&Options::default());
+        assert_eq!(unlimited.take_up_to(u64::MAX), u64::MAX);
+        assert_eq!(
+            unlimited.take_up_to(3),
+            3,
+            "keeps going past u64::MAX steps"
+        );
     }
 
     #[test]

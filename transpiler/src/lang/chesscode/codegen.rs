@@ -176,8 +176,7 @@ fn collect(
 
 /// A block of statements. Straight-line runs of steps (including a loop's
 /// label before it and its condition after its body) count their steps
-/// with one `try_consume`, falling back to a tick per step when the step
-/// limit may fall inside the run. `condition_line` is the tick of the
+/// with one `take_up_to` (see [`straight_line`]). `condition_line` is the tick of the
 /// condition that follows the block when it is a loop body. In a split
 /// program a block heavier than a function holds becomes calls of parts
 /// (a loop heavier than that stays, its body split in turn).
@@ -284,27 +283,38 @@ fn loop_code(body: &Loop, parts: &mut Parts) -> TokenStream {
     }
 }
 
-/// Steps executed one after another: their effects, with step counting.
+/// Steps executed one after another, in one copy: one `take_up_to`
+/// records them all, and before each step a test of how many the limit
+/// allowed stops the program at the first step past it (a compare with a
+/// constant, which the processor predicts; the limit falls inside a run at
+/// most once a program). A single step is a `tick`.
 fn straight_line(run: &[Counted]) -> TokenStream {
-    let ticked = run.iter().map(|step| {
+    if let [step] = run {
         let (comment, effect) = (&step.comment, &step.effect);
         let line = Literal::u32_unsuffixed(step.line);
-        quote! { #comment steps.tick(#line)?; #effect }
-    });
-    if run.len() < 2 {
-        return quote! { #(#ticked)* };
+        return quote! { #comment steps.tick(#line)?; #effect };
+    }
+    if run.is_empty() {
+        return TokenStream::new();
     }
     let count = Literal::u64_unsuffixed(run.len() as u64);
-    let effects = run.iter().map(|step| {
+    let steps = run.iter().enumerate().map(|(index, step)| {
         let (comment, effect) = (&step.comment, &step.effect);
-        quote! { #comment #effect }
+        let (line, ordinal) = (
+            Literal::u32_unsuffixed(step.line),
+            Literal::u64_unsuffixed(index as u64 + 1),
+        );
+        quote! {
+            #comment
+            if allowed < #ordinal {
+                return ::std::result::Result::Err(steps.stopped(#line));
+            }
+            #effect
+        }
     });
     quote! {
-        if steps.try_consume(#count) {
-            #(#effects)*
-        } else {
-            #(#ticked)*
-        }
+        let allowed = steps.take_up_to(#count);
+        #(#steps)*
     }
 }
 
@@ -351,12 +361,12 @@ fn skip(body: &Loop, counting: &Counting) -> TokenStream {
         .map(|(p, _)| pass_ident(*p))
         .collect();
     let names = counting.changed.iter().map(|(p, _)| place_ident(*p));
-    let doc = format!(
-        " Lines {}-{} only add loop-invariant amounts: skip whole passes at once.",
+    let comment = source_comment(&format!(
+        "Lines {}-{} only add loop-invariant amounts: skip whole passes at once.",
         body.label_line, body.condition_line
-    );
+    ));
     quote! {
-        #[doc = #doc]
+        #comment
         {
             #(#passes)*
             let exit = rt::chc::exit_after(#cell, #var, #also, #negated);
