@@ -759,3 +759,73 @@ fn thousands_of_errors_on_one_long_line_give_a_short_report() {
     );
     assert!(stderr.contains('…'), "long line cut around the caret");
 }
+
+#[test]
+fn synth_writes_a_game_that_interpret_and_run_play() {
+    let cache = scratch("synth");
+    let game = cache.join("hello.pgn").display().to_string();
+    let btm = example("hello.btm").display().to_string();
+    let out = chess2rs(&["synth", &btm, "-o", &game], b"", &cache);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("synth: writing area: "), "{stderr}");
+    assert!(
+        stderr.contains(" moves ("),
+        "progress and a summary: {stderr}"
+    );
+    let pgn = std::fs::read_to_string(&game).unwrap();
+    assert!(pgn.starts_with("1. b3 "), "plain movetext: {pgn}");
+    assert!(pgn.ends_with(" 1/2-1/2\n"), "a result at the end: {pgn}");
+    let last_number = pgn
+        .split_whitespace()
+        .filter_map(|token| token.strip_suffix('.')?.parse::<u32>().ok())
+        .max()
+        .unwrap();
+    assert!(last_number < 75, "{last_number} moves");
+    for verb in ["interpret", "run"] {
+        let out = chess2rs(&[verb, &game], b"", &cache);
+        assert_eq!(out.status.code(), Some(0), "{verb}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), "Hello, world!\n", "{verb}");
+    }
+    // Re-encoding a game; --quiet leaves stderr empty.
+    let pgn = example("chessoteric-hello.pgn").display().to_string();
+    let out = chess2rs(&["synth", &pgn, "--quiet", "--annotate"], b"", &cache);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "");
+    let annotated = text(&out.stdout);
+    assert!(
+        annotated.starts_with("[Event \"chess2rs synth\"]"),
+        "{annotated}"
+    );
+    assert!(
+        annotated.contains("{tape cell 1 = 72: writes "),
+        "{annotated}"
+    );
+}
+
+#[test]
+fn synth_refuses_other_languages_broken_listings_and_its_own_input() {
+    let cache = scratch("synth_refuses");
+    let icp = example("beer.icp").display().to_string();
+    let out = chess2rs(&["synth", &icp], b"", &cache);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr)
+            .contains("`synth` writes games for BTM listings (.btm) and Chessoteric games (.pgn)"),
+        "{}",
+        text(&out.stderr)
+    );
+    let bad = cache.join("bad.btm");
+    std::fs::write(&bad, "10!\n0!\n").unwrap();
+    let bad = bad.display().to_string();
+    let out = chess2rs(&["synth", &bad], b"", &cache);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("bad.btm:2:1"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = chess2rs(&["synth", &bad, "-o", &bad], b"", &cache);
+    assert_ne!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&bad).unwrap(), "10!\n0!\n");
+}

@@ -133,6 +133,20 @@ Examples:
 
 Bits are shown as leading bits | marker | value bits (coloured on a terminal).")]
     Explain(ExplainArgs),
+    /// Write a Chessoteric game (PGN) that builds the machine of a BTM
+    /// listing or of another game: a legal game from the standard position,
+    /// checked by playing it back before it is printed.
+    #[command(after_help = "\
+Examples:
+  chess2rs synth examples/hello.btm -o hello.pgn && chess2rs run hello.pgn
+  chess2rs synth examples/chessoteric-hello.pgn            re-encode a game (61 moves instead of 75)
+  chess2rs synth examples/hello.btm --annotate | chess2rs explain --lang pgn -
+
+The game is an opening that sets up a writing area by h8, then moves whose
+annotations write the rules' parts and the tape symbols in order. Rules
+that a later rule replaces, rules for states 1 and 2 and leftover parts
+are not written: the game builds the same machine with fewer moves.")]
+    Synth(SynthArgs),
     /// Report errors and warnings only.
     #[command(after_help = "\
 Example:
@@ -176,6 +190,22 @@ struct ExplainArgs {
     /// Write one SVG diagram per annotated move into DIR.
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct SynthArgs {
+    #[command(flatten)]
+    source: SourceArgs,
+    /// Write the game to this file instead of stdout.
+    #[arg(short, long, value_name = "GAME.pgn")]
+    output: Option<PathBuf>,
+    /// Add the seven standard tags and, after each annotated move, a
+    /// comment naming the value it writes.
+    #[arg(long)]
+    annotate: bool,
+    /// Print nothing on stderr.
+    #[arg(short, long)]
+    quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -234,8 +264,9 @@ fn parse_language(name: &str) -> Result<Language, String> {
 }
 
 /// The verbs, for "did you mean" on a mistyped one.
-const VERBS: [&str; 8] = [
+const VERBS: [&str; 9] = [
     "run",
+    "synth",
     "build",
     "interpret",
     "check",
@@ -284,6 +315,7 @@ pub fn main() -> ExitCode {
         None => emit_rust(&cli.emit),
         Some(Verb::Check(args)) => check_only(&args),
         Some(Verb::Explain(args)) => explain_game(&args),
+        Some(Verb::Synth(args)) => synth_game(&args),
         Some(Verb::Interpret(args)) => interpret_file(&args),
         Some(Verb::Run(args)) => build::run(&args),
         Some(Verb::Build(args)) => build::build(&args),
@@ -625,6 +657,54 @@ fn show_progress(status: impl Fn() -> String, stop: &std::sync::mpsc::Receiver<(
         }
     }
     eprint!("\r{}\r", " ".repeat(40));
+}
+
+fn synth_game(args: &SynthArgs) -> CliResult<u8> {
+    use crate::lang::chessoteric::synth::{synthesize, SynthOptions};
+    let loaded = load(&args.source.file, &args.source.lang)?;
+    if !matches!(loaded.language, Language::Chessoteric | Language::Btm) {
+        return Err(Failure::Message(format!(
+            "`synth` writes games for BTM listings (.btm) and Chessoteric games (.pgn); `{}` is {}",
+            loaded.source.name(),
+            loaded.language
+        )));
+    }
+    let checked = checked(&loaded)?;
+    let crate::Program::Chessoteric(machine) = &checked.program else {
+        return Err(Failure::Message("not a Chessoteric program".into()));
+    };
+    let started = std::time::Instant::now();
+    let quiet = args.quiet;
+    let mut report = |message: &str| {
+        if !quiet {
+            eprintln!("synth: {message}");
+        }
+    };
+    let options = SynthOptions {
+        annotate: args.annotate,
+    };
+    let game =
+        synthesize(machine, options, &mut report).map_err(|e| Failure::Message(e.to_string()))?;
+    report(&format!(
+        "{} moves ({} plies, {} annotated) for {} bits in {:.2} s",
+        game.moves(),
+        game.plies,
+        game.annotated,
+        game.bits,
+        started.elapsed().as_secs_f64()
+    ));
+    match &args.output {
+        Some(path) => write_output(path, &[&args.source.file], |temp| {
+            std::fs::write(temp, &game.pgn)
+        })?,
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout
+                .write_all(game.pgn.as_bytes())
+                .and_then(|_| stdout.flush());
+        }
+    }
+    Ok(0)
 }
 
 fn explain_game(args: &ExplainArgs) -> CliResult<u8> {

@@ -44,7 +44,24 @@ pub mod states {
     pub const OUTPUT: i64 = 2;
 }
 
+/// What a rule does, without where it came from:
+/// `(state, read, next, write, left)`.
+pub type RuleEffect = (i64, i64, i64, i64, bool);
+
 impl Machine {
+    /// The rules' effects in sorted order: two machines with the same
+    /// effects and the same tape behave the same (rules are one per
+    /// `(state, read)`, so their order never matters).
+    pub fn rule_effects(&self) -> Vec<RuleEffect> {
+        let mut effects: Vec<RuleEffect> = self
+            .rules
+            .iter()
+            .map(|r| (r.state, r.read, r.next, r.write, r.left))
+            .collect();
+        effects.sort_unstable();
+        effects
+    }
+
     /// The rule for `(state, read)`, if any.
     pub fn rule(&self, state: i64, read: i64) -> Option<&Rule> {
         self.rules

@@ -15,6 +15,7 @@ pub mod interp;
 pub mod ir;
 pub mod lower;
 pub mod syntax;
+pub mod synth;
 
 use crate::diag::Diagnostics;
 use crate::source::Source;
