@@ -1,0 +1,87 @@
+//! `chess2rs synth`: time to write a game for hello world and for a fixed
+//! set of random machines (6 rules and 12 tape symbols, values up to 255:
+//! the largest the property test draws), and the moves per bit written,
+//! printed before the timings.
+
+use std::time::Instant;
+
+use chess2rs::lang::chessoteric::ir::Machine;
+use chess2rs::lang::chessoteric::synth::{synthesize, SynthOptions, Synthesis};
+use chess2rs::{Language, Program, Source};
+use criterion::{criterion_group, criterion_main, Criterion};
+
+fn machine(text: &str) -> Machine {
+    let source = Source::new("machine.btm", text);
+    match chess2rs::check(&source, Language::Btm).unwrap().program {
+        Program::Chessoteric(machine) => machine,
+        _ => unreachable!(),
+    }
+}
+
+/// `count` machines of 6 rules (30 parts) and 12 tape symbols, each value
+/// drawn from 0..=255 by a fixed linear congruential generator.
+fn random_machines(count: usize) -> Vec<Machine> {
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % 256
+    };
+    (0..count)
+        .map(|_| {
+            let mut listing = String::new();
+            for _ in 0..30 {
+                listing.push_str(&format!("1{:b}!\n", next()));
+            }
+            for _ in 0..12 {
+                listing.push_str(&format!("1{:b}?\n", next()));
+            }
+            machine(&listing)
+        })
+        .collect()
+}
+
+fn synth(machine: &Machine) -> Synthesis {
+    synthesize(machine, SynthOptions::default(), &mut |_| {}).unwrap()
+}
+
+/// Moves, bits and moves per bit of these syntheses, on stderr.
+fn summary(name: &str, games: &[Synthesis], seconds: f64, note: &str) {
+    let moves: usize = games.iter().map(Synthesis::moves).sum();
+    let bits: usize = games.iter().map(|g| g.bits).sum();
+    let annotated: usize = games.iter().map(|g| g.annotated).sum();
+    eprintln!(
+        "{name}: {} games, {moves} moves, {annotated} annotated plies, {bits} bits: \
+         {:.3} moves per bit; {seconds:.3} s{note}",
+        games.len(),
+        moves as f64 / bits as f64
+    );
+}
+
+fn benches(c: &mut Criterion) {
+    let hello = machine(include_str!("../chessoteric/hello.btm"));
+    let random = random_machines(20);
+    let started = Instant::now();
+    let games = [synth(&hello)];
+    summary(
+        "hello world",
+        &games,
+        started.elapsed().as_secs_f64(),
+        " (the process's first synthesis: it explores the writing area)",
+    );
+    let started = Instant::now();
+    let games: Vec<Synthesis> = random.iter().map(synth).collect();
+    summary("random set", &games, started.elapsed().as_secs_f64(), "");
+
+    let mut group = c.benchmark_group("synth");
+    group.bench_function("hello_world", |b| b.iter(|| synth(&hello)));
+    group.sample_size(10);
+    group.bench_function("random_set_20_machines", |b| {
+        b.iter(|| random.iter().map(synth).count())
+    });
+    group.finish();
+}
+
+criterion_group!(synth_benches, benches);
+criterion_main!(synth_benches);
