@@ -395,12 +395,24 @@ struct Ply {
 const WINDOW: usize = 12;
 const KEEP: usize = 6;
 
-/// Few plies from area position `start` that write every target: searches
+/// How often a long synthesis reports its progress, in values.
+const REPORT_EVERY: usize = 300;
+
+/// Few plies from the area's first position that write every target: searches
 /// over windows of [`WINDOW`] targets, keeping the first [`KEEP`] each time.
-fn plan(nodes: &[Node], targets: &[Target]) -> Result<Vec<Ply>, SynthError> {
+/// A long machine's progress goes to `report` every [`REPORT_EVERY`]
+/// values.
+fn plan(
+    nodes: &[Node],
+    targets: &[Target],
+    report: &mut dyn FnMut(&str),
+) -> Result<Vec<Ply>, SynthError> {
     let mut plies = Vec::new();
     let (mut done, mut at) = (0, 0);
     while done < targets.len() {
+        if done > 0 && done % REPORT_EVERY < KEEP {
+            report(&format!("planned {done} of {} values", targets.len()));
+        }
         let window = &targets[done..targets.len().min(done + WINDOW)];
         let last = done + window.len() == targets.len();
         let keep = if last { window.len() } else { KEEP };
@@ -514,7 +526,7 @@ pub fn synthesize(
             nodes.len(),
             targets.len()
         ));
-        for ply in plan(nodes, &targets)? {
+        for ply in plan(nodes, &targets, report)? {
             let comment = ply.writes.map(|(annotation, target, _)| {
                 annotated += 1;
                 let target = &targets[target];
@@ -817,7 +829,7 @@ mod tests {
         let hello = std::fs::read_to_string("../golden/chessoteric/hello.btm").unwrap();
         let targets = targets(&machine(&hello));
         let bits: u32 = targets.iter().map(|t| t.digits.len).sum();
-        match plan(&nodes, &targets) {
+        match plan(&nodes, &targets, &mut |_| {}) {
             Ok(plies) => eprintln!(
                 "hello: {} plies for {bits} bits, {} annotated",
                 plies.len(),
