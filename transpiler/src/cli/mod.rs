@@ -266,11 +266,11 @@ fn parse_language(name: &str) -> Result<Language, String> {
 /// The verbs, for "did you mean" on a mistyped one.
 const VERBS: [&str; 9] = [
     "run",
-    "synth",
     "build",
     "interpret",
     "check",
     "explain",
+    "synth",
     "completions",
     "man",
     "help",
