@@ -3,15 +3,20 @@
 use std::fmt;
 
 /// A runtime error: what went wrong and, when known, the source line that
-/// was executing (1-based line number in the program file) and where in
-/// the program that is ([`Location`], filled in from the program's
-/// [`SourceMap`] when the error leaves it).
+/// was executing (1-based line number in the program file), the column of
+/// its command when a line holds several, and where in the program that is
+/// ([`Location`], filled in from the program's [`SourceMap`] when the error
+/// leaves it).
 #[derive(Debug)]
 pub struct RuntimeError {
     /// What went wrong.
     pub kind: ErrorKind,
     /// The 1-based source line being executed, if known.
     pub line: Option<u32>,
+    /// The 1-based column (in characters) of the command being executed,
+    /// for lines that hold several (a game's annotated moves); `None`
+    /// means the line's one command.
+    pub column: Option<u32>,
     /// The command that failed, for [`RuntimeError::render`].
     pub location: Option<Box<Location>>,
 }
@@ -26,17 +31,24 @@ pub struct Location {
     pub line: u32,
     /// The 1-based column (in characters) where the command starts.
     pub column: u32,
-    /// How many characters the command spans (at least 1).
+    /// How many characters the caret spans (at least 1).
     pub width: u32,
-    /// The source line's text.
+    /// Where the caret starts in `text` (0-based, in characters): `column
+    /// - 1`, unless a long line was cut before the command.
+    pub caret: u32,
+    /// The source line's text, or for a long line the part around the
+    /// command, with `…` where it was cut.
     pub text: String,
 }
 
 /// What generated code knows of its source, for locating runtime errors:
-/// the file name and, for every line a runtime error can name, one line of
-/// `lines`: `LINE COLUMN WIDTH TEXT` — the line number, where its command
-/// starts (1-based, in characters) and how wide it is, and the line's text.
-/// Sorted by line. Only read when an error happens.
+/// the file name and, for every command a runtime error can name, one line
+/// of `lines`: `LINE COLUMN WIDTH CARET TEXT` — the line number, where the
+/// command starts (1-based, in characters), how wide the caret under it is,
+/// where the caret starts in the shown text (0-based) and the shown text
+/// (the source line, or the part of a long line around the command). A line
+/// that holds several commands has an entry for each. Sorted by line and
+/// column. Only read when an error happens.
 #[derive(Clone, Copy, Debug)]
 pub struct SourceMap<'a> {
     /// The program file's name.
@@ -52,21 +64,24 @@ impl SourceMap<'_> {
         lines: "",
     };
 
-    /// The location of `line`, if the map has it.
-    pub fn locate(&self, line: u32) -> Option<Location> {
+    /// The location of the command at `column` of `line` (with no
+    /// column, of the line's first command), if the map has it.
+    pub fn locate(&self, line: u32, column: Option<u32>) -> Option<Location> {
         self.lines.lines().find_map(|entry| {
-            let mut fields = entry.splitn(4, ' ');
+            let mut fields = entry.splitn(5, ' ');
             let number = fields.next()?.parse::<u32>().ok()?;
-            if number != line {
+            let at = fields.next()?.parse::<u32>().ok()?;
+            if number != line || column.is_some_and(|column| column != at) {
                 return None;
             }
-            let column = fields.next()?.parse::<u32>().ok()?;
             let width = fields.next()?.parse::<u32>().ok()?;
+            let caret = fields.next()?.parse::<u32>().ok()?;
             Some(Location {
                 file: self.file.to_string(),
                 line,
-                column,
+                column: at,
                 width: width.max(1),
+                caret,
                 text: fields.next().unwrap_or("").to_string(),
             })
         })
@@ -94,6 +109,16 @@ pub enum ErrorKind {
         /// What was being computed, e.g. "target row".
         what: String,
     },
+    /// A Turing machine's input state found no line of input. The error
+    /// names the rule that entered the state.
+    InputLineMissing,
+    /// A Turing machine's input state read a line holding an integer
+    /// outside the `i64` range. The error names the rule that entered the
+    /// state.
+    InputLineTooLarge {
+        /// The integer as written (trimmed).
+        number: String,
+    },
     /// A jump target read from input names no line.
     NoSuchLabel {
         /// The label that was read.
@@ -117,6 +142,7 @@ impl RuntimeError {
         RuntimeError {
             kind,
             line: Some(line),
+            column: None,
             location: None,
         }
     }
@@ -126,15 +152,23 @@ impl RuntimeError {
         RuntimeError {
             kind,
             line: None,
+            column: None,
             location: None,
         }
+    }
+
+    /// The same error, at the command that starts at 1-based character
+    /// `column` of its line (`0`: the line's one command).
+    pub fn at_column(mut self, column: u32) -> Self {
+        self.column = if column == 0 { None } else { Some(column) };
+        self
     }
 
     /// The same error, located in `source` (if its line is there).
     pub fn located(mut self, source: &SourceMap) -> Self {
         if self.location.is_none() {
             if let Some(line) = self.line {
-                self.location = source.locate(line).map(Box::new);
+                self.location = source.locate(line, self.column).map(Box::new);
             }
         }
         self
@@ -148,10 +182,18 @@ impl RuntimeError {
     /// The text under the caret: what the failed command was doing.
     pub fn label(&self) -> &'static str {
         match self.kind {
+            // A column names one of several commands of a line: in a game,
+            // the annotated move that starts a rule.
+            ErrorKind::StepLimit { .. } if self.column.is_some() => {
+                "the step limit stops the program before the rule that starts here"
+            }
             ErrorKind::StepLimit { .. } => "the step limit stops the program before this line",
             ErrorKind::InputEnded | ErrorKind::InputNotANumber { .. } => "reads a number here",
             ErrorKind::Overflow { .. } => "computed here",
             ErrorKind::NoSuchLabel { .. } => "jumps to a label read here",
+            ErrorKind::InputLineMissing | ErrorKind::InputLineTooLarge { .. } => {
+                "this rule enters the input state"
+            }
             ErrorKind::Io { .. } | ErrorKind::Other { .. } => "",
         }
     }
@@ -185,6 +227,17 @@ impl RuntimeError {
             ErrorKind::Overflow { .. } => {
                 Some(format!("values are i64, from {} to {}", i64::MIN, i64::MAX))
             }
+            ErrorKind::InputLineMissing => Some(
+                "the machine reads a line of input each time it enters state 1 (input); \
+                 give it one more line"
+                    .to_string(),
+            ),
+            ErrorKind::InputLineTooLarge { .. } => Some(format!(
+                "a line holding an integer is read as that integer, from {} to {}; \
+                 any other line as the sum of its characters' code points",
+                i64::MIN,
+                i64::MAX
+            )),
             _ => None,
         }
     }
@@ -205,8 +258,10 @@ impl RuntimeError {
             location.file, location.line, location.column
         ));
         out.push_str(&format!("{pad} |\n"));
-        out.push_str(&format!("{number} | {}\n", location.text.trim_end()));
-        let indent = " ".repeat(location.column.saturating_sub(1) as usize);
+        // Trailing blanks are kept, as the diagnostics renderer keeps them.
+        let text = location.text.trim_end_matches(['\n', '\r']);
+        out.push_str(&format!("{number} | {text}\n"));
+        let indent = " ".repeat(location.caret as usize);
         let carets = "^".repeat(location.width as usize);
         let label = self.label();
         if label.is_empty() {
@@ -262,6 +317,16 @@ impl fmt::Display for ErrorKind {
                 )
             }
             ErrorKind::Overflow { what } => write!(f, "{what} does not fit in an i64"),
+            ErrorKind::InputLineMissing => {
+                write!(f, "the input state wants a line, but the input has ended")
+            }
+            ErrorKind::InputLineTooLarge { number } => {
+                write!(
+                    f,
+                    "the input number {} does not fit in an i64",
+                    shorten(number)
+                )
+            }
             ErrorKind::NoSuchLabel { label } => {
                 write!(f, "jump target {label} read from input names no line")
             }
@@ -273,9 +338,10 @@ impl fmt::Display for ErrorKind {
 
 impl fmt::Display for RuntimeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "line {line}: {}", self.kind),
-            None => write!(f, "{}", self.kind),
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: {}", self.kind),
+            (Some(line), None) => write!(f, "line {line}: {}", self.kind),
+            (None, _) => write!(f, "{}", self.kind),
         }
     }
 }
@@ -307,8 +373,44 @@ mod tests {
 
     const MAP: SourceMap<'static> = SourceMap {
         file: "add.chc",
-        lines: "2 1 7 Ra1 Rb2\n12 5 6 10. a;0,-1!40\n",
+        lines: "2 1 7 0 Ra1 Rb2\n12 5 6 4 10. a;0,-1!40\n",
     };
+
+    /// A game's line with two commands, and a long line cut before its
+    /// command.
+    const GAME: SourceMap<'static> = SourceMap {
+        file: "g.pgn",
+        lines: "1 4 3 3 1. e4! e5?\n1 8 3 7 1. e4! e5?\n2 301 4 5 …b3 a6 Nf3! Nc6 20…\n",
+    };
+
+    #[test]
+    fn a_column_picks_one_of_the_commands_of_a_line() {
+        let err = RuntimeError::at(ErrorKind::StepLimit { limit: 5 }, 1).at_column(8);
+        assert_eq!(err.to_string(), "line 1, column 8: step limit of 5 reached");
+        let located = err.located(&GAME);
+        let location = located.location.as_deref().map(|l| (l.column, l.caret));
+        assert_eq!(location, Some((8, 7)));
+        assert!(located
+            .render()
+            .contains("1 | 1. e4! e5?\n  |        ^^^ the step limit stops the program before the rule that starts here\n"));
+        let first = RuntimeError::at(ErrorKind::InputEnded, 1).located(&GAME);
+        assert_eq!(first.location.map(|l| l.column), Some(4));
+        let missing = RuntimeError::at(ErrorKind::InputEnded, 1).at_column(5);
+        assert!(missing.located(&GAME).location.is_none());
+    }
+
+    #[test]
+    fn a_cut_line_puts_the_caret_under_the_command() {
+        let err = RuntimeError::at(ErrorKind::InputEnded, 2)
+            .at_column(301)
+            .located(&GAME);
+        let text = err.render();
+        assert!(text.contains("--> g.pgn:2:301\n"), "{text}");
+        assert!(
+            text.contains("2 | …b3 a6 Nf3! Nc6 20…\n  |      ^^^^ reads"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn a_located_error_renders_like_a_compile_error() {

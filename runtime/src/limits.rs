@@ -48,8 +48,16 @@ impl StepCounter {
     /// has been reached.
     #[inline(always)]
     pub fn tick(&mut self, line: u32) -> Result<(), RuntimeError> {
+        self.tick_at(line, 0)
+    }
+
+    /// [`tick`](Self::tick) for the command at 1-based character `column`
+    /// of line `line`, for lines that hold several (a game's annotated
+    /// moves); `0` is the line's one command.
+    #[inline(always)]
+    pub fn tick_at(&mut self, line: u32, column: u32) -> Result<(), RuntimeError> {
         if self.remaining == 0 {
-            return self.exhausted(line);
+            return self.exhausted(line, column);
         }
         self.remaining -= 1;
         Ok(())
@@ -115,12 +123,12 @@ impl StepCounter {
 
     #[cold]
     #[inline(never)]
-    fn exhausted(&mut self, line: u32) -> Result<(), RuntimeError> {
+    fn exhausted(&mut self, line: u32, column: u32) -> Result<(), RuntimeError> {
         if self.limited {
-            return Err(RuntimeError::at(
-                ErrorKind::StepLimit { limit: self.limit },
-                line,
-            ));
+            return Err(
+                RuntimeError::at(ErrorKind::StepLimit { limit: self.limit }, line)
+                    .at_column(column),
+            );
         }
         // u64::MAX steps ran without a limit: keep going, as written.
         self.remaining = u64::MAX - 1;
@@ -145,6 +153,17 @@ mod tests {
         let err = steps.tick(3).unwrap_err();
         assert_eq!(err.to_string(), "line 3: step limit of 2 reached");
         assert_eq!(steps.executed(), 2);
+    }
+
+    #[test]
+    fn a_step_of_one_command_of_a_line_names_its_column() {
+        let mut steps = StepCounter::new(&Options::with_max_steps(1));
+        assert!(steps.tick_at(1, 9).is_ok());
+        let err = steps.tick_at(1, 17).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1, column 17: step limit of 1 reached"
+        );
     }
 
     #[test]

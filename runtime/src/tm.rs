@@ -199,18 +199,15 @@ fn run_length<F: Fn(i64) -> bool>(cells: &[i64], backwards: bool, over: &F) -> u
 /// State 1: reads a line and writes its value — the integer it holds
 /// (trimmed, optional sign), else the sum of its characters' code points —
 /// then state 0 and a move right (done by the caller). Errors name
-/// `rule_line`, the line of the rule that entered the input state.
+/// `entered_by`, the line and column (`0`: the whole line) of the rule that
+/// entered the input state.
 pub fn input_value<R: BufRead, W: Write>(
     io: &mut Io<R, W>,
-    rule_line: u32,
+    entered_by: (u32, u32),
 ) -> Result<i64, RuntimeError> {
+    let (rule_line, rule_column) = entered_by;
     let Some(line) = io.read_line()? else {
-        return Err(RuntimeError::at(
-            ErrorKind::Other {
-                message: "the input state wants a line, but the input has ended".to_string(),
-            },
-            rule_line,
-        ));
+        return Err(RuntimeError::at(ErrorKind::InputLineMissing, rule_line).at_column(rule_column));
     };
     let text = String::from_utf8_lossy(&line);
     let trimmed = text.trim();
@@ -221,11 +218,12 @@ pub fn input_value<R: BufRead, W: Write>(
     if is_integer {
         return parse_i64(trimmed.as_bytes()).ok_or_else(|| {
             RuntimeError::at(
-                ErrorKind::Overflow {
-                    what: format!("the input number {trimmed}"),
+                ErrorKind::InputLineTooLarge {
+                    number: trimmed.to_string(),
                 },
                 rule_line,
             )
+            .at_column(rule_column)
         });
     }
     Ok(text.chars().map(|c| i64::from(u32::from(c))).sum())
@@ -306,10 +304,26 @@ mod tests {
     #[test]
     fn input_lines_are_numbers_or_code_point_sums() {
         let mut io = Io::new(&b" -12 \nAB\n\n"[..], Vec::new());
-        assert_eq!(input_value(&mut io, 3).unwrap(), -12);
-        assert_eq!(input_value(&mut io, 3).unwrap(), 65 + 66);
-        assert_eq!(input_value(&mut io, 3).unwrap(), 0);
-        assert_eq!(input_value(&mut io, 3).unwrap_err().line, Some(3));
+        assert_eq!(input_value(&mut io, (3, 0)).unwrap(), -12);
+        assert_eq!(input_value(&mut io, (3, 0)).unwrap(), 65 + 66);
+        assert_eq!(input_value(&mut io, (3, 0)).unwrap(), 0);
+        assert_eq!(input_value(&mut io, (3, 0)).unwrap_err().line, Some(3));
+    }
+
+    #[test]
+    fn input_errors_name_the_rule_and_stay_short() {
+        let long = "9".repeat(1_000_000);
+        let mut io = Io::new(long.as_bytes(), Vec::new());
+        let err = input_value(&mut io, (4, 16)).unwrap_err();
+        assert_eq!((err.line, err.column), (Some(4), Some(16)));
+        let text = err.to_string();
+        assert!(
+            text.starts_with("line 4, column 16: the input number 99"),
+            "{text}"
+        );
+        assert!(text.len() < 200, "{} bytes", text.len());
+        let err = input_value(&mut io, (4, 16)).unwrap_err();
+        assert_eq!(err.label(), "this rule enters the input state");
     }
 
     #[test]

@@ -223,6 +223,58 @@ const LONG_LINE: usize = 240;
 /// span itself), in bytes.
 const CONTEXT: usize = 60;
 
+/// The part of a long source line shown around a span: what diagnostics
+/// and runtime errors show instead of the whole line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CutLine {
+    /// The shown part, with `…` where the line was cut.
+    pub text: String,
+    /// The byte offset in the line of the first shown character of it.
+    pub from: usize,
+    /// Whether the line was cut before the shown part (`text` then starts
+    /// with `…`).
+    pub cut_before: bool,
+    /// The span's bytes in `text` (a long span is cut short).
+    pub span: Span,
+}
+
+impl CutLine {
+    /// The part of `line` shown around `span` (bytes of `line`), or `None`
+    /// if the line is short enough to show whole.
+    pub fn around(line: &str, span: Span) -> Option<CutLine> {
+        if line.len() <= LONG_LINE {
+            return None;
+        }
+        let boundary = |mut at: usize| {
+            at = at.min(line.len());
+            while !line.is_char_boundary(at) {
+                at -= 1;
+            }
+            at
+        };
+        let span_start = boundary(span.start);
+        let span_end = boundary(span.end.clamp(span_start, span_start + CONTEXT));
+        let from = boundary(span_start.saturating_sub(CONTEXT));
+        let to = boundary(span_end + CONTEXT);
+        let cut_before = from > 0;
+        let mut text = String::new();
+        if cut_before {
+            text.push('…');
+        }
+        let offset = text.len();
+        text.push_str(&line[from..to]);
+        if to < line.len() {
+            text.push('…');
+        }
+        Some(CutLine {
+            text,
+            from,
+            cut_before,
+            span: offset + span_start - from..offset + span_end - from,
+        })
+    }
+}
+
 /// The part of one long source line around a diagnostic's span, as a
 /// file for the renderer that still reports the real line and columns.
 struct Excerpt<'a> {
@@ -239,44 +291,19 @@ struct Excerpt<'a> {
 impl<'a> Excerpt<'a> {
     /// The excerpt for `span`, if its line is long.
     fn around(source: &'a Source, span: &Span) -> Option<Excerpt<'a>> {
-        let text = source.text();
         let (line_number, _) = source.line_col(span.start);
         let (line_start, line) = source.line(line_number)?;
-        if line.len() <= LONG_LINE {
-            return None;
-        }
         let line_end = line_start + line.len();
-        let boundary = |mut at: usize| {
-            while !text.is_char_boundary(at) {
-                at -= 1;
-            }
-            at
-        };
-        let span_start = span.start.clamp(line_start, line_end);
-        let span_end = span
-            .end
-            .clamp(span_start, line_end)
-            .min(span_start + CONTEXT);
-        let start = boundary(span_start.saturating_sub(CONTEXT).max(line_start));
-        let end = boundary((span_end + CONTEXT).min(line_end));
-        let (span_start, span_end) = (boundary(span_start), boundary(span_end));
-        let cut_before = start > line_start;
-        let mut shown = String::new();
-        if cut_before {
-            shown.push('…');
-        }
-        let offset = shown.len();
-        shown.push_str(&text[start..end]);
-        if end < line_end {
-            shown.push('…');
-        }
-        let (_, column) = source.line_col(start);
+        let start = span.start.clamp(line_start, line_end) - line_start;
+        let end = span.end.clamp(line_start, line_end) - line_start;
+        let cut = CutLine::around(line, start..end.max(start))?;
+        let (_, column) = source.line_col(line_start + cut.from);
         Some(Excerpt {
             name: source.name(),
-            text: shown,
             line_number: line_number as usize,
-            first_column: column as usize - usize::from(cut_before),
-            span: offset + span_start - start..offset + span_end - start,
+            first_column: column as usize - usize::from(cut.cut_before),
+            text: cut.text,
+            span: cut.span,
         })
     }
 

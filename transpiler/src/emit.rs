@@ -39,7 +39,7 @@ pub fn entry_function(
     source: &Source,
     language: Language,
     body: TokenStream,
-    error_lines: &[u32],
+    error_sites: &[crate::runtime_errors::ErrorSite],
     options: &CompileOptions,
 ) -> TokenStream {
     let CompileOptions {
@@ -65,7 +65,7 @@ pub fn entry_function(
     doc_lines.push(
         " returning, even on error) and stops after `options.max_steps` steps if set.".into(),
     );
-    let source_map = crate::runtime_errors::source_map_tokens(source, language, error_lines);
+    let source_map = crate::runtime_errors::source_map_tokens(source, language, error_sites);
     quote! {
         #(#[doc = #doc_lines])*
         // Generated code is regular rather than idiomatic: unused values,

@@ -139,8 +139,8 @@ pub fn compile(
     let mut items: Vec<TokenStream> = Vec::new();
     let body = generate_into(&checked.program, &mut items);
     let body = quote::quote! { #(#items)* #body };
-    let lines = checked.program.error_lines();
-    let tokens = emit::entry_function(source, language, body, &lines, options);
+    let sites = checked.program.error_sites();
+    let tokens = emit::entry_function(source, language, body, &sites, options);
     Ok(Compiled {
         tokens,
         warnings: checked.warnings,
@@ -162,9 +162,9 @@ pub fn compile_file(
     let body = generate_into(&checked.program, &mut items);
     let marker = emit::PrettyItems::marker();
     let body = quote::quote! { #marker #body };
-    let lines = checked.program.error_lines();
+    let sites = checked.program.error_sites();
     let options = CompileOptions::for_program_file(standalone);
-    let entry = emit::entry_function(source, language, body, &lines, &options);
+    let entry = emit::entry_function(source, language, body, &sites, &options);
     let text = emit::program_file(source, language, &entry, standalone);
     Ok((items.splice_into(text), checked.warnings))
 }
@@ -341,13 +341,13 @@ impl Tracer<'_> {
 }
 
 impl Program {
-    /// The source lines a runtime error can name (sorted): what generated
-    /// code keeps of its source to show where an error happened.
-    pub fn error_lines(&self) -> Vec<u32> {
-        let mut lines = with_stages!(self, |S, lowered| S::error_lines(lowered));
-        lines.sort_unstable();
-        lines.dedup();
-        lines
+    /// The commands a runtime error can name (sorted): what generated code
+    /// keeps of its source to show where an error happened.
+    pub fn error_sites(&self) -> Vec<runtime_errors::ErrorSite> {
+        let mut sites = with_stages!(self, |S, lowered| S::error_sites(lowered));
+        sites.sort_unstable();
+        sites.dedup();
+        sites
     }
 }
 

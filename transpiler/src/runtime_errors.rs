@@ -15,15 +15,77 @@ use chess2rs_runtime::RuntimeError;
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, ToTokens};
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{CutLine, Diagnostic, Diagnostics};
 use crate::language::Language;
 use crate::source::{Source, Span};
 
-/// The command on source line `line`: its byte span in the source. The
-/// command is the line without its comment and surrounding blanks, and for
-/// InfChessPro without its label (`10. `).
-pub fn command_span(source: &Source, language: Language, line: u32) -> Option<Span> {
-    let (start, text) = source.line(line)?;
+/// A command a run-time error can name: its 1-based source line and, for
+/// a line that holds several commands (a game's annotated moves), the
+/// 1-based character column where it starts; column `0` is the line's one
+/// command. Generated code and the runtime pass the same two numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ErrorSite {
+    /// The 1-based line.
+    pub line: u32,
+    /// The 1-based column of the command, or `0` for the line's command.
+    pub column: u32,
+}
+
+impl ErrorSite {
+    /// The one command of line `line`.
+    pub fn line(line: u32) -> Self {
+        ErrorSite { line, column: 0 }
+    }
+
+    /// Where `err` happened, if it names a line.
+    pub fn of(err: &RuntimeError) -> Option<Self> {
+        Some(ErrorSite {
+            line: err.line?,
+            column: err.column.unwrap_or(0),
+        })
+    }
+}
+
+/// The command at `site`: its byte span in the source. A line's command is
+/// the line without its comment and surrounding blanks, and for InfChessPro
+/// without its label (`10. `); a command at a column is the word there (a
+/// game's annotated move, up to a blank or bracket).
+pub fn command_span(source: &Source, language: Language, site: ErrorSite) -> Option<Span> {
+    let (start, text) = source.line(site.line)?;
+    let span = commands_in_line(language, text, &[site.column]).pop()??;
+    Some(start + span.start..start + span.end)
+}
+
+/// The byte spans in `text` (one line) of the commands at `columns`
+/// (ascending, as in [`ErrorSite::column`]), found in one walk over the
+/// line however many columns it holds.
+fn commands_in_line(language: Language, text: &str, columns: &[u32]) -> Vec<Option<Span>> {
+    let mut chars = text.char_indices().enumerate().peekable();
+    columns
+        .iter()
+        .map(|&column| {
+            if column == 0 {
+                return Some(line_command(language, text));
+            }
+            let wanted = column as usize - 1;
+            while chars.next_if(|&(index, _)| index < wanted).is_some() {}
+            let &(index, (from, _)) = chars.peek()?;
+            if index != wanted {
+                return None;
+            }
+            let word = &text[from..];
+            let end = word
+                .find(|c: char| c.is_whitespace() || "{}()[];".contains(c))
+                .filter(|&end| end > 0)
+                .unwrap_or(word.len());
+            Some(from..from + end)
+        })
+        .collect()
+}
+
+/// The command of a line that holds one, in bytes of `text`: see
+/// [`command_span`].
+fn line_command(language: Language, text: &str) -> Span {
     let code = match language {
         Language::ChessCode => text.split('|').next().unwrap_or(text),
         Language::Finvara | Language::Btm => text.split('#').next().unwrap_or(text),
@@ -47,16 +109,16 @@ pub fn command_span(source: &Source, language: Language, line: u32) -> Option<Sp
             }
         }
     }
-    Some(start + from..start + code.len().max(from))
+    from..code.len().max(from)
 }
 
-/// `err` as a diagnostic on its command, if it names a line of `source`.
+/// `err` as a diagnostic on its command, if it names a command of `source`.
 pub fn runtime_diagnostic(
     err: &RuntimeError,
     source: &Source,
     language: Language,
 ) -> Option<Diagnostic> {
-    let span = command_span(source, language, err.line?)?;
+    let span = command_span(source, language, ErrorSite::of(err)?)?;
     let mut diagnostic = Diagnostic::error(err.message(), span).with_label(err.label());
     if let Some(help) = err.help() {
         diagnostic = diagnostic.with_help(help);
@@ -65,7 +127,7 @@ pub fn runtime_diagnostic(
 }
 
 /// `err` rendered for a user who has `source`: as a diagnostic when it
-/// names a line, else `error: ...` with what it knows.
+/// names a command, else `error: ...` with what it knows.
 pub fn render_runtime_error(err: &RuntimeError, source: &Source, language: Language) -> String {
     match runtime_diagnostic(err, source, language) {
         Some(diagnostic) => Diagnostics::from(diagnostic).render(source),
@@ -73,35 +135,60 @@ pub fn render_runtime_error(err: &RuntimeError, source: &Source, language: Langu
     }
 }
 
-/// The constant `SOURCE` of an entry function: the file name and, for each
-/// of `lines`, `LINE COLUMN WIDTH TEXT` (where its command is, in
-/// characters as the renderer counts them, and the line's text) — one
-/// string literal whose lines are the program's, so it costs the compiler
-/// one token whatever the program's size.
-pub fn source_map_tokens(source: &Source, language: Language, lines: &[u32]) -> TokenStream {
+/// The table of a [`chess2rs_runtime::SourceMap`] for `sites`, one line
+/// each: `LINE COLUMN WIDTH CARET TEXT` — where the command starts (in
+/// characters), how wide the caret under it is, where the caret starts in
+/// TEXT, and TEXT: the source line, or the part of a long line around the
+/// command, cut as diagnostics cut it ([`CutLine`]), so that a compiled
+/// program shows an error as `interpret` does. Its size grows with the
+/// number of sites, not with the length of the lines that hold them.
+pub fn source_map_table(source: &Source, language: Language, sites: &[ErrorSite]) -> String {
+    let mut sites = sites.to_vec();
+    sites.sort_unstable();
+    sites.dedup();
     let mut table = String::new();
-    for &line in lines {
-        let Some(span) = command_span(source, language, line) else {
+    for same_line in sites.chunk_by(|a, b| a.line == b.line) {
+        let line = same_line[0].line;
+        let Some((_, text)) = source.line(line) else {
             continue;
         };
-        let Some((start, text)) = source.line(line) else {
-            continue;
-        };
-        let (Some(before), Some(command)) = (
-            text.get(..span.start - start),
-            source.text().get(span.clone()),
-        ) else {
-            continue;
-        };
-        let column = before.chars().count() + 1;
-        let width = command.chars().count().max(1);
-        table.push_str(&format!("{line} {column} {width} {text}\n"));
+        let columns: Vec<u32> = same_line.iter().map(|site| site.column).collect();
+        let spans = commands_in_line(language, text, &columns);
+        // Characters before each span, counted in one walk of the line.
+        let (mut counted_to, mut chars_before) = (0usize, 0usize);
+        for span in spans.into_iter().flatten() {
+            if span.start < counted_to {
+                (counted_to, chars_before) = (0, 0);
+            }
+            chars_before += text[counted_to..span.start].chars().count();
+            counted_to = span.start;
+            let column = chars_before + 1;
+            let (shown, caret, width) = match CutLine::around(text, span.clone()) {
+                Some(cut) => {
+                    let caret = cut.text[..cut.span.start].chars().count();
+                    let width = cut.text[cut.span.clone()].chars().count();
+                    (cut.text, caret, width)
+                }
+                None => (text.to_string(), column - 1, text[span].chars().count()),
+            };
+            let width = width.max(1);
+            table.push_str(&format!("{line} {column} {width} {caret} {shown}\n"));
+        }
     }
+    table
+}
+
+/// The constant `SOURCE` of an entry function: the file name and the
+/// [`source_map_table`] of `sites` as one string literal whose lines are
+/// the program's, so it costs the compiler one token whatever the
+/// program's size.
+pub fn source_map_tokens(source: &Source, language: Language, sites: &[ErrorSite]) -> TokenStream {
+    let table = multiline_literal(&source_map_table(source, language, sites));
     let file = source.name();
-    let table = multiline_literal(&table);
     quote! {
-        /// Where runtime errors point: each line that can fail, as `LINE
-        /// COLUMN WIDTH TEXT` (where its command starts and how wide it is).
+        /// Where runtime errors point: each command that can fail, as `LINE
+        /// COLUMN WIDTH CARET TEXT` (where it starts, how wide the caret
+        /// under it is and where that starts in the text shown).
         const SOURCE: rt::SourceMap<'static> = rt::SourceMap {
             file: #file,
             lines: #table,
@@ -135,7 +222,7 @@ mod tests {
 
     fn command(language: Language, text: &str) -> String {
         let source = Source::new("t", text);
-        let span = command_span(&source, language, 1).unwrap();
+        let span = command_span(&source, language, ErrorSite::line(1)).unwrap();
         source.text()[span].to_string()
     }
 
@@ -155,7 +242,8 @@ mod tests {
     #[test]
     fn the_source_map_is_one_literal_with_the_lines_as_they_are() {
         let source = Source::new("q.icp", "1. \"say \\ \"hi\"\n2. ^\n");
-        let tokens = source_map_tokens(&source, Language::InfChessPro, &[1, 2]);
+        let sites = [ErrorSite::line(2), ErrorSite::line(1)];
+        let tokens = source_map_tokens(&source, Language::InfChessPro, &sites);
         let item: syn::ItemConst = syn::parse2(tokens.clone()).unwrap();
         let syn::Expr::Struct(map) = *item.expr else {
             panic!("not a struct: {tokens}");
@@ -169,30 +257,105 @@ mod tests {
         });
         assert_eq!(
             lines.as_deref(),
-            Some("1 4 11 1. \"say \\ \"hi\"\n2 4 1 2. ^\n")
+            Some("1 4 11 3 1. \"say \\ \"hi\"\n2 4 1 3 2. ^\n")
         );
         // The literal keeps real line breaks.
         assert!(tokens.to_string().contains("\"hi\\\"\n2 4 1"), "{tokens}");
     }
 
     #[test]
-    fn both_renderers_agree() {
-        let text = "1. ^\n2. a=R0,*\n\n\n\n\n\n\n\n\n\n12.  \"x\n";
-        let source = Source::new("p.icp", text);
-        let table = [2u32, 12]
-            .iter()
-            .map(|&line| {
-                let span = command_span(&source, Language::InfChessPro, line).unwrap();
-                let (start, text) = source.line(line).unwrap();
-                format!("{line} {} {} {text}\n", span.start - start + 1, span.len())
+    fn a_column_names_one_word_of_a_line() {
+        let source = Source::new("g.pgn", "1. e4! e5 2. Nf3?? {x} Nc6!\n");
+        let word = |column| {
+            let span = command_span(
+                &source,
+                Language::Chessoteric,
+                ErrorSite { line: 1, column },
+            )?;
+            Some(source.text()[span].to_string())
+        };
+        assert_eq!(word(4).as_deref(), Some("e4!"));
+        assert_eq!(word(14).as_deref(), Some("Nf3??"));
+        assert_eq!(word(24).as_deref(), Some("Nc6!"));
+        assert_eq!(word(99), None);
+        let sites = [4, 24, 14].map(|column| ErrorSite { line: 1, column });
+        assert_eq!(
+            source_map_table(&source, Language::Chessoteric, &sites),
+            "1 4 3 3 1. e4! e5 2. Nf3?? {x} Nc6!\n\
+             1 14 5 13 1. e4! e5 2. Nf3?? {x} Nc6!\n\
+             1 24 4 23 1. e4! e5 2. Nf3?? {x} Nc6!\n"
+        );
+    }
+
+    #[test]
+    fn a_long_line_is_kept_around_each_command_only() {
+        let moves: String = (1..=400).map(|n| format!("{n}. a3 a6 ")).collect();
+        let source = Source::new("long.pgn", &moves);
+        let sites: Vec<ErrorSite> = (0..400)
+            .map(|n| ErrorSite {
+                line: 1,
+                column: source
+                    .line_col(moves.find(&format!("{}. a3", n + 1)).unwrap())
+                    .1,
             })
-            .collect::<String>();
+            .collect();
+        let table = source_map_table(&source, Language::Chessoteric, &sites);
+        assert_eq!(table.lines().count(), 400);
+        assert!(table.len() < 400 * 200, "{} bytes", table.len());
+    }
+
+    /// Errors rendered by the runtime from the table and by the
+    /// diagnostics crate from the source are the same text.
+    fn assert_renderers_agree(
+        source: &Source,
+        language: Language,
+        sites: &[ErrorSite],
+        errors: impl Fn() -> Vec<RuntimeError>,
+    ) {
+        let table = source_map_table(source, language, sites);
         let map = SourceMap {
-            file: "p.icp",
+            file: source.name(),
             lines: &table,
         };
-        let errors = || {
-            [
+        for (located, plain) in errors().into_iter().zip(errors()) {
+            let by_runtime = located.located(&map).render();
+            let by_diagnostics = render_runtime_error(&plain, source, language);
+            assert_eq!(by_runtime, by_diagnostics);
+        }
+    }
+
+    #[test]
+    fn both_renderers_agree_on_long_lines_and_columns() {
+        let moves: String = (1..=60).map(|n| format!("{n}. a3 a6! ")).collect();
+        let source = Source::new("long.pgn", format!("{moves}\n"));
+        let column = |n: usize| {
+            let at = moves.find(&format!(" {n}. a3")).unwrap_or(0);
+            source.line_col(at + format!(" {n}. ").len()).1
+        };
+        let sites: Vec<ErrorSite> = [1, 30, 60]
+            .map(|n| ErrorSite {
+                line: 1,
+                column: column(n),
+            })
+            .to_vec();
+        assert_renderers_agree(&source, Language::Chessoteric, &sites, || {
+            sites
+                .iter()
+                .map(|site| {
+                    RuntimeError::at(ErrorKind::StepLimit { limit: 3 }, site.line)
+                        .at_column(site.column)
+                })
+                .collect()
+        });
+    }
+
+    #[test]
+    fn both_renderers_agree() {
+        let text = "1. ^\n2. a=R0,*  \n\n\n\n\n\n\n\n\n\n12.  \"x\n";
+        let source = Source::new("p.icp", text);
+        let sites = [ErrorSite::line(2), ErrorSite::line(12)];
+        assert_renderers_agree(&source, Language::InfChessPro, &sites, || {
+            vec![
                 RuntimeError::at(
                     ErrorKind::InputNotANumber {
                         found: "two".into(),
@@ -208,11 +371,6 @@ mod tests {
                     12,
                 ),
             ]
-        };
-        for (located, plain) in errors().into_iter().zip(errors()) {
-            let by_runtime = located.located(&map).render();
-            let by_diagnostics = render_runtime_error(&plain, &source, Language::InfChessPro);
-            assert_eq!(by_runtime, by_diagnostics);
-        }
+        });
     }
 }

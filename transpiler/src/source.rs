@@ -74,6 +74,30 @@ impl Source {
         (line, u32::try_from(col + 1).unwrap_or(u32::MAX))
     }
 
+    /// [`line_col`](Self::line_col) for many offsets in ascending order,
+    /// counting each line's characters once however many offsets it holds
+    /// (a game on one line may hold a million moves).
+    pub fn line_cols(&self) -> impl FnMut(usize) -> (u32, u32) + '_ {
+        // The last offset asked for, with its line and column.
+        let mut last: Option<(usize, u32, u32)> = None;
+        move |offset| {
+            let offset = offset.min(self.text.len());
+            let line = self.line_number(offset);
+            let found = match last {
+                Some((from, last_line, column)) if last_line == line && from <= offset => {
+                    let counted = self.text.get(from..offset).map_or(0, |s| s.chars().count());
+                    (
+                        line,
+                        column.saturating_add(u32::try_from(counted).unwrap_or(u32::MAX)),
+                    )
+                }
+                _ => self.line_col(offset),
+            };
+            last = Some((offset, found.0, found.1));
+            found
+        }
+    }
+
     /// Line `number` (1-based): the byte offset where it starts and its
     /// text (without its `\n` or `\r\n`).
     pub fn line(&self, number: u32) -> Option<(usize, &str)> {
@@ -214,6 +238,16 @@ impl<'a> Cursor<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn columns_in_order_count_each_line_once() {
+        let source = Source::new("t", "añb c\nd  e\n");
+        let mut line_col = source.line_cols();
+        for offset in [0, 1, 3, 4, 6, 7, 9, 9, 12] {
+            assert_eq!(line_col(offset), source.line_col(offset), "offset {offset}");
+        }
+        assert_eq!(line_col(0), (1, 1), "going back starts again");
+    }
 
     #[test]
     fn lines_and_columns() {

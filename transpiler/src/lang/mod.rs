@@ -17,6 +17,7 @@ use chess2rs_runtime::RuntimeError;
 use proc_macro2::TokenStream;
 
 use crate::diag::Diagnostics;
+use crate::runtime_errors::ErrorSite;
 use crate::source::Source;
 use crate::split::Items;
 
@@ -73,6 +74,6 @@ pub trait Stages {
         steps: &mut StepCounter,
     ) -> Result<(), RuntimeError>;
 
-    /// The source lines a run-time error can name, in any order.
-    fn error_lines(program: &Self::Program) -> Vec<u32>;
+    /// The commands a run-time error can name, in any order.
+    fn error_sites(program: &Self::Program) -> Vec<ErrorSite>;
 }

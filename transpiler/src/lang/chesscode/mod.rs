@@ -13,6 +13,7 @@ pub mod lower;
 pub mod syntax;
 
 use crate::diag::Diagnostics;
+use crate::runtime_errors::ErrorSite;
 use crate::source::Source;
 
 /// Chess Code's stages.
@@ -57,7 +58,10 @@ impl super::Stages for Stages {
         interp::run(program, io, steps)
     }
 
-    fn error_lines(program: &ir::Program) -> Vec<u32> {
+    fn error_sites(program: &ir::Program) -> Vec<ErrorSite> {
         ir::source_lines(&program.body)
+            .into_iter()
+            .map(ErrorSite::line)
+            .collect()
     }
 }

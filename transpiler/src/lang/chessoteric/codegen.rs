@@ -31,12 +31,12 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
         ty: quote! { rt::tm::Tape },
         mutable: true,
     });
-    // The line of the rule that entered the input or output state, which
-    // their errors name: a cell, so split-off functions share it by
-    // reference however many rules set it.
+    // The line and column of the rule that entered the input or output
+    // state, which their errors name: a cell, so split-off functions share
+    // it by reference however many rules set it.
     dispatch.shared.push(Shared {
         name: format_ident!("entered_by"),
-        ty: quote! { &::std::cell::Cell<u32> },
+        ty: quote! { &::std::cell::Cell<(u32, u32)> },
         mutable: false,
     });
     let halt = dispatch.halt();
@@ -47,13 +47,15 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
     });
     let fixed_arms = quote! {
         INPUT => {
-            steps.tick(entered_by.get())?;
-            tape.write(rt::tm::input_value(io, entered_by.get())?);
+            let (line, column) = entered_by.get();
+            steps.tick_at(line, column)?;
+            tape.write(rt::tm::input_value(io, (line, column))?);
             tape.right();
             state = 0;
         }
         OUTPUT => loop {
-            steps.tick(entered_by.get())?;
+            let (line, column) = entered_by.get();
+            steps.tick_at(line, column)?;
             let symbol = tape.read();
             if symbol == 0 {
                 tape.right();
@@ -73,7 +75,7 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
         const OUTPUT: i64 = 2;
         let mut tape = rt::tm::Tape::new(&[#(#tape),*]);
         let mut state: i64 = 0;
-        let entered_by = &::std::cell::Cell::new(0u32);
+        let entered_by = &::std::cell::Cell::new((0u32, 0u32));
         #run
     }
 }
@@ -117,9 +119,17 @@ fn rule_arm(rule: &Rule, in_loop: bool) -> TokenStream {
         rule.state, rule.read, rule.write, rule.next, rule.origin
     );
     let line = proc_macro2::Literal::u32_unsuffixed(rule.line);
+    let column = proc_macro2::Literal::u32_unsuffixed(rule.column);
+    // A listing's rule is its line; a game's, one annotated move of a line.
+    let tick = if rule.column == 0 {
+        quote! { steps.tick(#line)?; }
+    } else {
+        quote! { steps.tick_at(#line, #column)?; }
+    };
+    let site = quote! { entered_by.set((#line, #column)); };
     let (next, enters) = match rule.next {
-        states::INPUT => (quote! { INPUT }, quote! { entered_by.set(#line); }),
-        states::OUTPUT => (quote! { OUTPUT }, quote! { entered_by.set(#line); }),
+        states::INPUT => (quote! { INPUT }, site),
+        states::OUTPUT => (quote! { OUTPUT }, site),
         next => (int_literal(next), TokenStream::new()),
     };
     let transition = if rule.next == rule.state {
@@ -132,7 +142,7 @@ fn rule_arm(rule: &Rule, in_loop: bool) -> TokenStream {
     quote! {
         #[doc = #doc]
         #read => {
-            steps.tick(#line)?;
+            #tick
             tape.write(#write);
             #direction
             #transition

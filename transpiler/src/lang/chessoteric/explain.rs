@@ -34,7 +34,7 @@ pub fn explain(
     style: Style,
 ) -> Result<String, Diagnostics> {
     let (assembled, _) = assemble(instructions)?;
-    let machine = machine(&assembled, source);
+    let machine = machine(&assembled, false, source);
     let mut out = String::new();
     let mut parts = 0usize;
     let mut symbols = 0usize;

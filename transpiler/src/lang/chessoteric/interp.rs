@@ -33,20 +33,21 @@ pub fn run_traced<R: BufRead, W: Write, T: FnMut(i64, Option<&Rule>, &tm::Tape)>
         .collect();
     let mut tape = tm::Tape::new(&machine.tape);
     let mut state = 0i64;
-    // The line of the rule that entered the input or output state.
-    let mut entered_by = 0u32;
+    // The line and column of the rule that entered the input or output
+    // state.
+    let mut entered_by = (0u32, 0u32);
     // One step is one transition; finding no rule halts without a step.
     loop {
         match state {
             states::INPUT => {
-                steps.tick(entered_by)?;
+                steps.tick_at(entered_by.0, entered_by.1)?;
                 tape.write(tm::input_value(io, entered_by)?);
                 state = 0;
                 tape.right();
                 trace(states::INPUT, None, &tape);
             }
             states::OUTPUT => {
-                steps.tick(entered_by)?;
+                steps.tick_at(entered_by.0, entered_by.1)?;
                 let symbol = tape.read();
                 if symbol != 0 {
                     tm::output_symbol(io, symbol)?;
@@ -60,12 +61,12 @@ pub fn run_traced<R: BufRead, W: Write, T: FnMut(i64, Option<&Rule>, &tm::Tape)>
                 let Some(rule) = rules.get(&(state, tape.read())) else {
                     return Ok(());
                 };
-                steps.tick(rule.line)?;
+                steps.tick_at(rule.line, rule.column)?;
                 tape.write(rule.write);
                 let from = state;
                 state = rule.next;
                 if state == states::INPUT || state == states::OUTPUT {
-                    entered_by = rule.line;
+                    entered_by = (rule.line, rule.column);
                 }
                 if rule.left {
                     tape.left();

@@ -1,6 +1,8 @@
 //! The lowered Chessoteric/BTM program: only the Turing machine. Both the
 //! code generator and the interpreter consume this.
 
+use crate::runtime_errors::ErrorSite;
+
 /// A Turing machine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Machine {
@@ -30,10 +32,23 @@ pub struct Rule {
     /// (a game's annotated move, a listing's line). Errors in the input
     /// and output states name the rule that entered them.
     pub line: u32,
+    /// In a game, the 1-based column (in characters) of that annotated
+    /// move, since a line may hold many; `0` for a listing's line.
+    pub column: u32,
     /// Where its five parts came from: the annotated moves of a game or
     /// the lines of a BTM listing, e.g. ``from `Qg8!` (line 3) to `Kd1!`
     /// (line 4)``.
     pub origin: String,
+}
+
+impl Rule {
+    /// The command its run-time errors name.
+    pub fn site(&self) -> ErrorSite {
+        ErrorSite {
+            line: self.line,
+            column: self.column,
+        }
+    }
 }
 
 /// The machine's special states.

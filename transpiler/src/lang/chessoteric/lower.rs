@@ -29,7 +29,7 @@ pub fn lower(
     match assemble(instructions) {
         Ok((assembled, warnings)) => {
             diagnostics.append(warnings);
-            Some(machine(&assembled, source))
+            Some(machine(&assembled, btm, source))
         }
         Err(errors) => {
             diagnostics.append(errors);
@@ -355,19 +355,24 @@ pub fn assemble(instructions: &[Instruction]) -> Result<(Assembled, Diagnostics)
 }
 
 /// Groups parts into rules (a later rule for the same state and symbol
-/// replaces the earlier one; leftover parts are dropped).
-pub fn machine(assembled: &Assembled, source: &Source) -> Machine {
+/// replaces the earlier one; leftover parts are dropped). A game's rules
+/// name the column of their first annotated move; a listing's (`btm`), the
+/// line.
+pub fn machine(assembled: &Assembled, btm: bool, source: &Source) -> Machine {
     let mut rules: Vec<Rule> = Vec::new();
+    let mut line_col = source.line_cols();
     // Where the rule for each (state, read) is in `rules`.
     let mut index: HashMap<(i64, i64), usize> = HashMap::new();
     for parts in assembled.parts.chunks_exact(5) {
+        let (line, column) = line_col(parts[0].span.start);
         let rule = Rule {
             state: parts[0].value,
             read: parts[1].value,
             next: parts[2].value,
             write: parts[3].value,
             left: parts[4].value % 2 != 0,
-            line: source.line_number(parts[0].span.start),
+            line,
+            column: if btm { 0 } else { column },
             origin: format!(
                 "from {} to {}",
                 instruction(source, &parts[0]),

@@ -18,6 +18,7 @@ pub mod syntax;
 pub mod synth;
 
 use crate::diag::Diagnostics;
+use crate::runtime_errors::ErrorSite;
 use crate::source::Source;
 
 /// The instructions of a game (`btm` false) or of a BTM listing: the first
@@ -84,10 +85,11 @@ impl super::Stages for Stages {
         interp::run(machine, io, steps)
     }
 
-    /// Each rule's line: the step limit stops a rule, and input errors
-    /// name the rule that entered the input state.
-    fn error_lines(machine: &ir::Machine) -> Vec<u32> {
-        machine.rules.iter().map(|rule| rule.line).collect()
+    /// Each rule's first annotated move (a listing's line): the step limit
+    /// stops a rule, and input errors name the rule that entered the input
+    /// state.
+    fn error_sites(machine: &ir::Machine) -> Vec<ErrorSite> {
+        machine.rules.iter().map(ir::Rule::site).collect()
     }
 }
 
@@ -129,7 +131,7 @@ impl super::Stages for BtmStages {
         <Stages as super::Stages>::interpret(machine, io, steps)
     }
 
-    fn error_lines(machine: &ir::Machine) -> Vec<u32> {
-        <Stages as super::Stages>::error_lines(machine)
+    fn error_sites(machine: &ir::Machine) -> Vec<ErrorSite> {
+        <Stages as super::Stages>::error_sites(machine)
     }
 }

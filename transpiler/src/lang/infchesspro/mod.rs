@@ -12,6 +12,7 @@ pub mod lower;
 pub mod syntax;
 
 use crate::diag::Diagnostics;
+use crate::runtime_errors::ErrorSite;
 use crate::source::Source;
 
 /// InfChessPro's stages.
@@ -55,7 +56,11 @@ impl super::Stages for Stages {
         interp::run(program, io, steps)
     }
 
-    fn error_lines(program: &ir::Program) -> Vec<u32> {
-        program.lines.iter().map(|l| l.source_line).collect()
+    fn error_sites(program: &ir::Program) -> Vec<ErrorSite> {
+        program
+            .lines
+            .iter()
+            .map(|l| ErrorSite::line(l.source_line))
+            .collect()
     }
 }
