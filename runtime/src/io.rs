@@ -241,24 +241,34 @@ pub fn run_main<F>(info: &ProgramInfo, entry: F) -> i32
 where
     F: FnOnce(&mut dyn BufRead, &mut dyn Write, &Options) -> Result<(), RuntimeError>,
 {
-    let mut args = std::env::args();
+    // Arguments that are not UTF-8 are shown with U+FFFD, never a panic.
+    let mut args = std::env::args_os().map(|arg| arg.to_string_lossy().into_owned());
     let name = program_name(args.next(), info);
+    // Text for the terminal: a closed stdout or stderr (`| head`) is not an
+    // error worth a panic, so write failures are ignored.
+    let say = |to: &mut dyn Write, text: String| {
+        let _ = to.write_all(text.as_bytes());
+        let _ = to.flush();
+    };
     let options = match parse_args(args) {
         Ok(Invocation::Run(options)) => options,
         Ok(Invocation::Help) => {
-            print!("{}", help_text(&name, info));
+            say(&mut std::io::stdout(), help_text(&name, info));
             return 0;
         }
         Ok(Invocation::Version) => {
-            println!(
-                "{name}: the {} program `{}`, compiled by {}",
+            let version = format!(
+                "{name}: the {} program `{}`, compiled by {}\n",
                 info.language, info.source, info.compiler
             );
+            say(&mut std::io::stdout(), version);
             return 0;
         }
         Err(message) => {
-            eprintln!("error: {message}");
-            eprintln!("usage: {name} [--max-steps N] < INPUT   (see `{name} --help`)");
+            let usage = format!(
+                "error: {message}\nusage: {name} [--max-steps N] < INPUT   (see `{name} --help`)\n"
+            );
+            say(&mut std::io::stderr(), usage);
             return 2;
         }
     };
@@ -269,7 +279,7 @@ where
     match entry(&mut input, &mut output, &options) {
         Ok(()) => 0,
         Err(err) => {
-            eprint!("{}", err.render());
+            say(&mut std::io::stderr(), err.render());
             err.exit_code()
         }
     }

@@ -404,6 +404,29 @@ fn explain_btm_of_the_hello_game_is_a_program_that_prints_hello() {
     );
     assert_eq!(pictures.status.code(), Some(0));
     assert_eq!(std::fs::read_dir(&svgs).unwrap().count(), 20);
+    // A game named like one of its pictures is not overwritten by it.
+    let odd = dir.join("odd");
+    std::fs::create_dir_all(&odd).unwrap();
+    let named_like_a_picture = odd.join("001-move-5-white.svg");
+    std::fs::copy(&game, &named_like_a_picture).unwrap();
+    let refused = chess2rs(
+        &[
+            "explain",
+            "--lang",
+            "pgn",
+            &named_like_a_picture.display().to_string(),
+            "--svg",
+            &odd.display().to_string(),
+        ],
+        b"",
+        &dir,
+    );
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+    assert!(text(&refused.stderr).contains("it is the game itself"));
+    assert_eq!(
+        std::fs::read(&named_like_a_picture).unwrap(),
+        std::fs::read(&game).unwrap()
+    );
     let not_a_game = chess2rs(
         &["explain", &example("beer.icp").display().to_string()],
         b"",
@@ -489,6 +512,24 @@ fn built_executables_explain_themselves_and_are_small() {
     let bad = run("--frobnicate");
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("usage: adder"));
+    // An argument that is not UTF-8 is a bad argument, not a panic.
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let odd = std::ffi::OsStr::from_bytes(b"--max-steps=\xff");
+        let out = Command::new(&exe).arg(odd).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("usage: adder"));
+    }
+    // `--help` into a pipe nobody reads (`| head -0`) ends quietly.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(&exe)
+        .arg("--help")
+        .stdout(writer)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
 #[test]
@@ -567,6 +608,30 @@ fn completions_and_the_manual_page_come_from_the_command() {
         "{}",
         text(&man.stdout)
     );
+    // The verbs the command's page lists as chess2rs-VERB(1) have pages.
+    let run_page = text(&chess2rs(&["man", "run"], b"", &cache).stdout);
+    assert!(run_page.contains(".TH chess2rs-run 1"), "{run_page}");
+    let dir = cache.join("man1");
+    let out = chess2rs(&["man", "--dir", &dir.display().to_string()], b"", &cache);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let page = std::fs::read_to_string(dir.join("chess2rs.1")).unwrap();
+    let listed: Vec<&str> = page
+        .split("chess2rs\\-")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("(1)").map(|(verb, _)| verb))
+        .collect();
+    assert!(listed.len() >= 8 && !listed.contains(&"help"), "{listed:?}");
+    for verb in listed {
+        let file = dir.join(format!("chess2rs-{verb}.1"));
+        assert!(
+            file.is_file(),
+            "{} is listed but not written",
+            file.display()
+        );
+    }
+    let out = chess2rs(&["man", "frobnicate"], b"", &cache);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("pages exist for run, build"));
     assert_eq!(
         chess2rs(&["completions", "tcsh"], b"", &cache)
             .status
