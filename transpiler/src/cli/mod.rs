@@ -35,14 +35,15 @@ With no verb, prints the generated Rust program for FILE on stdout.";
 
 const EXAMPLES: &str = "\
 Examples:
-  chess2rs examples/beer.icp > beer.rs               Rust using the chess2rs-runtime crate
-  chess2rs --standalone examples/beer.icp > beer.rs  one file: rustc -O beer.rs
-  chess2rs run examples/beer.icp                     compile natively (cached) and run
-  chess2rs interpret examples/register.icp < in.txt  run without rustc
-  chess2rs check examples/beer.icp                   report errors and warnings only
-  chess2rs explain examples/chessoteric-hello.pgn    a Chessoteric game, move by move
+  chess2rs examples/beer.icp > beer.rs      # Rust using chess2rs-runtime
+  chess2rs --standalone examples/beer.icp > beer.rs   # one file: rustc -O
+  chess2rs run examples/beer.icp            # compile natively (cached), run
+  chess2rs interpret examples/register.icp < in.txt   # run without rustc
+  chess2rs check examples/beer.icp          # errors and warnings only
+  chess2rs explain examples/chessoteric-hello.pgn     # a game, move by move
 
-Exit codes: 0 the program halted, 1 runtime error, 2 compile error or bad usage.";
+Exit codes: 0 the program halted, 1 runtime error, 2 compile error or bad
+usage.";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -120,18 +121,24 @@ The executable accepts --max-steps N.")]
     #[command(after_help = "\
 Examples:
   echo '5 3 2' | chess2rs interpret examples/register.icp --max-steps 1000
-  echo 0 | chess2rs interpret examples/truth.fv --trace      boards and stacks after each move line
-  chess2rs interpret examples/hello.btm --trace --trace-limit 20   the first 20 machine steps")]
+  # the board and both stacks after each move line:
+  echo 0 | chess2rs interpret examples/truth.fv --trace
+  # the first 20 machine steps:
+  chess2rs interpret examples/hello.btm --trace --trace-limit 20")]
     Interpret(InterpretArgs),
     /// Explain a Chessoteric game: each annotated board, its bits and its
     /// instruction, then the machine.
     #[command(after_help = "\
 Examples:
-  chess2rs explain examples/chessoteric-hello.pgn            boards, bits, instructions, rules, tape
-  chess2rs explain examples/chessoteric-hello.pgn --btm > hello.btm   the same program as a BTM listing
-  chess2rs explain examples/chessoteric-hello.pgn --svg boards        one SVG picture per annotated move
+  # boards, bits, instructions, rules, tape:
+  chess2rs explain examples/chessoteric-hello.pgn
+  # the same program as a BTM listing:
+  chess2rs explain examples/chessoteric-hello.pgn --btm > hello.btm
+  # one SVG picture per annotated move, in the directory boards:
+  chess2rs explain examples/chessoteric-hello.pgn --svg boards
 
-Bits are shown as leading bits | marker | value bits (coloured on a terminal).")]
+Bits are shown as leading bits | marker | value bits (coloured on a
+terminal).")]
     Explain(ExplainArgs),
     /// Write a Chessoteric game (PGN) that builds the machine of a BTM
     /// listing or of another game: a legal game from the standard position,
@@ -139,7 +146,8 @@ Bits are shown as leading bits | marker | value bits (coloured on a terminal).")
     #[command(after_help = "\
 Examples:
   chess2rs synth examples/hello.btm -o hello.pgn && chess2rs run hello.pgn
-  chess2rs synth examples/chessoteric-hello.pgn            re-encode a game (61 moves instead of 75)
+  # re-encode a game (62 moves instead of 75):
+  chess2rs synth examples/chessoteric-hello.pgn
   chess2rs synth examples/hello.btm --annotate | chess2rs explain --lang pgn -
 
 The game is an opening that sets up a writing area by h8, then moves whose
@@ -157,7 +165,8 @@ Exits with 0 if the program compiles (warnings allowed), 2 otherwise.")]
     /// Print a shell completion script.
     #[command(after_help = "\
 Examples:
-  chess2rs completions bash > ~/.local/share/bash-completion/completions/chess2rs
+  chess2rs completions bash \\
+      > ~/.local/share/bash-completion/completions/chess2rs
   chess2rs completions zsh > ~/.zfunc/_chess2rs
   chess2rs completions fish > ~/.config/fish/completions/chess2rs.fish")]
     Completions {
@@ -165,11 +174,23 @@ Examples:
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff).
+    /// Print a manual page (roff): chess2rs(1), or a verb's page.
     #[command(after_help = "\
-Example:
-  chess2rs man > chess2rs.1 && man ./chess2rs.1")]
-    Man,
+Examples:
+  chess2rs man > chess2rs.1 && man ./chess2rs.1
+  chess2rs man run | man -l -          # chess2rs-run(1)
+  # every page, chess2rs.1 and chess2rs-VERB.1, for MANPATH:
+  chess2rs man --dir ~/.local/share/man/man1")]
+    Man(ManArgs),
+}
+
+#[derive(Args, Debug)]
+struct ManArgs {
+    /// The verb whose page to print (chess2rs-VERB(1)); none: chess2rs(1).
+    verb: Option<String>,
+    /// Write every page (chess2rs.1 and one per verb) into DIR instead.
+    #[arg(long, value_name = "DIR", conflicts_with = "verb")]
+    dir: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -324,19 +345,7 @@ pub fn main() -> ExitCode {
             clap_complete::generate(shell, &mut command, "chess2rs", &mut std::io::stdout());
             Ok(0)
         }
-        Some(Verb::Man) => {
-            let page = clap_mangen::Man::new(Cli::command());
-            let mut out = Vec::new();
-            match page.render(&mut out) {
-                Ok(()) => {
-                    let _ = std::io::stdout().write_all(&out);
-                    Ok(0)
-                }
-                Err(e) => Err(Failure::Message(format!(
-                    "cannot render the manual page: {e}"
-                ))),
-            }
-        }
+        Some(Verb::Man(args)) => manual(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -345,6 +354,53 @@ pub fn main() -> ExitCode {
             ExitCode::from(EXIT_COMPILE_ERROR)
         }
     }
+}
+
+/// `chess2rs man`: the manual page of the command or of one verb on
+/// stdout, or all of them written into a directory. The command's page
+/// lists the verbs as chess2rs-VERB(1), so those pages exist too.
+fn manual(args: &ManArgs) -> CliResult<u8> {
+    // No `help` verb: it has no page of its own.
+    let mut command = Cli::command().disable_help_subcommand(true);
+    command.build();
+    if let Some(dir) = &args.dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::Message(format!("cannot create `{}`: {e}", dir.display())))?;
+        let mut pages = vec![command.clone()];
+        pages.extend(command.get_subcommands().cloned());
+        for page in pages {
+            let page = man_page(page);
+            let path = dir.join(page.get_filename());
+            let mut roff = Vec::new();
+            page.render(&mut roff)
+                .and_then(|()| std::fs::write(&path, &roff))
+                .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", path.display())))?;
+            println!("{}", path.display());
+        }
+        return Ok(0);
+    }
+    let page = match &args.verb {
+        None => command,
+        Some(verb) => command.find_subcommand(verb).cloned().ok_or_else(|| {
+            let verbs: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
+            Failure::Message(format!(
+                "`{verb}` is not a verb; pages exist for {}",
+                verbs.join(", ")
+            ))
+        })?,
+    };
+    let mut roff = Vec::new();
+    man_page(page)
+        .render(&mut roff)
+        .map_err(|e| Failure::Message(format!("cannot render the manual page: {e}")))?;
+    let _ = std::io::stdout().write_all(&roff);
+    Ok(0)
+}
+
+/// The manual page of `command` (the whole command or one verb), each
+/// saying which chess2rs it documents.
+fn man_page(command: clap::Command) -> clap_mangen::Man {
+    clap_mangen::Man::new(command).source(format!("chess2rs {}", env!("CARGO_PKG_VERSION")))
 }
 
 /// The command-line reference (`docs/cli.md`): every verb's help, as
@@ -360,7 +416,7 @@ pub fn reference() -> String {
          the command line, regenerate it with\n\
          `CHESS2RS_WRITE_CLI_DOCS=1 cargo test -p chess2rs --test cli cli_reference`.\n\n\
          Shell completions: `chess2rs completions bash|zsh|fish|elvish|powershell`;\n\
-         a manual page: `chess2rs man`.\n\n",
+         manual pages: `chess2rs man [VERB]`, or all of them with `chess2rs man --dir DIR`.\n\n",
     );
     let help = |command: &mut clap::Command| command.render_long_help().to_string();
     out.push_str(&format!(
@@ -740,6 +796,12 @@ fn explain_game(args: &ExplainArgs) -> CliResult<u8> {
                 index + 1,
                 snapshot.number
             ));
+            if same_file(&path, &args.source.file) {
+                return Err(Failure::Message(format!(
+                    "refusing to write `{}`: it is the game itself; choose another --svg directory",
+                    path.display()
+                )));
+            }
             std::fs::write(&path, explain::svg(snapshot, instruction))
                 .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", path.display())))?;
             written += 1;
@@ -766,4 +828,33 @@ fn explain_game(args: &ExplainArgs) -> CliResult<u8> {
         .write_all(text.as_bytes())
         .and_then(|_| stdout.flush());
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line of every verb's closing text (examples, notes) survives
+    /// an 80-column terminal unwrapped: a command cut in two cannot be
+    /// copied.
+    #[test]
+    fn help_texts_fit_80_columns() {
+        let mut command = Cli::command().term_width(80);
+        command.build();
+        let mut commands = vec![command.clone()];
+        commands.extend(command.get_subcommands().cloned());
+        for command in commands {
+            let Some(after) = command.get_after_help().map(|text| text.to_string()) else {
+                continue;
+            };
+            let name = command.get_name().to_string();
+            let rendered = command.term_width(80).render_help().to_string();
+            for line in after.lines() {
+                assert!(
+                    rendered.lines().any(|shown| shown == line),
+                    "`{name}` help wraps {line:?}:\n{rendered}"
+                );
+            }
+        }
+    }
 }
