@@ -71,6 +71,26 @@ fn every_message_is_rendered_as_recorded() {
     }
 }
 
+/// Messages whose programs would be unwieldy as files are made here: a
+/// hundred Finvara pieces that each repeat four knight leaps the same way
+/// each time (`*` compiles each of the 8^4 ways apart) pass the automata's
+/// edge limit.
+#[test]
+fn messages_of_programs_made_here() {
+    let mut text = String::from("(k):\n");
+    for i in 0..100 {
+        text.push_str(&format!("(p{i} 1): [(1,2)(1,2)(1,2)(1,2)]*\n"));
+    }
+    text.push_str("+--+--+--+\n|kB|  |  |\n+--+--+--+\n|  |  |  |\n+--+--+--+\n");
+    text.push_str("|p9W|  |kW|\n+--+--+--+\nTurn 1 W: p9 a1 -> b3\n");
+    let source = Source::new("knights.fv", text);
+    let errors = match check(&source, Language::Finvara) {
+        Ok(_) => panic!("the program compiles"),
+        Err(errors) => errors.render(&source),
+    };
+    insta::assert_snapshot!("fv_notations_expand_too_far", errors);
+}
+
 #[test]
 fn each_language_has_cases_for_compile_and_run_time() {
     let names: Vec<String> = cases()

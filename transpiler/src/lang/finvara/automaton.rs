@@ -33,9 +33,11 @@ use crate::source::Span;
 /// Most ways one `*` may repeat (the product of the choices inside it).
 pub const MAX_WAYS: u64 = 4096;
 
-/// Most edges all piece types' automata may have together (after copying
-/// every `"s"`), which bounds the compiler's memory to tens of megabytes.
+/// Most edges all piece types' automata may have together (each `*`
+/// compiled once per way, with the `"s"` in it copied), which bounds the
+/// compiler's memory to tens of megabytes.
 pub const MAX_EDGES: usize = 1 << 21;
+const _: () = assert!(MAX_EDGES == 2_097_152, "the limit's message names it");
 
 // The search remembers a `p` edge by its index in a few bits of a word.
 const _: () = assert!(MAX_EDGES <= fv::MAX_EDGES);
@@ -146,13 +148,15 @@ impl<'a> Builder<'a> {
         self.edge_count += 1;
         if self.edge_count + self.context.edges_so_far > MAX_EDGES {
             return Err(Diagnostic::error(
-                format!(
-                    "the pieces' notations expand to more than {MAX_EDGES} moves and conditions"
-                ),
+                "the pieces' notations expand to more than 2,097,152 moves and conditions",
                 self.span.clone(),
             )
-            .with_label("the total passes the limit here, once every \"s\" is copied")
-            .with_help("each \"s\" copies s's notation, so a long chain of pieces that each add to the one before grows with the square of its length; refer to fewer pieces"));
+            .with_label("the total passes the limit here")
+            .with_help(
+                "`A*` is compiled once for each way A can be made (with every \"s\" in it \
+                 copied), so the leaps repeated under `*` multiply: four knight leaps make \
+                 4,096 ways; repeat fewer of them, or write A` if each round may go its own way",
+            ));
         }
         self.states[from as usize].push(edge);
         Ok(())
