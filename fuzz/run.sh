@@ -2,21 +2,30 @@
 # Runs the fuzz targets for a bounded time each, seeded from golden/ and
 # examples/, saves new crash inputs under fuzz/crashes/<target>/ and prints
 # what each run reached. Usage: fuzz/run.sh [SECONDS] [TARGET...]
-# (default 600 seconds; targets icp chc pgn btm fv). Needs cargo-afl:
+# (default 600 seconds; targets icp chc pgn btm fv agree). Needs cargo-afl:
 #   cargo install cargo-afl && cargo afl config --build
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${1:-600}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(icp chc pgn btm fv)
+[ ${#targets[@]} -eq 0 ] && targets=(icp chc pgn btm fv agree)
 cargo afl build --release
 export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1
 for target in "${targets[@]}"; do
     work="work/$target"
     mkdir -p "$work/in" "crashes/$target"
-    # Seeds: every program of this language in golden/ and examples/.
-    find ../golden ../examples -name "*.$target" -size -64k -exec cp {} "$work/in/" \;
+    if [ "$target" = agree ]; then
+        # Seeds: each of the first 512 programs (index, little-endian), a
+        # step limit of 2,000 and a few lines of input (see src/agree.rs).
+        for i in $(seq 0 511); do
+            printf "\\x%02x\\x%02x\\xd0\\x07" $((i % 256)) $((i / 256)) | xargs -0 printf >"$work/in/$i"
+            printf '3\n-1\n0\n72\nhello\n' >>"$work/in/$i"
+        done
+    else
+        # Seeds: every program of this language in golden/ and examples/.
+        find ../golden ../examples -name "*.$target" -size -64k -exec cp {} "$work/in/" \;
+    fi
     [ -n "$(ls -A "$work/in")" ] || echo x > "$work/in/empty"
     cargo afl fuzz -V "$seconds" -i "$work/in" -o "$work/out" "target/release/$target" >"$work/log" 2>&1 || true
     for crash in "$work"/out/default/crashes/id:*; do
