@@ -18,8 +18,9 @@ for target in "${targets[@]}"; do
     if [ "$target" = agree ]; then
         # Seeds: each of the first 512 programs (index, little-endian), a
         # step limit of 2,000 and a few lines of input (see src/agree.rs).
+        byte() { printf "\\$(printf '%03o' "$1")"; }
         for i in $(seq 0 511); do
-            printf "\\x%02x\\x%02x\\xd0\\x07" $((i % 256)) $((i / 256)) | xargs -0 printf >"$work/in/$i"
+            { byte $((i % 256)); byte $((i / 256)); byte 208; byte 7; } >"$work/in/$i"
             printf '3\n-1\n0\n72\nhello\n' >>"$work/in/$i"
         done
     else
