@@ -31,22 +31,23 @@ pub struct Location {
     pub line: u32,
     /// The 1-based column (in characters) where the command starts.
     pub column: u32,
-    /// How many characters the caret spans (at least 1).
+    /// How many terminal columns the caret spans (at least 1).
     pub width: u32,
-    /// Where the caret starts in `text` (0-based, in characters): `column
-    /// - 1`, unless a long line was cut before the command.
+    /// The terminal column (0-based) in `text` where the caret starts.
     pub caret: u32,
-    /// The source line's text, or for a long line the part around the
-    /// command, with `…` where it was cut.
+    /// The source line's text as shown (tabs expanded), or for a long
+    /// line the part around the command, with `…` where it was cut.
     pub text: String,
 }
 
 /// What generated code knows of its source, for locating runtime errors:
 /// the file name and, for every command a runtime error can name, one line
 /// of `lines`: `LINE COLUMN WIDTH CARET TEXT` — the line number, where the
-/// command starts (1-based, in characters), how wide the caret under it is,
-/// where the caret starts in the shown text (0-based) and the shown text
-/// (the source line, or the part of a long line around the command). A line
+/// command starts (1-based, in characters), how many terminal columns the
+/// caret under it covers and where it starts in the shown text (0-based),
+/// and the shown text (the source line with tabs expanded, or the part of a
+/// long line around the command). Columns on a terminal count characters
+/// by display width, as the compiler's diagnostics do. A line
 /// that holds several commands has an entry for each. Sorted by line and
 /// column. Only read when an error happens.
 #[derive(Clone, Copy, Debug)]

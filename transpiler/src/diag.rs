@@ -452,6 +452,49 @@ mod tests {
         assert!(text.len() < 600, "{} bytes:\n{text}", text.len());
     }
 
+    proptest::proptest! {
+        /// Any line, any span (even past the line or across characters of
+        /// several bytes): the cut never panics, keeps the span's start
+        /// inside the shown text, and shows at most a bounded part.
+        #[test]
+        fn cutting_a_line_never_panics_and_keeps_the_span(
+            line in "[aé😀 ]{0,700}",
+            start in 0usize..800,
+            len in 0usize..300,
+        ) {
+            let Some(cut) = CutLine::around(&line, start..start + len) else {
+                proptest::prop_assert!(line.len() <= LONG_LINE);
+                return Ok(());
+            };
+            proptest::prop_assert!(cut.span.start <= cut.span.end);
+            proptest::prop_assert!(cut.text.get(cut.span.clone()).is_some());
+            proptest::prop_assert!(line.is_char_boundary(cut.from));
+            proptest::prop_assert!(cut.text.len() <= 3 * CONTEXT + 2 * '…'.len_utf8() + 8);
+            proptest::prop_assert_eq!(cut.cut_before, cut.from > 0);
+        }
+
+        /// Rendering a diagnostic anywhere in a file of long lines never
+        /// panics and stays short.
+        #[test]
+        fn diagnostics_on_long_lines_render(
+            text in "[aé]{0,600}(\n[aé😀]{0,600}){0,2}",
+            start in 0usize..1000,
+            len in 0usize..50,
+        ) {
+            let source = Source::new("p", text.clone());
+            let mut start = start.min(text.len());
+            while !text.is_char_boundary(start) {
+                start -= 1;
+            }
+            let mut end = (start + len).min(text.len());
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let rendered = Diagnostics::from(Diagnostic::error("e", start..end)).render(&source);
+            proptest::prop_assert!(rendered.len() < 2_000, "{}", rendered);
+        }
+    }
+
     #[test]
     fn renders_like_rustc() {
         let source = Source::new("prog.icp", "1. ^\n2. x=Z1,2\n");

@@ -164,18 +164,60 @@ pub fn source_map_table(source: &Source, language: Language, sites: &[ErrorSite]
             counted_to = span.start;
             let column = chars_before + 1;
             let (shown, caret, width) = match CutLine::around(text, span.clone()) {
-                Some(cut) => {
-                    let caret = cut.text[..cut.span.start].chars().count();
-                    let width = cut.text[cut.span.clone()].chars().count();
-                    (cut.text, caret, width)
-                }
-                None => (text.to_string(), column - 1, text[span].chars().count()),
+                Some(cut) => terminal_layout(&cut.text, cut.span),
+                None => terminal_layout(text, span),
             };
-            let width = width.max(1);
             table.push_str(&format!("{line} {column} {width} {caret} {shown}\n"));
         }
     }
     table
+}
+
+/// Spaces a tab advances to, as the diagnostics renderer expands it.
+const TAB_WIDTH: usize = 4;
+
+/// `text` as the diagnostics renderer lays it out on a terminal, and where
+/// `span` (bytes of `text`) falls in it: the text with each tab expanded to
+/// the next multiple of [`TAB_WIDTH`] columns, the columns before the span
+/// and the columns it covers (at least 1). Characters take their display
+/// width (two for most emoji and CJK, none for control characters), as
+/// codespan-reporting counts them, so that the runtime's plain rendering
+/// puts the caret where `interpret`'s does.
+fn terminal_layout(text: &str, span: Span) -> (String, usize, usize) {
+    use unicode_width::UnicodeWidthChar;
+    let (mut shown, mut columns) = (String::with_capacity(text.len()), 0usize);
+    // An empty span is marked under the character after it, as wide.
+    let (mut caret, mut end, mut next_width) = (0, 0, 1);
+    for (at, c) in text.char_indices() {
+        let width = match c {
+            '\t' => TAB_WIDTH - columns % TAB_WIDTH,
+            c => c.width().unwrap_or(0),
+        };
+        if at == span.start {
+            (caret, next_width) = (columns, width);
+        }
+        if at == span.end {
+            end = columns;
+        }
+        if c == '\t' {
+            shown.extend(std::iter::repeat_n(' ', width));
+        } else {
+            shown.push(c);
+        }
+        columns += width;
+    }
+    if span.start >= text.len() {
+        caret = columns;
+    }
+    if span.end >= text.len() {
+        end = columns;
+    }
+    let width = if span.is_empty() {
+        next_width
+    } else {
+        end.saturating_sub(caret)
+    };
+    (shown, caret, width.max(1))
 }
 
 /// The constant `SOURCE` of an entry function: the file name and the
@@ -347,6 +389,70 @@ mod tests {
                 })
                 .collect()
         });
+    }
+
+    proptest::proptest! {
+        /// Any sites, even outside the source, make a table without
+        /// panicking; and for each word of any text (long lines, characters
+        /// of several bytes) both renderers give the same text.
+        #[test]
+        fn any_site_renders_the_same_both_ways(
+            text in "([a-zé😀!?.\t]{1,9}[ \t]{1,3}){0,120}(\n([a-zé!?.]{1,9} ){0,40}){0,3}",
+            odd in proptest::collection::vec((0u32..6, 0u32..900), 0..6),
+            picks in proptest::collection::vec(0usize..1000, 1..6),
+        ) {
+            let source = Source::new("g.pgn", text.clone());
+            let odd: Vec<ErrorSite> = odd.into_iter().map(|(line, column)| ErrorSite { line, column }).collect();
+            let _ = source_map_table(&source, Language::Chessoteric, &odd);
+            // The sites of some words: where a non-blank follows a blank.
+            let mut words = Vec::new();
+            for (number, (_, line)) in (1u32..).zip(source.lines()) {
+                let mut after_blank = true;
+                for (column, c) in (1u32..).zip(line.chars()) {
+                    if after_blank && !c.is_whitespace() {
+                        words.push(ErrorSite { line: number, column });
+                    }
+                    after_blank = c.is_whitespace();
+                }
+            }
+            if words.is_empty() {
+                return Ok(());
+            }
+            let sites: Vec<ErrorSite> = picks.iter().map(|&i| words[i % words.len()]).collect();
+            assert_renderers_agree(&source, Language::Chessoteric, &sites, || {
+                sites
+                    .iter()
+                    .map(|site| {
+                        RuntimeError::at(ErrorKind::InputLineMissing, site.line)
+                            .at_column(site.column)
+                    })
+                    .collect()
+            });
+        }
+    }
+
+    proptest::proptest! {
+        /// The same for line commands in every language: labels, comments,
+        /// tabs, wide characters and long lines.
+        #[test]
+        fn any_line_renders_the_same_both_ways(
+            lines in proptest::collection::vec("[ \t]{0,2}(-?[0-9]{1,3}\\.)?[a-z😀é|#;,=\t ]{0,300}", 1..5),
+            language in proptest::sample::select(vec![
+                Language::InfChessPro,
+                Language::ChessCode,
+                Language::Finvara,
+                Language::Btm,
+            ]),
+        ) {
+            let source = Source::new("p", lines.join("\n"));
+            let sites: Vec<ErrorSite> = (1..=lines.len() as u32).map(ErrorSite::line).collect();
+            assert_renderers_agree(&source, language, &sites, || {
+                sites
+                    .iter()
+                    .map(|site| RuntimeError::at(ErrorKind::InputEnded, site.line))
+                    .collect()
+            });
+        }
     }
 
     #[test]
