@@ -35,9 +35,10 @@ pub struct Rule {
     /// In a game, the 1-based column (in characters) of that annotated
     /// move, since a line may hold many; `0` for a listing's line.
     pub column: u32,
-    /// Where its five parts came from: the annotated moves of a game or
-    /// the lines of a BTM listing, e.g. ``from `Qg8!` (line 3) to `Kd1!`
-    /// (line 4)``.
+    /// Where its five parts came from: the annotated moves of a game, with
+    /// line and column, e.g. ``from `Qg8!` (1:47) to `Ne5!` (1:124)``, or
+    /// the lines of a BTM listing, ``from `10!` (line 1) to `10!` (line
+    /// 5)``.
     pub origin: String,
 }
 

@@ -363,8 +363,21 @@ pub fn machine(assembled: &Assembled, btm: bool, source: &Source) -> Machine {
     let mut line_col = source.line_cols();
     // Where the rule for each (state, read) is in `rules`.
     let mut index: HashMap<(i64, i64), usize> = HashMap::new();
+    // Where a part starts: a listing's line, a game's line and column (a
+    // game line holds many moves).
+    let mut place = |part: &Value| {
+        let (line, column) = line_col(part.span.start);
+        let text = source.text().get(part.span.clone()).unwrap_or("?");
+        let written = if btm {
+            format!("`{text}` (line {line})")
+        } else {
+            format!("`{text}` ({line}:{column})")
+        };
+        (line, if btm { 0 } else { column }, written)
+    };
     for parts in assembled.parts.chunks_exact(5) {
-        let (line, column) = line_col(parts[0].span.start);
+        let (line, column, first) = place(&parts[0]);
+        let (_, _, last) = place(&parts[4]);
         let rule = Rule {
             state: parts[0].value,
             read: parts[1].value,
@@ -372,12 +385,8 @@ pub fn machine(assembled: &Assembled, btm: bool, source: &Source) -> Machine {
             write: parts[3].value,
             left: parts[4].value % 2 != 0,
             line,
-            column: if btm { 0 } else { column },
-            origin: format!(
-                "from {} to {}",
-                instruction(source, &parts[0]),
-                instruction(source, &parts[4])
-            ),
+            column,
+            origin: format!("from {first} to {last}"),
         };
         if rule.state == states::INPUT || rule.state == states::OUTPUT {
             continue;
@@ -395,13 +404,6 @@ pub fn machine(assembled: &Assembled, btm: bool, source: &Source) -> Machine {
         tape: assembled.symbols.iter().map(|s| s.value).collect(),
         source_name: source.name().to_string(),
     }
-}
-
-/// The instruction that started a part, as written, with its line:
-/// `` `Qg8!` (line 3)`` or `` `10!` (line 7)``.
-fn instruction(source: &Source, part: &Value) -> String {
-    let text = source.text().get(part.span.clone()).unwrap_or("?");
-    format!("`{}` (line {})", text, source.line_number(part.span.start))
 }
 
 /// The warning for a game with no annotated move (or an empty listing): a
