@@ -37,6 +37,11 @@ impl ErrorSite {
         ErrorSite { line, column: 0 }
     }
 
+    /// The one command of each of `lines`.
+    pub fn lines(lines: impl IntoIterator<Item = u32>) -> Vec<Self> {
+        lines.into_iter().map(ErrorSite::line).collect()
+    }
+
     /// Where `err` happened, if it names a line.
     pub fn of(err: &RuntimeError) -> Option<Self> {
         Some(ErrorSite {

@@ -59,9 +59,6 @@ impl super::Stages for Stages {
     }
 
     fn error_sites(program: &ir::Program) -> Vec<ErrorSite> {
-        ir::source_lines(&program.body)
-            .into_iter()
-            .map(ErrorSite::line)
-            .collect()
+        ErrorSite::lines(ir::source_lines(&program.body))
     }
 }

@@ -57,10 +57,6 @@ impl super::Stages for Stages {
     }
 
     fn error_sites(program: &ir::Program) -> Vec<ErrorSite> {
-        program
-            .lines
-            .iter()
-            .map(|l| ErrorSite::line(l.source_line))
-            .collect()
+        ErrorSite::lines(program.lines.iter().map(|l| l.source_line))
     }
 }
