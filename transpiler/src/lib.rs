@@ -31,6 +31,12 @@ pub mod runtime_errors;
 pub mod source;
 pub mod split;
 
+/// Thread CPU time for tests that guard against slowness (shared with the
+/// integration tests).
+#[cfg(test)]
+#[path = "../tests/support/cpu_time.rs"]
+mod cpu_time;
+
 #[cfg(feature = "cli")]
 pub mod cli;
 

@@ -44,8 +44,29 @@ fn chess2rs_in(
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
+    feed_and_wait(child, stdin)
+}
+
+/// Writes `input` to the child's stdin (from a thread, so a child that
+/// prints before it reads cannot deadlock against us) and waits for it.
+///
+/// A child may exit without reading its input (a usage error, a program
+/// that never reads): the write then races with the exit and may fail with
+/// a broken pipe, which is not an error of the child. Any other write error
+/// fails the test.
+fn feed_and_wait(mut child: std::process::Child, input: &[u8]) -> Output {
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || match pipe.write_all(&input) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    });
+    let output = child.wait_with_output().unwrap();
+    writer
+        .join()
+        .expect("stdin writer thread")
+        .expect("writing the child's stdin");
+    output
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -165,8 +186,7 @@ fn standalone_output_builds_with_plain_rustc_without_warnings() {
             .stdout(Stdio::piped())
             .spawn()
             .unwrap();
-        child.stdin.take().unwrap().write_all(&input).unwrap();
-        let run = child.wait_with_output().unwrap();
+        let run = feed_and_wait(child, &input);
         assert_eq!(text(&run.stdout), expected, "{name}");
     }
 }
