@@ -37,12 +37,18 @@ pub mod __private {
 }
 
 /// The source text of this crate, file by file (`lib.rs` first), used by
-/// `chess2rs --standalone` to inline the runtime into one file.
+/// `chess2rs --standalone` to inline the runtime into one file. A module's
+/// name is its path from the crate root (`fv/board` is `mod board;` inside
+/// `fv`).
 pub const SOURCES: &[(&str, &str)] = &[
     ("lib", include_str!("lib.rs")),
     ("chc", include_str!("chc.rs")),
     ("error", include_str!("error.rs")),
-    ("fv", include_str!("fv.rs")),
+    ("fv", include_str!("fv/mod.rs")),
+    ("fv/automaton", include_str!("fv/automaton.rs")),
+    ("fv/board", include_str!("fv/board.rs")),
+    ("fv/rules", include_str!("fv/rules.rs")),
+    ("fv/search", include_str!("fv/search.rs")),
     ("hash", include_str!("hash.rs")),
     ("icp", include_str!("icp.rs")),
     ("io", include_str!("io.rs")),

@@ -312,32 +312,13 @@ impl crate::split::Items for PrettyItems {
 }
 
 /// The runtime crate as one inline module `chess2rs_runtime`, built from
-/// its sources (`chess2rs_runtime::SOURCES`) without tests.
+/// its sources (`chess2rs_runtime::SOURCES`) without tests; every
+/// `mod NAME;` is replaced by its file's items, nested modules included.
 fn inlined_runtime() -> TokenStream {
-    let parse = |name: &str, text: &str| -> syn::File {
-        match syn::parse_file(text) {
-            Ok(file) => file,
-            Err(err) => panic!("the runtime's own source `{name}.rs` does not parse: {err}"),
-        }
-    };
     let sources = chess2rs_runtime::SOURCES;
     let (_, lib) = sources[0];
-    let mut root = parse("lib", lib);
-    root.items.retain(|item| !is_test_or_sources(item));
-    for item in &mut root.items {
-        if let syn::Item::Mod(module) = item {
-            if module.content.is_none() {
-                let name = module.ident.to_string();
-                if let Some((_, text)) = sources.iter().find(|(file, _)| *file == name) {
-                    let mut file = parse(&name, text);
-                    file.items.retain(|item| !is_test_or_sources(item));
-                    module.attrs.extend(file.attrs);
-                    module.content = Some((Default::default(), file.items));
-                    module.semi = None;
-                }
-            }
-        }
-    }
+    let mut root = parse_runtime_file("lib", lib);
+    inline_modules(&mut root.items, "");
     let attrs = root.attrs;
     let items = root.items;
     quote! {
@@ -347,6 +328,46 @@ fn inlined_runtime() -> TokenStream {
             #(#attrs)*
             #(#items)*
         }
+    }
+}
+
+/// Parses the runtime's own source file `name` (a chess2rs bug if it does
+/// not parse).
+fn parse_runtime_file(name: &str, text: &str) -> syn::File {
+    match syn::parse_file(text) {
+        Ok(file) => file,
+        Err(err) => panic!("the runtime's own source `{name}.rs` does not parse: {err}"),
+    }
+}
+
+/// Drops tests from `items` and fills every `mod NAME;` among them with
+/// the items of the runtime source `PREFIX/NAME` (`prefix` is the path of
+/// the module that holds `items`, empty at the crate root), recursively.
+fn inline_modules(items: &mut Vec<syn::Item>, prefix: &str) {
+    items.retain(|item| !is_test_or_sources(item));
+    for item in items.iter_mut() {
+        let syn::Item::Mod(module) = item else {
+            continue;
+        };
+        if module.content.is_some() {
+            continue;
+        }
+        let path = if prefix.is_empty() {
+            module.ident.to_string()
+        } else {
+            format!("{prefix}/{}", module.ident)
+        };
+        let Some((_, text)) = chess2rs_runtime::SOURCES
+            .iter()
+            .find(|(file, _)| *file == path)
+        else {
+            continue;
+        };
+        let mut file = parse_runtime_file(&path, text);
+        inline_modules(&mut file.items, &path);
+        module.attrs.extend(file.attrs);
+        module.content = Some((Default::default(), file.items));
+        module.semi = None;
     }
 }
 

@@ -1,0 +1,435 @@
+//! A piece type's notation automaton as generated code holds it: states,
+//! ordered edges, promotion targets, and the compact text form used when
+//! automata are too large to write out as Rust.
+
+use super::super::error::{ErrorKind, RuntimeError};
+
+/// "No limit" for [`State::reach`].
+pub const UNBOUNDED: u32 = u32::MAX;
+
+/// One state of a notation automaton.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct State {
+    /// Index of its first edge in [`Automaton::edges`]; its edges are tried
+    /// in order.
+    pub first_edge: u32,
+    /// How many edges it has.
+    pub edges: u32,
+    /// The end of the notation: a path that gets here is complete.
+    pub accept: bool,
+    /// Inside a crooked repetition (`` A` ``): a landing on a hole must be
+    /// the repetition's last.
+    pub crooked: bool,
+    /// The farthest (in king steps) a path can still go from here;
+    /// [`UNBOUNDED`] when a repetition lies ahead.
+    pub reach: u32,
+}
+
+impl State {
+    /// A state whose edges are `edges[first_edge..first_edge + edges]`,
+    /// reaching at most `reach` king steps further.
+    pub const fn new(first_edge: u32, edges: u32, reach: u32) -> State {
+        State {
+            first_edge,
+            edges,
+            accept: false,
+            crooked: false,
+            reach,
+        }
+    }
+
+    /// This state as the end of the notation.
+    pub const fn accepting(self) -> State {
+        State {
+            accept: true,
+            ..self
+        }
+    }
+
+    /// This state inside a crooked repetition.
+    pub const fn in_crooked(self) -> State {
+        State {
+            crooked: true,
+            ..self
+        }
+    }
+}
+
+/// One edge of a notation automaton.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edge {
+    /// Leap by (`forward`, `right`) in the owner's view, then go to `to`.
+    Leap {
+        /// Rows toward the opponent.
+        forward: i32,
+        /// Columns to the owner's right.
+        right: i32,
+        /// The next state.
+        to: u32,
+    },
+    /// `r(..)` (`negated`: `r!(..)`): go on only if the owner's rank of the
+    /// current square is (is not) within `low..=high` (empty: rank 0).
+    Rank {
+        /// Lowest owner's rank (1 = the owner's first row).
+        low: i64,
+        /// Highest owner's rank.
+        high: i64,
+        /// `r!`.
+        negated: bool,
+        /// The next state.
+        to: u32,
+    },
+    /// Entering `c(..)`: the move must end by capturing.
+    MustCapture {
+        /// The next state.
+        to: u32,
+    },
+    /// Entering `m(..)`: the move must not capture at all.
+    NoCapture {
+        /// The next state.
+        to: u32,
+    },
+    /// `x`: capture the enemy piece on the current square and go on.
+    CaptureHere {
+        /// The next state.
+        to: u32,
+    },
+    /// `p`: promote to one of [`Automaton::targets`]`[first..first + count]`
+    /// (`count` 0: to any other piece type).
+    Promote {
+        /// Index of the first allowed target.
+        first: u32,
+        /// Number of allowed targets.
+        count: u32,
+        /// The next state.
+        to: u32,
+    },
+    /// Go to `to` (alternatives, repetitions, grouping).
+    Pass {
+        /// The next state.
+        to: u32,
+    },
+    /// `"s"`: move like piece type `piece` (its automaton from its start),
+    /// then go on at `to`.
+    Call {
+        /// The piece type whose moves are borrowed.
+        piece: u16,
+        /// Where to go on once they end.
+        to: u32,
+    },
+}
+
+impl Edge {
+    /// [`Edge::Leap`] by (`forward`, `right`) to `to`.
+    pub const fn leap(forward: i32, right: i32, to: u32) -> Edge {
+        Edge::Leap { forward, right, to }
+    }
+
+    /// [`Edge::Pass`] to `to`.
+    pub const fn pass(to: u32) -> Edge {
+        Edge::Pass { to }
+    }
+
+    /// [`Edge::Call`] of `piece`'s moves, then `to`.
+    pub const fn call(piece: u16, to: u32) -> Edge {
+        Edge::Call { piece, to }
+    }
+
+    /// The state the edge leads to.
+    pub fn to(&self) -> u32 {
+        match *self {
+            Edge::Leap { to, .. }
+            | Edge::Rank { to, .. }
+            | Edge::MustCapture { to }
+            | Edge::NoCapture { to }
+            | Edge::CaptureHere { to }
+            | Edge::Promote { to, .. }
+            | Edge::Pass { to }
+            | Edge::Call { to, .. } => to,
+        }
+    }
+}
+
+/// A piece type's moves: state 0 is the start.
+#[derive(Clone, Copy, Debug)]
+pub struct Automaton<'a> {
+    /// The states.
+    pub states: &'a [State],
+    /// Every state's edges, consecutive per state.
+    pub edges: &'a [Edge],
+    /// Promotion targets of the `p` edges.
+    pub targets: &'a [u16],
+    /// Whether a search must remember the nodes it visited: the notation
+    /// repeats, or has so many paths that trying each would cost more.
+    pub memo: bool,
+    /// When every path that can capture is a single leap with no condition
+    /// that depends on the board (a leaper such as the knight): those
+    /// leaps, so that an attack test is a comparison instead of a search.
+    pub leaps: Option<&'a [(i32, i32)]>,
+}
+
+impl Automaton<'_> {
+    pub(super) fn edges_of(&self, state: u32) -> &[Edge] {
+        let state = &self.states[state as usize];
+        let first = state.first_edge as usize;
+        &self.edges[first..first + state.edges as usize]
+    }
+
+    /// Whether the `p` edge at `edge` allows a piece of `kind` to become
+    /// `target`.
+    pub fn allows(&self, edge: u32, kind: u16, target: u16) -> bool {
+        match self.edges.get(edge as usize) {
+            Some(&Edge::Promote { first, count, .. }) => {
+                if count == 0 {
+                    target != kind
+                } else {
+                    self.targets[first as usize..(first + count) as usize].contains(&target)
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// The farthest (in king steps) any path reaches from the start.
+    pub fn reach(&self) -> u32 {
+        self.states.first().map_or(0, |s| s.reach)
+    }
+
+    /// The automaton as compact text ([`OwnedAutomaton::decode`] reads it
+    /// back): what generated code holds when the automata are too large to
+    /// write out as Rust expressions.
+    pub fn encode(&self) -> String {
+        let mut words: Vec<String> = vec![String::from(if self.memo { "m" } else { "-" })];
+        match self.leaps {
+            Some(leaps) => {
+                words.push(format!("L{}", leaps.len()));
+                for &(forward, right) in leaps {
+                    words.push(forward.to_string());
+                    words.push(right.to_string());
+                }
+            }
+            None => words.push(String::from("N")),
+        }
+        words.push(format!("T{}", self.targets.len()));
+        words.extend(self.targets.iter().map(|t| t.to_string()));
+        words.push(format!("S{}", self.states.len()));
+        for state in self.states {
+            let flags = u32::from(state.accept) | u32::from(state.crooked) << 1;
+            words.push(format!(
+                "{},{},{},{}",
+                state.first_edge, state.edges, state.reach, flags
+            ));
+        }
+        words.push(format!("E{}", self.edges.len()));
+        for edge in self.edges {
+            words.push(match *edge {
+                Edge::Leap { forward, right, to } => format!("l{forward},{right},{to}"),
+                Edge::Rank {
+                    low,
+                    high,
+                    negated,
+                    to,
+                } => format!("r{low},{high},{},{to}", u8::from(negated)),
+                Edge::MustCapture { to } => format!("c{to}"),
+                Edge::NoCapture { to } => format!("n{to}"),
+                Edge::CaptureHere { to } => format!("x{to}"),
+                Edge::Promote { first, count, to } => format!("p{first},{count},{to}"),
+                Edge::Pass { to } => format!("s{to}"),
+                Edge::Call { piece, to } => format!("g{piece},{to}"),
+            });
+        }
+        words.join(" ")
+    }
+}
+
+/// An automaton in its own storage, decoded from [`Automaton::encode`]'s
+/// text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OwnedAutomaton {
+    pub(super) states: Vec<State>,
+    pub(super) edges: Vec<Edge>,
+    pub(super) targets: Vec<u16>,
+    pub(super) memo: bool,
+    pub(super) leaps: Option<Vec<(i32, i32)>>,
+}
+
+impl OwnedAutomaton {
+    /// The automaton to search.
+    pub fn view(&self) -> Automaton<'_> {
+        Automaton {
+            states: &self.states,
+            edges: &self.edges,
+            targets: &self.targets,
+            memo: self.memo,
+            leaps: self.leaps.as_deref(),
+        }
+    }
+
+    /// Reads [`Automaton::encode`]'s text; `None` if it is not such text or
+    /// refers outside itself.
+    pub fn decode(text: &str) -> Option<OwnedAutomaton> {
+        let mut words = text.split(' ');
+        let mut next = || words.next();
+        fn numbers<T: std::str::FromStr>(word: &str) -> Option<Vec<T>> {
+            word.split(',').map(|n| n.parse().ok()).collect()
+        }
+        fn count(word: Option<&str>, tag: char) -> Option<usize> {
+            word?.strip_prefix(tag)?.parse().ok()
+        }
+        let memo = match next()? {
+            "m" => true,
+            "-" => false,
+            _ => return None,
+        };
+        let leaps = match next()? {
+            "N" => None,
+            word => {
+                let n: usize = word.strip_prefix('L')?.parse().ok()?;
+                let mut leaps = Vec::with_capacity(n.min(64));
+                for _ in 0..n {
+                    leaps.push((next()?.parse().ok()?, next()?.parse().ok()?));
+                }
+                Some(leaps)
+            }
+        };
+        let n = count(next(), 'T')?;
+        let mut targets = Vec::with_capacity(n.min(1024));
+        for _ in 0..n {
+            targets.push(next()?.parse().ok()?);
+        }
+        let n = count(next(), 'S')?;
+        let mut states = Vec::with_capacity(n.min(1 << 16));
+        for _ in 0..n {
+            let fields: Vec<u32> = numbers(next()?)?;
+            let &[first_edge, edges, reach, flags] = fields.as_slice() else {
+                return None;
+            };
+            states.push(State {
+                first_edge,
+                edges,
+                accept: flags & 1 != 0,
+                crooked: flags & 2 != 0,
+                reach,
+            });
+        }
+        let n = count(next(), 'E')?;
+        let mut edges = Vec::with_capacity(n.min(1 << 16));
+        for _ in 0..n {
+            let word = next()?;
+            let tag = word.chars().next()?;
+            let rest = &word[tag.len_utf8()..];
+            edges.push(match tag {
+                'l' => {
+                    let f: Vec<i64> = numbers(rest)?;
+                    let &[forward, right, to] = f.as_slice() else {
+                        return None;
+                    };
+                    let in_i32 = |n: i64| i64::from(n as i32) == n;
+                    if !in_i32(forward) || !in_i32(right) || to < 0 || to > i64::from(u32::MAX) {
+                        return None;
+                    }
+                    Edge::Leap {
+                        forward: forward as i32,
+                        right: right as i32,
+                        to: to as u32,
+                    }
+                }
+                'r' => {
+                    let f: Vec<i64> = numbers(rest)?;
+                    let &[low, high, negated, to] = f.as_slice() else {
+                        return None;
+                    };
+                    if to < 0 || to > i64::from(u32::MAX) {
+                        return None;
+                    }
+                    Edge::Rank {
+                        low,
+                        high,
+                        negated: negated != 0,
+                        to: to as u32,
+                    }
+                }
+                'p' | 'g' => {
+                    let f: Vec<u32> = numbers(rest)?;
+                    match (tag, f.as_slice()) {
+                        ('p', &[first, count, to]) => Edge::Promote { first, count, to },
+                        ('g', &[piece, to]) if piece <= u32::from(u16::MAX) => Edge::Call {
+                            piece: piece as u16,
+                            to,
+                        },
+                        _ => return None,
+                    }
+                }
+                _ => {
+                    let to: u32 = rest.parse().ok()?;
+                    match tag {
+                        'c' => Edge::MustCapture { to },
+                        'n' => Edge::NoCapture { to },
+                        'x' => Edge::CaptureHere { to },
+                        's' => Edge::Pass { to },
+                        _ => return None,
+                    }
+                }
+            });
+        }
+        if next().is_some() {
+            return None;
+        }
+        // Every reference stays inside: edges of states, edge targets,
+        // promotion targets.
+        let fits = states.iter().all(|s| {
+            (s.first_edge as usize)
+                .checked_add(s.edges as usize)
+                .is_some_and(|end| end <= edges.len())
+        }) && edges.iter().all(|e| {
+            (e.to() as usize) < states.len()
+                && match *e {
+                    Edge::Promote { first, count, .. } => {
+                        (first as usize) + (count as usize) <= targets.len()
+                    }
+                    _ => true,
+                }
+        }) && !states.is_empty();
+        if !fits {
+            return None;
+        }
+        Some(OwnedAutomaton {
+            states,
+            edges,
+            targets,
+            memo,
+            leaps,
+        })
+    }
+}
+
+/// The automata to search, one per decoded piece type.
+pub fn views(decoded: &[OwnedAutomaton]) -> Vec<Automaton<'_>> {
+    decoded.iter().map(OwnedAutomaton::view).collect()
+}
+
+/// Decodes every piece type's automaton ([`OwnedAutomaton::decode`]); an
+/// error names the first that does not decode (generated code is damaged).
+pub fn decode_all(texts: &[&str]) -> Result<Vec<OwnedAutomaton>, RuntimeError> {
+    let calls_fit = |automaton: &OwnedAutomaton| {
+        automaton.edges.iter().all(|edge| match *edge {
+            Edge::Call { piece, .. } => usize::from(piece) < texts.len(),
+            _ => true,
+        })
+    };
+    texts
+        .iter()
+        .enumerate()
+        .map(|(kind, text)| {
+            OwnedAutomaton::decode(text)
+                .filter(|a| calls_fit(a))
+                .ok_or_else(|| {
+                    RuntimeError::new(ErrorKind::Other {
+                        message: format!(
+                            "the moves of piece type {kind} in the generated code are damaged"
+                        ),
+                    })
+                })
+        })
+        .collect()
+}

@@ -1,0 +1,974 @@
+//! Finvara at run time: a rectangular board with holes, the two stacks, and
+//! moves validated against each piece type's *notation automaton*.
+//!
+//! The compiler turns a piece type's movement notation into a small
+//! automaton over leaps ([`Automaton`]): states joined by ordered edges that
+//! leap, test the rank, set the `c`/`m` conditions, capture (`x`) or
+//! promote. A move `FROM -> TO` is valid if some path through the automaton
+//! from FROM ends on TO and obeys the occupancy rules; [`Game::try_move`]
+//! finds the first such path in notation order by a depth-first search over
+//! (automaton state, square, what the path must remember, what it has done so
+//! far), visiting each such node once — so the cost is polynomial in board
+//! and notation size, never the number of paths. Generated code may instead
+//! pass the few geometric paths it found at compile time
+//! ([`Game::try_paths`]); both end in the same trial of the check rule and
+//! the same effects.
+//!
+//! The check rule and the losing test look only at the pieces of the
+//! attacking side (kept in lists, never found by scanning the board), skip
+//! the pieces that cannot reach that far, and search only for the rest. The
+//! losing test is skipped when nothing moved since it last ran.
+
+use std::io::{BufRead, Write};
+
+use super::error::{ErrorKind, RuntimeError};
+use super::io::Io;
+
+mod automaton;
+mod board;
+mod rules;
+mod search;
+
+pub use self::automaton::*;
+use self::board::{side, Board, Placed};
+pub use self::rules::*;
+pub use self::search::MAX_EDGES;
+use self::search::{Goal, Search};
+
+type Undo = (Square, Cell);
+
+/// The error of a stack action that needs more values than the stack has.
+#[cold]
+#[inline(never)]
+fn short_stack(white: bool, action: i64, need: usize, has: usize, line: u32) -> RuntimeError {
+    let colour = if white { "white" } else { "black" };
+    RuntimeError::at(
+        ErrorKind::Other {
+            message: format!(
+                "stack action {action} needs {need} value{} on the {colour} stack, which has {has}",
+                if need == 1 { "" } else { "s" },
+            ),
+        },
+        line,
+    )
+}
+
+/// The error of a stack sum (action 0) or difference (action 1) that
+/// leaves the i64 range.
+#[cold]
+#[inline(never)]
+fn sum_overflow(action: i64, a: i64, b: i64, line: u32) -> RuntimeError {
+    let op = if action == 0 { "+" } else { "-" };
+    RuntimeError::at(
+        ErrorKind::Overflow {
+            what: format!("{a} {op} {b}"),
+        },
+        line,
+    )
+}
+
+/// What a move did besides moving pieces, to apply to the stacks once the
+/// check rule allowed it.
+#[derive(Clone, Copy, Debug)]
+enum Effect {
+    /// A piece of `kind` and colour `white` was captured on `square`.
+    Captured {
+        kind: u16,
+        white: bool,
+        square: Square,
+    },
+    /// The mover fell into the hole on `square`.
+    Fell { square: Square },
+}
+
+/// The board and the stacks.
+#[derive(Clone, Debug)]
+pub struct Game {
+    board: Board,
+    stacks: [Vec<i64>; 2],
+    /// Nothing changed on the board since the losing test last found that
+    /// nobody lost.
+    settled: bool,
+    /// The move search's buffers, taken out while a search runs (so the
+    /// trial can change the board) and put back after.
+    moves: Option<Box<Search>>,
+    attacks: Search,
+    undo: Vec<Undo>,
+    effects: Vec<Effect>,
+}
+
+impl Game {
+    /// A game starting from `cells` (row 0 first).
+    pub fn new(rules: &Rules, cells: &[Cell]) -> Self {
+        Game {
+            board: Board::new(rules, cells),
+            stacks: [Vec::new(), Vec::new()],
+            settled: false,
+            moves: Some(Box::default()),
+            attacks: Search::default(),
+            undo: Vec::new(),
+            effects: Vec::new(),
+        }
+    }
+
+    /// A game on an empty board of `rules.rows` × `rules.cols` with holes
+    /// on `holes` and `pieces` placed (generated code's initial position).
+    pub fn with_position(rules: &Rules, holes: &[Square], pieces: &[(Square, u16, bool)]) -> Self {
+        let mut cells = vec![Cell::Empty; rules.rows as usize * rules.cols as usize];
+        for &hole in holes {
+            cells[hole as usize] = Cell::Hole;
+        }
+        for &(square, kind, white) in pieces {
+            cells[square as usize] = Cell::Piece { kind, white };
+        }
+        Game::new(rules, &cells)
+    }
+
+    /// The cells, row 0 (the bottom row) first.
+    pub fn cells(&self) -> &[Cell] {
+        &self.board.cells
+    }
+
+    /// A colour's stack, bottom first.
+    pub fn stack(&self, white: bool) -> &[i64] {
+        &self.stacks[side(white)]
+    }
+
+    /// After an invalid move: whether the next move line is skipped (each
+    /// stack empty or with 0 on top).
+    pub fn skip_next(&self) -> bool {
+        self.stacks
+            .iter()
+            .all(|s| s.last().is_none_or(|&top| top == 0))
+    }
+
+    /// `SYMBOL SQUARE checks turn M`: places a piece if the square is empty.
+    pub fn place(&mut self, kind: u16, white: bool, square: Square) {
+        if self.board.get(square) == Cell::Empty {
+            self.board.set(square, Cell::Piece { kind, white });
+            self.settled = false;
+        }
+    }
+
+    /// `SYMBOL FROM -> TO [= PROMOTED]` by `white` (true) or black: searches
+    /// the piece type's automaton for the first legal path and, if there is
+    /// one, makes the move with every effect (falling into a hole and the
+    /// stack action, captures, promotion). Returns whether the move was
+    /// valid.
+    #[allow(clippy::too_many_arguments)]
+    pub fn try_move<R: BufRead, W: Write>(
+        &mut self,
+        rules: &Rules,
+        io: &mut Io<R, W>,
+        white: bool,
+        kind: u16,
+        from: Square,
+        to: Square,
+        promote: Option<u16>,
+        line: u32,
+    ) -> Result<bool, RuntimeError> {
+        if self.board.get(from) != (Cell::Piece { kind, white }) {
+            return Ok(false);
+        }
+        let goal = Goal {
+            to: rules.point(to),
+            promote,
+            attack: false,
+        };
+        let mut moves = self.moves.take().unwrap_or_default();
+        let automaton = &rules.automata[usize::from(kind)];
+        moves.start(automaton, kind, white, rules.point(from), rules.cols);
+        let mut valid = false;
+        while let Some(path) = moves.next(rules, &self.board, goal) {
+            if self.trial(rules, white, kind, from, path, promote) {
+                valid = true;
+                break;
+            }
+        }
+        self.moves = Some(moves);
+        if valid {
+            self.commit(rules, io, white, kind, line)?;
+        }
+        Ok(valid)
+    }
+
+    /// The line to run after a move line whose move was `valid`: `next`,
+    /// or the one after it when an invalid move triggers the skip rule.
+    pub fn next_line(&self, valid: bool, next: u32) -> u32 {
+        if valid || !self.skip_next() {
+            next
+        } else {
+            next + 1
+        }
+    }
+
+    /// A whole move line with the compiler's paths ([`Game::try_paths`]):
+    /// returns the line to run next ([`Game::next_line`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn move_line<R: BufRead, W: Write>(
+        &mut self,
+        rules: &Rules,
+        io: &mut Io<R, W>,
+        line: u32,
+        white: bool,
+        kind: u16,
+        from: Square,
+        promote: Option<u16>,
+        paths: &[Path],
+        next: u32,
+    ) -> Result<u32, RuntimeError> {
+        let valid = self.try_paths(rules, io, white, kind, from, promote, paths, line)?;
+        Ok(self.next_line(valid, next))
+    }
+
+    /// A whole move line searched at run time ([`Game::try_move`]):
+    /// returns the line to run next ([`Game::next_line`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn searched_move_line<R: BufRead, W: Write>(
+        &mut self,
+        rules: &Rules,
+        io: &mut Io<R, W>,
+        line: u32,
+        white: bool,
+        kind: u16,
+        from: Square,
+        to: Square,
+        promote: Option<u16>,
+        next: u32,
+    ) -> Result<u32, RuntimeError> {
+        let valid = self.try_move(rules, io, white, kind, from, to, promote, line)?;
+        Ok(self.next_line(valid, next))
+    }
+
+    /// A move line whose first listed path falls at once into a hole (the
+    /// compiler knows the squares that are holes, so it knows which paths
+    /// do, and the value the piece has there): the piece leaves FROM, the
+    /// check rule is tested, and the stack action for `value` runs (`None`:
+    /// a royal piece, which has none). If the check rule refuses the fall,
+    /// the other `paths` are tried as [`Game::move_line`] would. Returns
+    /// the line to run next ([`Game::next_line`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn fall_line<R: BufRead, W: Write>(
+        &mut self,
+        rules: &Rules,
+        io: &mut Io<R, W>,
+        line: u32,
+        white: bool,
+        kind: u16,
+        from: Square,
+        value: Option<i64>,
+        promote: Option<u16>,
+        paths: &[Path],
+        next: u32,
+    ) -> Result<u32, RuntimeError> {
+        let piece = Cell::Piece { kind, white };
+        if self.board.get(from) != piece {
+            return Ok(self.next_line(false, next));
+        }
+        self.board.set(from, Cell::Empty);
+        if self.royals_attacked(rules, white) {
+            self.board.set(from, piece);
+            let rest = paths.get(1..).unwrap_or(&[]);
+            let valid = self.try_paths(rules, io, white, kind, from, promote, rest, line)?;
+            return Ok(self.next_line(valid, next));
+        }
+        self.settled = false;
+        if let Some(value) = value {
+            self.stack_action(io, white, value, line)?;
+        }
+        Ok(self.next_line(true, next))
+    }
+
+    /// Like [`Game::try_move`], with the geometric paths from FROM to TO
+    /// that the compiler found, in notation order, instead of a search.
+    #[allow(clippy::too_many_arguments)]
+    pub fn try_paths<R: BufRead, W: Write>(
+        &mut self,
+        rules: &Rules,
+        io: &mut Io<R, W>,
+        white: bool,
+        kind: u16,
+        from: Square,
+        promote: Option<u16>,
+        paths: &[Path],
+        line: u32,
+    ) -> Result<bool, RuntimeError> {
+        if self.board.get(from) != (Cell::Piece { kind, white }) {
+            return Ok(false);
+        }
+        for path in paths {
+            if self.board.allows(path, white)
+                && self.trial(rules, white, kind, from, path.steps, promote)
+            {
+                self.commit(rules, io, white, kind, line)?;
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Makes the move along `path` on the board, remembering how to undo it
+    /// and what it does to the stacks; keeps it if the mover's royal pieces
+    /// are then safe (the check rule), else undoes it.
+    fn trial(
+        &mut self,
+        rules: &Rules,
+        white: bool,
+        kind: u16,
+        from: Square,
+        path: &[Step],
+        promote: Option<u16>,
+    ) -> bool {
+        self.undo.clear();
+        self.effects.clear();
+        self.change(from, Cell::Empty);
+        let mut fell = false;
+        for step in path {
+            match self.board.get(step.square) {
+                Cell::Hole => {
+                    self.effects.push(Effect::Fell {
+                        square: step.square,
+                    });
+                    fell = true;
+                    break;
+                }
+                Cell::Piece {
+                    kind: victim,
+                    white: victim_white,
+                } if victim_white != white && step.capture => {
+                    self.effects.push(Effect::Captured {
+                        kind: victim,
+                        white: victim_white,
+                        square: step.square,
+                    });
+                    self.change(step.square, Cell::Empty);
+                }
+                _ => {}
+            }
+        }
+        if !fell {
+            let end = path.last().map_or(from, |s| s.square);
+            if let Cell::Piece {
+                kind: victim,
+                white: victim_white,
+            } = self.board.get(end)
+            {
+                self.effects.push(Effect::Captured {
+                    kind: victim,
+                    white: victim_white,
+                    square: end,
+                });
+            }
+            let kind = promote.unwrap_or(kind);
+            self.change(end, Cell::Piece { kind, white });
+        }
+        if self.royals_attacked(rules, white) {
+            while let Some((square, cell)) = self.undo.pop() {
+                self.board.set(square, cell);
+            }
+            return false;
+        }
+        self.settled = false;
+        true
+    }
+
+    fn change(&mut self, square: Square, cell: Cell) {
+        self.undo.push((square, self.board.get(square)));
+        self.board.set(square, cell);
+    }
+
+    /// Applies the stack effects of the move the last trial kept.
+    fn commit<R: BufRead, W: Write>(
+        &mut self,
+        rules: &Rules,
+        io: &mut Io<R, W>,
+        white: bool,
+        kind: u16,
+        line: u32,
+    ) -> Result<(), RuntimeError> {
+        for index in 0..self.effects.len() {
+            match self.effects[index] {
+                Effect::Captured {
+                    kind: victim,
+                    white: victim_white,
+                    square,
+                } => {
+                    if let Some(value) = rules.value_at(victim, square) {
+                        self.stacks[side(victim_white)].push(value);
+                    }
+                }
+                Effect::Fell { square } => {
+                    if let Some(value) = rules.value_at(kind, square) {
+                        self.stack_action(io, white, value, line)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn stack_action<R: BufRead, W: Write>(
+        &mut self,
+        io: &mut Io<R, W>,
+        white: bool,
+        value: i64,
+        line: u32,
+    ) -> Result<(), RuntimeError> {
+        let action = value.rem_euclid(6);
+        let stack = &mut self.stacks[side(white)];
+        let need = match action {
+            0..=2 => 2,
+            4 | 5 => 1,
+            _ => 0,
+        };
+        if stack.len() < need {
+            return Err(short_stack(white, action, need, stack.len(), line));
+        }
+        match action {
+            0..=2 => {
+                let a = stack.pop().unwrap_or_default();
+                let b = stack.pop().unwrap_or_default();
+                let result = match action {
+                    0 => a.checked_add(b),
+                    1 => a.checked_sub(b),
+                    _ => Some(i64::from(a == b)),
+                };
+                let result = result.ok_or_else(|| sum_overflow(action, a, b, line))?;
+                stack.push(result);
+            }
+            3 => {
+                let value = io.read_i64(line)?;
+                stack.push(value);
+            }
+            4 => {
+                let top = stack.last().copied().unwrap_or_default();
+                io.write_i64_line(top)?;
+            }
+            _ => {
+                stack.pop();
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a scanned piece of colour `by_white` attacks `square`: it
+    /// has a path ending with a capture there that lands on no hole.
+    /// (Mapped pieces are found by [`Board::mapped_attack`].)
+    #[inline(never)]
+    fn scanned_attack(&mut self, rules: &Rules, square: Point, by_white: bool) -> bool {
+        let goal = Goal {
+            to: square,
+            promote: None,
+            attack: true,
+        };
+        for index in 0..self.board.scanned[side(by_white)].len() {
+            let Placed { at, kind, .. } = self.board.scanned[side(by_white)][index];
+            let automaton = &rules.automata[usize::from(kind)];
+            if automaton.reach() < at.distance(goal.to) {
+                continue;
+            }
+            if let Some(leaps) = automaton.leaps {
+                let forward = i64::from(goal.to.row) - i64::from(at.row);
+                let right = i64::from(goal.to.col) - i64::from(at.col);
+                let (forward, right) = if by_white {
+                    (forward, right)
+                } else {
+                    (-forward, -right)
+                };
+                if leaps
+                    .iter()
+                    .any(|&(f, r)| i64::from(f) == forward && i64::from(r) == right)
+                {
+                    return true;
+                }
+                continue;
+            }
+            self.attacks
+                .start(automaton, kind, by_white, at, rules.cols);
+            if self.attacks.next(rules, &self.board, goal).is_some() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// How many royal pieces of `white` are attacked (stopping at the
+    /// first when `first_only`): a mapped enemy piece leaps to it, or a
+    /// scanned one can capture there. That none is attacked is remembered
+    /// until a change that can matter ([`Board::set`]).
+    #[inline]
+    fn attacked_royals(&mut self, rules: &Rules, white: bool, first_only: bool) -> usize {
+        if self.board.safe[side(white)] {
+            return 0;
+        }
+        self.count_attacked_royals(rules, white, first_only)
+    }
+
+    /// [`Game::attacked_royals`] when the side is not known to be safe.
+    #[inline(never)]
+    fn count_attacked_royals(&mut self, rules: &Rules, white: bool, first_only: bool) -> usize {
+        let mut attacked = 0;
+        for index in 0..self.board.royals[side(white)].len() {
+            let royal = self.board.royals[side(white)][index];
+            if self.board.mapped_attack(royal.at, !white)
+                || (!self.board.scanned[side(!white)].is_empty()
+                    && self.scanned_attack(rules, royal.at, !white))
+            {
+                attacked += 1;
+                if first_only {
+                    break;
+                }
+            }
+        }
+        if attacked == 0 {
+            self.board.safe[side(white)] = true;
+        }
+        attacked
+    }
+
+    /// Whether any royal piece of `white` is attacked.
+    fn royals_attacked(&mut self, rules: &Rules, white: bool) -> bool {
+        self.attacked_royals(rules, white, true) > 0
+    }
+
+    /// Whether a player has lost: no royal piece, or all attacked. Free when
+    /// nothing changed since the last time nobody had lost.
+    pub fn someone_lost(&mut self, rules: &Rules) -> bool {
+        let board = &self.board;
+        let safe = |white: bool| board.safe[side(white)] && !board.royals[side(white)].is_empty();
+        if self.settled || (safe(true) && safe(false)) {
+            self.settled = true;
+            return false;
+        }
+        let lost = [true, false].iter().any(|&white| {
+            let royals = self.board.royals[side(white)].len();
+            royals == 0 || self.attacked_royals(rules, white, false) == royals
+        });
+        self.settled = !lost;
+        lost
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::board::NO_SLOT;
+    use super::*;
+
+    /// `(1,0)`: four steps.
+    const WAZIR_STATES: [State; 3] = [
+        State {
+            first_edge: 0,
+            edges: 4,
+            accept: false,
+            crooked: false,
+            reach: 1,
+        },
+        State {
+            first_edge: 4,
+            edges: 1,
+            accept: false,
+            crooked: false,
+            reach: 0,
+        },
+        State {
+            first_edge: 5,
+            edges: 0,
+            accept: true,
+            crooked: false,
+            reach: 0,
+        },
+    ];
+    const WAZIR_EDGES: [Edge; 5] = [
+        Edge::Leap {
+            forward: 1,
+            right: 0,
+            to: 1,
+        },
+        Edge::Leap {
+            forward: -1,
+            right: 0,
+            to: 1,
+        },
+        Edge::Leap {
+            forward: 0,
+            right: 1,
+            to: 1,
+        },
+        Edge::Leap {
+            forward: 0,
+            right: -1,
+            to: 1,
+        },
+        Edge::Pass { to: 2 },
+    ];
+
+    /// `(1,0)` as an automaton, searched (not a leaper).
+    const WAZIR: Automaton<'static> = Automaton {
+        states: &WAZIR_STATES,
+        edges: &WAZIR_EDGES,
+        targets: &[],
+        memo: false,
+        leaps: None,
+    };
+
+    /// `(1,0)` known to be a leaper (mapped: its leaps are hit counts).
+    const WAZIR_LEAPER: Automaton<'static> = Automaton {
+        leaps: Some(&[(1, 0), (-1, 0), (0, 1), (0, -1)]),
+        ..WAZIR
+    };
+
+    fn rules<'a>(automata: &'a [Automaton<'a>], values: &'a [PieceValue]) -> Rules<'a> {
+        Rules {
+            automata,
+            values,
+            rows: 3,
+            cols: 3,
+        }
+    }
+
+    fn io() -> Io<&'static [u8], Vec<u8>> {
+        Io::new(&b"5"[..], Vec::new())
+    }
+
+    #[test]
+    fn a_move_captures_and_pushes_the_value_on_the_captured_side() {
+        let wazir = WAZIR;
+        let automata = [wazir, wazir];
+        let values = [PieceValue::Number(7), PieceValue::Royal];
+        let rules = rules(&automata, &values);
+        let mut cells = vec![Cell::Empty; 9];
+        cells[0] = Cell::Piece {
+            kind: 0,
+            white: true,
+        };
+        cells[3] = Cell::Piece {
+            kind: 0,
+            white: false,
+        };
+        cells[8] = Cell::Piece {
+            kind: 1,
+            white: true,
+        };
+        cells[6] = Cell::Piece {
+            kind: 1,
+            white: false,
+        };
+        let mut game = Game::new(&rules, &cells);
+        let mut io = io();
+        assert!(!game
+            .try_move(&rules, &mut io, true, 0, 0, 4, None, 1)
+            .unwrap());
+        assert!(game
+            .try_move(&rules, &mut io, true, 0, 0, 3, None, 1)
+            .unwrap());
+        assert_eq!(game.stack(false), &[7]);
+        assert_eq!(game.cells()[0], Cell::Empty);
+        assert_eq!(
+            game.cells()[3],
+            Cell::Piece {
+                kind: 0,
+                white: true
+            }
+        );
+        // The white wazir on b1 now attacks the black king on c1.
+        assert!(game.someone_lost(&rules));
+    }
+
+    #[test]
+    fn falling_performs_the_stack_action_and_stops_the_path() {
+        let wazir = WAZIR;
+        let automata = [wazir, wazir];
+        // 3 ≡ input, 4 ≡ print.
+        let values = [PieceValue::Number(9), PieceValue::Royal];
+        let rules = rules(&automata, &values);
+        let mut cells = vec![Cell::Empty; 9];
+        cells[0] = Cell::Piece {
+            kind: 0,
+            white: true,
+        };
+        cells[1] = Cell::Hole;
+        cells[8] = Cell::Piece {
+            kind: 1,
+            white: true,
+        };
+        cells[6] = Cell::Piece {
+            kind: 1,
+            white: false,
+        };
+        let mut game = Game::new(&rules, &cells);
+        let mut io = io();
+        assert!(game
+            .try_move(&rules, &mut io, true, 0, 0, 1, None, 1)
+            .unwrap());
+        assert_eq!(game.stack(true), &[5]);
+        assert_eq!(game.cells()[1], Cell::Hole);
+        assert_eq!(game.cells()[0], Cell::Empty);
+        assert!(!game.skip_next());
+        assert!(!game.someone_lost(&rules));
+    }
+
+    #[test]
+    fn the_check_rule_refuses_a_move_into_attack_and_leaves_the_board() {
+        let wazir = WAZIR;
+        let automata = [wazir];
+        let values = [PieceValue::Royal];
+        let rules = rules(&automata, &values);
+        let mut cells = vec![Cell::Empty; 9];
+        cells[0] = Cell::Piece {
+            kind: 0,
+            white: true,
+        };
+        cells[5] = Cell::Piece {
+            kind: 0,
+            white: false,
+        };
+        let mut game = Game::new(&rules, &cells);
+        let before = game.cells().to_vec();
+        let mut io = io();
+        // a3 is next to the white king on a2 once it moved there.
+        let paths = [Path {
+            steps: &[Step {
+                square: 2,
+                capture: false,
+                no_hole: false,
+            }],
+            must_capture: false,
+            no_capture: false,
+        }];
+        assert!(game
+            .try_move(&rules, &mut io, true, 0, 0, 1, None, 1)
+            .unwrap());
+        assert!(!game
+            .try_move(&rules, &mut io, true, 0, 1, 2, None, 1)
+            .unwrap());
+        assert!(!game
+            .try_paths(&rules, &mut io, false, 0, 5, None, &paths, 1)
+            .unwrap());
+        assert_ne!(game.cells(), &before[..]);
+        assert!(game
+            .try_move(&rules, &mut io, true, 0, 1, 0, None, 1)
+            .unwrap());
+        assert_eq!(game.cells(), &before[..]);
+    }
+
+    #[test]
+    fn piece_lists_follow_every_change() {
+        // Kind 0 moves like a wazir but is not known to be a leaper (so it
+        // is scanned); kind 1 is a royal wazir (mapped, and in the royal
+        // lists); kind 2 a mapped wazir (in no list).
+        let automata = [WAZIR, WAZIR_LEAPER, WAZIR_LEAPER];
+        let values = [
+            PieceValue::Number(1),
+            PieceValue::Royal,
+            PieceValue::Number(2),
+        ];
+        let rules = rules(&automata, &values);
+        let mut game = Game::with_position(
+            &rules,
+            &[4],
+            &[(0, 0, true), (1, 1, true), (8, 1, false), (6, 2, true)],
+        );
+        game.place(0, false, 2);
+        game.place(0, false, 4);
+        let squares = |list: &[Placed]| {
+            let mut squares: Vec<Square> = list.iter().map(|p| p.square).collect();
+            squares.sort();
+            squares
+        };
+        let board = &game.board;
+        assert_eq!(squares(&board.scanned[0]), [0]);
+        assert_eq!(squares(&board.scanned[1]), [2]);
+        assert_eq!(squares(&board.royals[0]), [1]);
+        assert_eq!(squares(&board.royals[1]), [8]);
+        assert_eq!(board.scanned[1][0].at, Point { row: 0, col: 2 });
+        assert_eq!(board.wanderers, [1, 1]);
+        assert_eq!(game.cells()[4], Cell::Hole);
+        // The black king steps to (1,2); the white scanned piece leaves.
+        game.board.set(8, Cell::Empty);
+        game.board.set(
+            5,
+            Cell::Piece {
+                kind: 1,
+                white: false,
+            },
+        );
+        assert_eq!(squares(&game.board.royals[1]), [5]);
+        assert_eq!(game.board.slots[5], (NO_SLOT, 0));
+        game.board.set(0, Cell::Empty);
+        assert!(game.board.scanned[0].is_empty());
+        assert_eq!(game.board.wanderers, [0, 1]);
+        // Offsets: the four wazir leaps, black's the other way round.
+        assert_eq!(game.board.mapped_offsets[0].len(), 4);
+        assert_eq!(
+            game.board.kinds[2].offsets[1],
+            [(0, 1), (0, u32::MAX), (1, 0), (u32::MAX, 0)]
+        );
+    }
+
+    #[test]
+    fn royal_pieces_are_attacked_by_leaps_and_scans() {
+        // Kind 1, the royal piece, attacks nothing (no capturing leap).
+        let royal = Automaton {
+            leaps: Some(&[]),
+            ..WAZIR
+        };
+        let automata = [WAZIR, royal, WAZIR_LEAPER];
+        let values = [
+            PieceValue::Number(1),
+            PieceValue::Royal,
+            PieceValue::Number(2),
+        ];
+        let rules = rules(&automata, &values);
+        // White king on (0,0), black king on (2,2); a black mapped wazir on
+        // (1,1) does not touch the white king.
+        let mut game =
+            Game::with_position(&rules, &[], &[(0, 1, true), (8, 1, false), (4, 2, false)]);
+        assert!(!game.royals_attacked(&rules, true));
+        // A black mapped wazir on (1,0) attacks it (a leap looking back).
+        game.place(2, false, 3);
+        assert!(game.royals_attacked(&rules, true));
+        assert_eq!(game.attacked_royals(&rules, true, false), 1);
+        game.board.set(3, Cell::Empty);
+        assert!(!game.royals_attacked(&rules, true));
+        // A black scanned piece on (0,1) attacks it through the scan.
+        game.place(0, false, 1);
+        assert!(game.royals_attacked(&rules, true));
+        game.board.set(1, Cell::Empty);
+        assert!(!game.royals_attacked(&rules, true));
+        // A second white king on (2,1) is attacked by the wazir on (1,1):
+        // one of two royal pieces attacked is not a loss; both are.
+        game.place(1, true, 7);
+        assert_eq!(game.attacked_royals(&rules, true, false), 1);
+        assert!(!game.someone_lost(&rules));
+        game.place(2, false, 3);
+        assert_eq!(game.attacked_royals(&rules, true, false), 2);
+        assert!(game.someone_lost(&rules));
+    }
+
+    /// A 3×3 board with a hole on b2, kings on a1 (white) and c3 (black),
+    /// and wazirs of values 0..=5 (kinds 0..=5; kind 6 is the king) that
+    /// fall into the hole from a2.
+    fn stack_game() -> (Vec<Automaton<'static>>, Vec<PieceValue>) {
+        let wazir = WAZIR;
+        let mut values: Vec<PieceValue> = (0..6).map(PieceValue::Number).collect();
+        values.push(PieceValue::Royal);
+        (vec![wazir; 7], values)
+    }
+
+    /// Drops a white wazir of value `value` into the hole; the result of
+    /// the move.
+    fn fall(
+        game: &mut Game,
+        rules: &Rules,
+        io: &mut Io<&'static [u8], Vec<u8>>,
+        value: u16,
+    ) -> Result<bool, RuntimeError> {
+        game.place(value, true, 1);
+        game.try_move(rules, io, true, value, 1, 4, None, 7)
+    }
+
+    #[test]
+    fn every_stack_action_and_its_errors() {
+        let (automata, values) = stack_game();
+        let rules = rules(&automata, &values);
+        let mut game = Game::with_position(&rules, &[4], &[(0, 6, true), (8, 6, false)]);
+        let mut io = Io::new(&b"5 7 9223372036854775807"[..], Vec::new());
+        // 3: push input, twice.
+        assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
+        assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
+        assert_eq!(game.stack(true), &[5, 7]);
+        // 1: A - B with A the top.
+        assert!(fall(&mut game, &rules, &mut io, 1).unwrap());
+        assert_eq!(game.stack(true), &[2]);
+        // 4: print the top, keep it.
+        assert!(fall(&mut game, &rules, &mut io, 4).unwrap());
+        assert_eq!(game.stack(true), &[2]);
+        // 3 (reads the last number) then 2: equal? no.
+        assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
+        assert!(fall(&mut game, &rules, &mut io, 2).unwrap());
+        assert_eq!(game.stack(true), &[0]);
+        // 5: pop; then 0 needs two values.
+        assert!(fall(&mut game, &rules, &mut io, 5).unwrap());
+        assert!(game.stack(true).is_empty());
+        let error = fall(&mut game, &rules, &mut io, 0).unwrap_err();
+        assert_eq!(error.line, Some(7));
+        assert!(
+            error
+                .to_string()
+                .contains("stack action 0 needs 2 values on the white stack, which has 0"),
+            "{error}"
+        );
+        // All three numbers were read; the next read finds none.
+        let error = fall(&mut game, &rules, &mut io, 3).unwrap_err();
+        assert!(matches!(error.kind, ErrorKind::InputEnded), "{error}");
+    }
+
+    #[test]
+    fn a_sum_that_leaves_i64_is_an_error() {
+        let (automata, values) = stack_game();
+        let rules = rules(&automata, &values);
+        let mut game = Game::with_position(&rules, &[4], &[(0, 6, true), (8, 6, false)]);
+        let mut io = Io::new(&b"9223372036854775807 1"[..], Vec::new());
+        assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
+        assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
+        let error = fall(&mut game, &rules, &mut io, 0).unwrap_err();
+        assert!(
+            error.to_string().contains("1 + 9223372036854775807"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn an_automaton_survives_encoding_and_bad_text_is_refused() {
+        let edges = [
+            Edge::leap(1, -2, 1),
+            Edge::Rank {
+                low: -3,
+                high: 4,
+                negated: true,
+                to: 1,
+            },
+            Edge::MustCapture { to: 1 },
+            Edge::NoCapture { to: 1 },
+            Edge::CaptureHere { to: 1 },
+            Edge::Promote {
+                first: 0,
+                count: 2,
+                to: 1,
+            },
+            Edge::call(3, 2),
+            Edge::pass(2),
+        ];
+        let states = [
+            State::new(0, 7, UNBOUNDED),
+            State::new(7, 1, 2).in_crooked(),
+            State::new(8, 0, 0).accepting(),
+        ];
+        let original = Automaton {
+            states: &states,
+            edges: &edges,
+            targets: &[4, 5],
+            memo: true,
+            leaps: Some(&[(1, 2), (-2, 1)]),
+        };
+        let text = original.encode();
+        let decoded = OwnedAutomaton::decode(&text).expect("decodes");
+        assert_eq!(decoded.view().encode(), text);
+        assert_eq!(decoded.states, states);
+        assert_eq!(decoded.edges, edges);
+        assert_eq!(decoded.leaps.as_deref(), Some(&[(1, 2), (-2, 1)][..]));
+        for bad in [
+            "",
+            "m",
+            "x N T0 S0 E0",
+            "- N T0 S1 0,1,0,1 E0",
+            "- N T0 S1 0,0,0,1 E1 s5",
+            &text[..text.len() - 1],
+        ] {
+            assert!(OwnedAutomaton::decode(bad).is_none(), "{bad:?}");
+        }
+        assert!(decode_all(&["- N T0 S1 0,0,0,1 E0", "bad"]).is_err());
+    }
+}
