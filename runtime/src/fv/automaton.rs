@@ -162,10 +162,79 @@ pub struct Automaton<'a> {
     /// Whether a search must remember the nodes it visited: the notation
     /// repeats, or has so many paths that trying each would cost more.
     pub memo: bool,
-    /// When every path that can capture is a single leap with no condition
-    /// that depends on the board (a leaper such as the knight): those
-    /// leaps, so that an attack test is a comparison instead of a search.
-    pub leaps: Option<&'a [(i32, i32)]>,
+    /// When every path that can capture is a straight line of leaps from
+    /// the piece's square (a leaper such as the knight, a rider such as the
+    /// rook, a compound of them, a rank condition on where they start):
+    /// those lines, so that an attack test is a comparison and a walk along
+    /// the line instead of a search. `None` when some capturing path needs
+    /// the search.
+    pub attacks: Option<&'a [Ray]>,
+}
+
+/// A straight line a piece can capture along, in the owner's view: the
+/// leap (`forward`, `right`) made once (`max` 1: a leaper) or up to `max`
+/// times the same way (a rider), all landings before the last empty; only
+/// from squares whose owner's rank `ranks` admits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ray {
+    /// Rows toward the opponent per leap.
+    pub forward: i32,
+    /// Columns to the owner's right per leap.
+    pub right: i32,
+    /// Most leaps along the line ([`UNBOUNDED`]: to the board's edge).
+    pub max: u32,
+    /// Where the piece must stand for the line to be available.
+    pub ranks: Option<RankRange>,
+}
+
+/// The owner's ranks `low..=high` (or all others, `negated`), as `r(..)`
+/// and `r!(..)` test them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RankRange {
+    /// Lowest owner's rank (1 = the owner's first row).
+    pub low: i64,
+    /// Highest owner's rank.
+    pub high: i64,
+    /// `r!`: every rank outside the range.
+    pub negated: bool,
+}
+
+impl RankRange {
+    /// Whether the owner's rank `rank` passes.
+    pub fn admits(&self, rank: i64) -> bool {
+        (self.low <= rank && rank <= self.high) != self.negated
+    }
+}
+
+impl Ray {
+    /// A single leap by (`forward`, `right`).
+    pub const fn leap(forward: i32, right: i32) -> Ray {
+        Ray {
+            forward,
+            right,
+            max: 1,
+            ranks: None,
+        }
+    }
+
+    /// A rider along (`forward`, `right`) to the board's edge.
+    pub const fn rider(forward: i32, right: i32) -> Ray {
+        Ray {
+            forward,
+            right,
+            max: UNBOUNDED,
+            ranks: None,
+        }
+    }
+
+    /// This line, available only from the owner's ranks `low..=high` (or
+    /// outside them, `negated`).
+    pub const fn on_ranks(self, low: i64, high: i64, negated: bool) -> Ray {
+        Ray {
+            ranks: Some(RankRange { low, high, negated }),
+            ..self
+        }
+    }
 }
 
 impl Automaton<'_> {
@@ -200,12 +269,22 @@ impl Automaton<'_> {
     /// write out as Rust expressions.
     pub fn encode(&self) -> String {
         let mut words: Vec<String> = vec![String::from(if self.memo { "m" } else { "-" })];
-        match self.leaps {
-            Some(leaps) => {
-                words.push(format!("L{}", leaps.len()));
-                for &(forward, right) in leaps {
-                    words.push(forward.to_string());
-                    words.push(right.to_string());
+        match self.attacks {
+            Some(rays) => {
+                words.push(format!("A{}", rays.len()));
+                for ray in rays {
+                    let Ray {
+                        forward,
+                        right,
+                        max,
+                        ranks,
+                    } = *ray;
+                    words.push(match ranks {
+                        None => format!("{forward},{right},{max}"),
+                        Some(RankRange { low, high, negated }) => {
+                            format!("{forward},{right},{max},{low},{high},{}", u8::from(negated))
+                        }
+                    });
                 }
             }
             None => words.push(String::from("N")),
@@ -250,7 +329,7 @@ pub struct OwnedAutomaton {
     pub(super) edges: Vec<Edge>,
     pub(super) targets: Vec<u16>,
     pub(super) memo: bool,
-    pub(super) leaps: Option<Vec<(i32, i32)>>,
+    pub(super) attacks: Option<Vec<Ray>>,
 }
 
 impl OwnedAutomaton {
@@ -261,7 +340,7 @@ impl OwnedAutomaton {
             edges: &self.edges,
             targets: &self.targets,
             memo: self.memo,
-            leaps: self.leaps.as_deref(),
+            attacks: self.attacks.as_deref(),
         }
     }
 
@@ -281,15 +360,28 @@ impl OwnedAutomaton {
             "-" => false,
             _ => return None,
         };
-        let leaps = match next()? {
+        let attacks = match next()? {
             "N" => None,
             word => {
-                let n: usize = word.strip_prefix('L')?.parse().ok()?;
-                let mut leaps = Vec::with_capacity(n.min(64));
+                let n: usize = word.strip_prefix('A')?.parse().ok()?;
+                let mut rays = Vec::with_capacity(n.min(64));
                 for _ in 0..n {
-                    leaps.push((next()?.parse().ok()?, next()?.parse().ok()?));
+                    let fields: Vec<i64> = numbers(next()?)?;
+                    let small = |n: i64| Some(n as i32).filter(|&m| i64::from(m) == n);
+                    let count = |n: i64| Some(n as u32).filter(|&m| i64::from(m) == n);
+                    let ray = Ray {
+                        forward: small(fields[0])?,
+                        right: small(*fields.get(1)?)?,
+                        max: count(*fields.get(2)?)?,
+                        ranks: None,
+                    };
+                    rays.push(match fields[3..] {
+                        [] => ray,
+                        [low, high, negated] => ray.on_ranks(low, high, negated != 0),
+                        _ => return None,
+                    });
                 }
-                Some(leaps)
+                Some(rays)
             }
         };
         let n = count(next(), 'T')?;
@@ -398,7 +490,7 @@ impl OwnedAutomaton {
             edges,
             targets,
             memo,
-            leaps,
+            attacks,
         })
     }
 }

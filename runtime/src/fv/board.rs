@@ -1,36 +1,46 @@
-//! The board: cells, piece lists per colour, and what it knows about
-//! attacks on royal pieces.
+//! The board: cells, the pieces that attack in lists per colour, and an
+//! incremental record of which royal pieces are attacked.
+//!
+//! Every piece type attacks one of four ways ([`Attacker`]): not at all; by
+//! single leaps (*mapped*: found by looking back from a royal piece along
+//! the union of all mapped leaps, so these pieces are in no list and moving
+//! them costs a few comparisons); along straight lines ([`Ray`]: riders,
+//! compounds, leapers with rank conditions), tested by a comparison and a
+//! walk along the line; or by a search of its automaton.
+//!
+//! Whether a colour's royal pieces are attacked is counted once and kept
+//! until a change that can matter: a royal piece of that colour came or
+//! went; an enemy piece arrived on a square from which one of its lines or
+//! leaps points at such a royal piece; a *watched* square changed (when the
+//! count was made, every square of a line between an aligned enemy piece
+//! and a royal piece up to the first blocker, and the squares of the
+//! aligned pieces themselves, were watched); or the enemy has searched
+//! pieces, whose paths any change may open or close. A move that touches
+//! none of these costs a byte load per changed square.
 
 use super::super::hash::FastSet;
+use super::automaton::{Automaton, Ray};
 use super::rules::{Cell, Path, PieceValue, Point, Rules, Square};
-use super::search::captured_before;
+use super::search::{captured_before, Goal, Search};
 
-/// The board: cells, the royal pieces of each colour in lists, and enough
-/// about attacks that no test ever scans the whole board.
-///
-/// Attacks come two ways. A *mapped* piece — a leaper ([`Automaton::leaps`])
-/// while the leaps of all mapped piece types stay within [`MAPPED_OFFSETS`]
-/// distinct offsets — attacks by its landing squares alone: when one
-/// arrives, the board tests its leaps against the enemy royal pieces, and
-/// a royal piece is tested by looking back along each mapped offset for a
-/// piece that leaps that way. Mapped pieces are in no list, so moving them
-/// costs a few comparisons. Every other piece is *scanned*: it stays in a
-/// per-colour list that the attack test walks (with a search where needed).
+/// The board: cells, piece lists per colour, and what it knows about
+/// attacks on royal pieces (see the module documentation).
 #[derive(Clone, Debug)]
 pub struct Board {
     pub(super) cells: Vec<Cell>,
     pub(super) rows: u32,
     pub(super) cols: u32,
-    /// Each colour's scanned pieces (white first).
-    pub(super) scanned: [Vec<Placed>; 2],
+    /// Each colour's listed pieces (white first): those that attack along
+    /// lines or by a search.
+    pub(super) listed: [Vec<Placed>; 2],
     /// Each colour's royal pieces.
     pub(super) royals: [Vec<Placed>; 2],
-    /// Per cell: its index in `scanned` (and in `royals` for royal pieces).
+    /// Per cell: its index in `listed` (and in `royals` for royal pieces).
     pub(super) slots: Vec<(u32, u32)>,
-    /// Per colour: none of its royal pieces is attacked, as far as the
-    /// changes since that was last found can tell (see [`Board::set`]).
-    pub(super) safe: [bool; 2],
-    /// Per colour: how many of its scanned pieces are not leapers, whose
+    /// Per colour: how many of its royal pieces are attacked, and whether
+    /// that must be counted again.
+    pub(super) attacked: [AttackCount; 2],
+    /// Per colour: how many of its listed pieces are searched, whose
     /// attacks any change may open or block.
     pub(super) wanderers: [usize; 2],
     /// Per piece type: what the board needs to know about it.
@@ -40,6 +50,20 @@ pub struct Board {
     pub(super) mapped_offsets: [Vec<Offset>; 2],
     /// Per cell: its (row, column), so that no move divides.
     pub(super) points: Vec<Point>,
+    /// Per cell: bit 0 (1) set when a change there may change whether
+    /// White's (Black's) royal pieces are attacked.
+    pub(super) watch: Vec<u8>,
+    /// Per colour: the cells whose watch bit for it is set.
+    pub(super) watched: [Vec<Square>; 2],
+}
+
+/// How many of a colour's royal pieces are attacked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct AttackCount {
+    /// A change since the count may have changed it.
+    pub(super) stale: bool,
+    /// The count.
+    pub(super) attacked: usize,
 }
 
 /// The most distinct leap offsets the mapped piece types may have together
@@ -50,14 +74,78 @@ pub const MAPPED_OFFSETS: usize = 256;
 /// comparison tests both edges of the board.
 type Offset = (u32, u32);
 
+/// How a piece type attacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Attacker {
+    /// It cannot capture.
+    Never,
+    /// Single leaps, found by looking back from royal pieces.
+    Mapped,
+    /// Along straight lines ([`KindFacts::rays`]).
+    Rays,
+    /// Only a search of its automaton can tell.
+    Searched,
+}
+
+/// A [`Ray`] in board coordinates for one colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct BoardRay {
+    d_row: i64,
+    d_col: i64,
+    max: u32,
+    ray: Ray,
+}
+
+impl BoardRay {
+    fn new(ray: Ray, white: bool) -> BoardRay {
+        let sign = if white { 1 } else { -1 };
+        BoardRay {
+            d_row: i64::from(ray.forward) * sign,
+            d_col: i64::from(ray.right) * sign,
+            max: ray.max,
+            ray,
+        }
+    }
+
+    /// How many leaps along this line lead from `from` to `to`, if that is
+    /// a whole number from 1 to `max`.
+    fn leaps_to(&self, from: Point, to: Point) -> Option<i64> {
+        let d_row = i64::from(to.row) - i64::from(from.row);
+        let d_col = i64::from(to.col) - i64::from(from.col);
+        let count = if self.d_row != 0 {
+            if d_row % self.d_row != 0 {
+                return None;
+            }
+            d_row / self.d_row
+        } else {
+            if d_row != 0 || self.d_col == 0 || d_col % self.d_col != 0 {
+                return None;
+            }
+            d_col / self.d_col
+        };
+        if count < 1 || count > i64::from(self.max) || count * self.d_col != d_col {
+            return None;
+        }
+        Some(count)
+    }
+}
+
 /// What the board needs to know about a piece type.
 #[derive(Clone, Debug)]
 pub(super) struct KindFacts {
     pub(super) royal: bool,
-    pub(super) leaper: bool,
-    pub(super) mapped: bool,
+    pub(super) attacker: Attacker,
     /// For mapped pieces: the leaps as offsets, for white and for black.
     pub(super) offsets: [Vec<Offset>; 2],
+    /// For [`Attacker::Rays`]: the lines, for white and for black.
+    pub(super) rays: [Vec<BoardRay>; 2],
+}
+
+impl KindFacts {
+    /// Whether pieces of this type are kept in the per-colour lists.
+    fn listed(&self) -> bool {
+        matches!(self.attacker, Attacker::Rays | Attacker::Searched)
+    }
 }
 
 /// A piece in a piece list: where it stands (both ways) and its type.
@@ -70,6 +158,7 @@ pub(super) struct Placed {
 
 pub(super) const NO_SLOT: u32 = u32::MAX;
 
+/// The index of a colour in per-colour arrays: white 0, black 1.
 pub(super) fn side(white: bool) -> usize {
     usize::from(!white)
 }
@@ -90,6 +179,17 @@ fn offset_between(from: Point, to: Point) -> Offset {
     (to.row.wrapping_sub(from.row), to.col.wrapping_sub(from.col))
 }
 
+/// How a piece type with `automaton` attacks, and its rays as offsets
+/// when it is a pure leaper (no rank condition).
+fn attacker_of(automaton: &Automaton) -> Attacker {
+    match automaton.attacks {
+        None => Attacker::Searched,
+        Some([]) => Attacker::Never,
+        Some(rays) if rays.iter().all(|r| r.max == 1 && r.ranks.is_none()) => Attacker::Mapped,
+        Some(_) => Attacker::Rays,
+    }
+}
+
 impl Board {
     pub(super) fn new(rules: &Rules, cells: &[Cell]) -> Board {
         let mut union: FastSet<Offset> = FastSet::default();
@@ -98,29 +198,43 @@ impl Board {
             .iter()
             .zip(rules.values)
             .map(|(automaton, &value)| {
+                let rays = automaton.attacks.unwrap_or(&[]);
                 let oriented = |sign: i32| -> Vec<Offset> {
-                    let mut offsets: Vec<Offset> = automaton
-                        .leaps
-                        .unwrap_or(&[])
+                    let mut offsets: Vec<Offset> = rays
                         .iter()
-                        .map(|&(f, r)| (f.wrapping_mul(sign) as u32, r.wrapping_mul(sign) as u32))
+                        .map(|r| {
+                            (
+                                r.forward.wrapping_mul(sign) as u32,
+                                r.right.wrapping_mul(sign) as u32,
+                            )
+                        })
                         .collect();
                     offsets.sort_unstable();
                     offsets.dedup();
                     offsets
                 };
-                let white = oriented(1);
-                let fresh = white.iter().filter(|o| !union.contains(*o)).count();
-                let mapped = automaton.leaps.is_some() && union.len() + fresh <= MAPPED_OFFSETS;
-                if mapped {
-                    union.extend(white.iter().copied());
+                let mut attacker = attacker_of(automaton);
+                if attacker == Attacker::Mapped {
+                    let white = oriented(1);
+                    let fresh = white.iter().filter(|o| !union.contains(*o)).count();
+                    if union.len() + fresh <= MAPPED_OFFSETS {
+                        union.extend(white.iter().copied());
+                    } else {
+                        attacker = Attacker::Rays;
+                    }
                 }
+                let on_board =
+                    |white: bool| rays.iter().map(|&r| BoardRay::new(r, white)).collect();
                 KindFacts {
                     royal: value == PieceValue::Royal,
-                    leaper: automaton.leaps.is_some(),
-                    mapped,
-                    offsets: if mapped {
-                        [white, oriented(-1)]
+                    attacker,
+                    offsets: if attacker == Attacker::Mapped {
+                        [oriented(1), oriented(-1)]
+                    } else {
+                        [Vec::new(), Vec::new()]
+                    },
+                    rays: if attacker == Attacker::Rays {
+                        [on_board(true), on_board(false)]
                     } else {
                         [Vec::new(), Vec::new()]
                     },
@@ -133,18 +247,24 @@ impl Board {
             .iter()
             .map(|&(row, col)| (row.wrapping_neg(), col.wrapping_neg()))
             .collect();
+        let stale = AttackCount {
+            stale: true,
+            attacked: 0,
+        };
         let mut board = Board {
             cells: vec![Cell::Empty; cells.len()],
             rows: rules.rows,
             cols: rules.cols,
-            scanned: [Vec::new(), Vec::new()],
+            listed: [Vec::new(), Vec::new()],
             royals: [Vec::new(), Vec::new()],
             slots: vec![(NO_SLOT, NO_SLOT); cells.len()],
-            safe: [false; 2],
+            attacked: [stale, stale],
             wanderers: [0; 2],
             kinds,
             mapped_offsets: [white_offsets, black_offsets],
             points: (0..cells.len() as Square).map(|s| rules.point(s)).collect(),
+            watch: vec![0; cells.len()],
+            watched: [Vec::new(), Vec::new()],
         };
         for (square, &cell) in cells.iter().enumerate() {
             board.set(square as Square, cell);
@@ -156,20 +276,15 @@ impl Board {
         self.cells[square as usize]
     }
 
-    /// Puts `cell` on `square`, keeping the lists up to date, and forgets
-    /// that a side is safe when the change can matter: one of its royal
-    /// pieces came or went, a scanned enemy piece arrived, a mapped one
-    /// arrived a leap away from one of its royal pieces, or the enemy has
-    /// scanned pieces that are not leapers (whose paths the change may
-    /// open). A leaper attacks by its landing square alone, so other changes
-    /// cannot put a royal piece in its reach.
+    /// Puts `cell` on `square`, keeping the lists up to date, and marks a
+    /// colour's count of attacked royal pieces stale when the change can
+    /// matter (see the module documentation).
     #[inline]
     pub(super) fn set(&mut self, square: Square, cell: Cell) {
         let index = square as usize;
         if let Cell::Piece { kind, white } = self.cells[index] {
             let facts = &self.kinds[usize::from(kind)];
-            // A mapped piece that is not royal is in no list.
-            if !facts.mapped || facts.royal {
+            if facts.listed() || facts.royal {
                 self.lift(index, kind, white);
             }
         }
@@ -177,11 +292,16 @@ impl Board {
         if let Cell::Piece { kind, white } = cell {
             self.drop_on(index, kind, white);
         }
+        let watch = self.watch[index];
+        if watch != 0 {
+            self.attacked[0].stale |= watch & 1 != 0;
+            self.attacked[1].stale |= watch & 2 != 0;
+        }
         if self.wanderers[0] > 0 {
-            self.safe[1] = false;
+            self.attacked[1].stale = true;
         }
         if self.wanderers[1] > 0 {
-            self.safe[0] = false;
+            self.attacked[0].stale = true;
         }
     }
 
@@ -190,79 +310,227 @@ impl Board {
     fn lift(&mut self, index: usize, kind: u16, white: bool) {
         let colour = side(white);
         let facts = &self.kinds[usize::from(kind)];
-        let (royal, mapped, leaper) = (facts.royal, facts.mapped, facts.leaper);
-        let (scanned_slot, royal_slot) = self.slots[index];
-        if !mapped {
-            if !leaper {
+        let (royal, listed) = (facts.royal, facts.listed());
+        let searched = facts.attacker == Attacker::Searched;
+        let (listed_slot, royal_slot) = self.slots[index];
+        if listed {
+            if searched {
                 self.wanderers[colour] -= 1;
+                self.attacked[side(!white)].stale = true;
             }
-            remove_at(
-                &mut self.scanned[colour],
-                &mut self.slots,
-                scanned_slot,
-                true,
-            );
+            remove_at(&mut self.listed[colour], &mut self.slots, listed_slot, true);
         }
         if royal {
-            self.safe[colour] = false;
+            self.attacked[colour].stale = true;
             remove_at(&mut self.royals[colour], &mut self.slots, royal_slot, false);
         }
         self.slots[index] = (NO_SLOT, NO_SLOT);
     }
 
-    /// Enters the piece now on cell `index` in the lists (or tests its
-    /// leaps against the enemy royal pieces).
+    /// Enters the piece now on cell `index` in the lists, and marks the
+    /// enemy's count stale if the piece points at one of its royal pieces.
     fn drop_on(&mut self, index: usize, kind: u16, white: bool) {
         let colour = side(white);
-        let facts = &self.kinds[usize::from(kind)];
-        let at = self.points[index];
         let enemy = side(!white);
-        if facts.mapped
-            && self.safe[enemy]
-            && self.royals[enemy]
+        let at = self.points[index];
+        let facts = &self.kinds[usize::from(kind)];
+        let threat = match facts.attacker {
+            Attacker::Never => false,
+            Attacker::Mapped => self.royals[enemy]
                 .iter()
-                .any(|royal| facts.offsets[colour].contains(&offset_between(at, royal.at)))
-        {
-            self.safe[enemy] = false;
+                .any(|royal| facts.offsets[colour].contains(&offset_between(at, royal.at))),
+            Attacker::Rays => {
+                let rank = self.rank_of_row(at.row, white);
+                self.royals[enemy].iter().any(|royal| {
+                    facts.rays[colour].iter().any(|ray| {
+                        ray.ray.ranks.is_none_or(|r| r.admits(rank))
+                            && ray.leaps_to(at, royal.at).is_some()
+                    })
+                })
+            }
+            Attacker::Searched => true,
+        };
+        if threat {
+            self.attacked[enemy].stale = true;
         }
-        let (royal, mapped, leaper) = (facts.royal, facts.mapped, facts.leaper);
+        let (royal, listed) = (facts.royal, facts.listed());
         let placed = Placed {
             square: index as Square,
             at,
             kind,
         };
-        if !mapped {
-            if !leaper {
+        if listed {
+            if facts.attacker == Attacker::Searched {
                 self.wanderers[colour] += 1;
             }
-            self.safe[side(!white)] = false;
-            let list = &mut self.scanned[colour];
+            let list = &mut self.listed[colour];
             self.slots[index].0 = list.len() as u32;
             list.push(placed);
         }
         if royal {
-            self.safe[colour] = false;
+            self.attacked[colour].stale = true;
             let list = &mut self.royals[colour];
             self.slots[index].1 = list.len() as u32;
             list.push(placed);
         }
     }
 
-    /// Whether a mapped piece of colour `by_white` leaps to `target`: looks
-    /// back along every mapped offset.
-    pub(super) fn mapped_attack(&self, target: Point, by_white: bool) -> bool {
-        let colour = side(by_white);
-        self.mapped_offsets[colour].iter().any(|&(row, col)| {
-            let back = (row.wrapping_neg(), col.wrapping_neg());
-            let Some(from) = offset_point(target, back, self.rows, self.cols) else {
-                return false;
+    /// The owner's rank of row `row`: 1 is the owner's nearest row.
+    fn rank_of_row(&self, row: u32, white: bool) -> i64 {
+        if white {
+            i64::from(row) + 1
+        } else {
+            i64::from(self.rows) - i64::from(row)
+        }
+    }
+
+    /// How many royal pieces of `white` are attacked: counted again only
+    /// when a change since the last count may have changed it.
+    #[inline]
+    pub(super) fn attacked_royals(
+        &mut self,
+        rules: &Rules,
+        white: bool,
+        search: &mut Search,
+    ) -> usize {
+        let count = self.attacked[side(white)];
+        if !count.stale {
+            return count.attacked;
+        }
+        self.count_attacked_royals(rules, white, search)
+    }
+
+    /// Counts the attacked royal pieces of `white` from scratch, watching
+    /// the squares whose change may change the count.
+    #[inline(never)]
+    pub(super) fn count_attacked_royals(
+        &mut self,
+        rules: &Rules,
+        white: bool,
+        search: &mut Search,
+    ) -> usize {
+        let colour = side(white);
+        let bit = 1u8 << colour;
+        let mut watched = std::mem::take(&mut self.watched[colour]);
+        for &square in &watched {
+            self.watch[square as usize] &= !bit;
+        }
+        watched.clear();
+        let mut attacked = 0;
+        for index in 0..self.royals[colour].len() {
+            let royal = self.royals[colour][index].at;
+            if self.royal_attacked(rules, royal, !white, search, &mut watched) {
+                attacked += 1;
+            }
+        }
+        for &square in &watched {
+            self.watch[square as usize] |= bit;
+        }
+        self.watched[colour] = watched;
+        self.attacked[colour] = AttackCount {
+            stale: false,
+            attacked,
+        };
+        attacked
+    }
+
+    /// Whether a piece of colour `by_white` attacks `target`; the squares
+    /// whose change may change that are added to `watched`.
+    fn royal_attacked(
+        &self,
+        rules: &Rules,
+        target: Point,
+        by_white: bool,
+        search: &mut Search,
+        watched: &mut Vec<Square>,
+    ) -> bool {
+        if let Some(from) = self.mapped_attacker(target, by_white) {
+            watched.push(from);
+            return true;
+        }
+        let goal = Goal {
+            to: target,
+            promote: None,
+            attack: true,
+        };
+        for placed in &self.listed[side(by_white)] {
+            let kind = usize::from(placed.kind);
+            let attacks = match self.kinds[kind].attacker {
+                Attacker::Rays => self.rays_attack(placed, by_white, target, watched),
+                Attacker::Searched => {
+                    let automaton = &rules.automata[kind];
+                    automaton.reach() >= placed.at.distance(target) && {
+                        search.start(automaton, placed.kind, by_white, placed.at, rules.cols);
+                        search.next(rules, self, goal).is_some()
+                    }
+                }
+                Attacker::Never | Attacker::Mapped => false,
             };
-            match self.cells[(from.row * self.cols + from.col) as usize] {
+            if attacks {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the piece `placed` of colour `by_white` attacks `target`
+    /// along one of its lines; the piece's square and every square of an
+    /// aligned line up to its first blocker are added to `watched`.
+    fn rays_attack(
+        &self,
+        placed: &Placed,
+        by_white: bool,
+        target: Point,
+        watched: &mut Vec<Square>,
+    ) -> bool {
+        let facts = &self.kinds[usize::from(placed.kind)];
+        let rank = self.rank_of_row(placed.at.row, by_white);
+        let mut attacks = false;
+        for ray in &facts.rays[side(by_white)] {
+            if ray.ray.ranks.is_some_and(|r| !r.admits(rank)) {
+                continue;
+            }
+            let Some(leaps) = ray.leaps_to(placed.at, target) else {
+                continue;
+            };
+            watched.push(placed.square);
+            let mut row = i64::from(placed.at.row);
+            let mut col = i64::from(placed.at.col);
+            let mut clear = true;
+            for _ in 1..leaps {
+                row += ray.d_row;
+                col += ray.d_col;
+                let square = (row * i64::from(self.cols) + col) as Square;
+                watched.push(square);
+                if self.cells[square as usize] != Cell::Empty {
+                    clear = false;
+                    break;
+                }
+            }
+            if clear {
+                attacks = true;
+                break;
+            }
+        }
+        attacks
+    }
+
+    /// The square of a mapped piece of colour `by_white` that leaps to
+    /// `target`, if any: looks back along every mapped offset.
+    fn mapped_attacker(&self, target: Point, by_white: bool) -> Option<Square> {
+        let colour = side(by_white);
+        self.mapped_offsets[colour].iter().find_map(|&(row, col)| {
+            let back = (row.wrapping_neg(), col.wrapping_neg());
+            let from = offset_point(target, back, self.rows, self.cols)?;
+            let square = from.row * self.cols + from.col;
+            match self.cells[square as usize] {
                 Cell::Piece { kind, white } if white == by_white => {
                     let facts = &self.kinds[usize::from(kind)];
-                    facts.mapped && facts.offsets[colour].binary_search(&(row, col)).is_ok()
+                    (facts.attacker == Attacker::Mapped
+                        && facts.offsets[colour].binary_search(&(row, col)).is_ok())
+                    .then_some(square)
                 }
-                _ => false,
+                _ => None,
             }
         })
     }

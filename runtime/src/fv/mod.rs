@@ -30,7 +30,7 @@ mod rules;
 mod search;
 
 pub use self::automaton::*;
-use self::board::{side, Board, Placed};
+use self::board::{side, Board};
 pub use self::rules::*;
 pub use self::search::MAX_EDGES;
 use self::search::{Goal, Search};
@@ -453,107 +453,45 @@ impl Game {
         Ok(())
     }
 
-    /// Whether a scanned piece of colour `by_white` attacks `square`: it
-    /// has a path ending with a capture there that lands on no hole.
-    /// (Mapped pieces are found by [`Board::mapped_attack`].)
-    #[inline(never)]
-    fn scanned_attack(&mut self, rules: &Rules, square: Point, by_white: bool) -> bool {
-        let goal = Goal {
-            to: square,
-            promote: None,
-            attack: true,
-        };
-        for index in 0..self.board.scanned[side(by_white)].len() {
-            let Placed { at, kind, .. } = self.board.scanned[side(by_white)][index];
-            let automaton = &rules.automata[usize::from(kind)];
-            if automaton.reach() < at.distance(goal.to) {
-                continue;
-            }
-            if let Some(leaps) = automaton.leaps {
-                let forward = i64::from(goal.to.row) - i64::from(at.row);
-                let right = i64::from(goal.to.col) - i64::from(at.col);
-                let (forward, right) = if by_white {
-                    (forward, right)
-                } else {
-                    (-forward, -right)
-                };
-                if leaps
-                    .iter()
-                    .any(|&(f, r)| i64::from(f) == forward && i64::from(r) == right)
-                {
-                    return true;
-                }
-                continue;
-            }
-            self.attacks
-                .start(automaton, kind, by_white, at, rules.cols);
-            if self.attacks.next(rules, &self.board, goal).is_some() {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// How many royal pieces of `white` are attacked (stopping at the
-    /// first when `first_only`): a mapped enemy piece leaps to it, or a
-    /// scanned one can capture there. That none is attacked is remembered
-    /// until a change that can matter ([`Board::set`]).
+    /// Whether any royal piece of `white` is attacked (the board keeps
+    /// the count until a change that can matter).
     #[inline]
-    fn attacked_royals(&mut self, rules: &Rules, white: bool, first_only: bool) -> usize {
-        if self.board.safe[side(white)] {
-            return 0;
-        }
-        self.count_attacked_royals(rules, white, first_only)
-    }
-
-    /// [`Game::attacked_royals`] when the side is not known to be safe.
-    #[inline(never)]
-    fn count_attacked_royals(&mut self, rules: &Rules, white: bool, first_only: bool) -> usize {
-        let mut attacked = 0;
-        for index in 0..self.board.royals[side(white)].len() {
-            let royal = self.board.royals[side(white)][index];
-            if self.board.mapped_attack(royal.at, !white)
-                || (!self.board.scanned[side(!white)].is_empty()
-                    && self.scanned_attack(rules, royal.at, !white))
-            {
-                attacked += 1;
-                if first_only {
-                    break;
-                }
-            }
-        }
-        if attacked == 0 {
-            self.board.safe[side(white)] = true;
-        }
-        attacked
-    }
-
-    /// Whether any royal piece of `white` is attacked.
     fn royals_attacked(&mut self, rules: &Rules, white: bool) -> bool {
-        self.attacked_royals(rules, white, true) > 0
+        self.board.attacked_royals(rules, white, &mut self.attacks) > 0
     }
 
     /// Whether a player has lost: no royal piece, or all attacked. Free when
-    /// nothing changed since the last time nobody had lost.
+    /// nothing changed since the last time nobody had lost, and a lookup
+    /// when nothing that matters changed.
     pub fn someone_lost(&mut self, rules: &Rules) -> bool {
-        let board = &self.board;
-        let safe = |white: bool| board.safe[side(white)] && !board.royals[side(white)].is_empty();
-        if self.settled || (safe(true) && safe(false)) {
-            self.settled = true;
+        if self.settled {
             return false;
         }
         let lost = [true, false].iter().any(|&white| {
             let royals = self.board.royals[side(white)].len();
-            royals == 0 || self.attacked_royals(rules, white, false) == royals
+            royals == 0 || self.board.attacked_royals(rules, white, &mut self.attacks) == royals
         });
         self.settled = !lost;
         lost
+    }
+
+    /// Whether the board's kept counts of attacked royal pieces equal
+    /// counts made from scratch (for tests of the incremental state).
+    #[doc(hidden)]
+    pub fn attack_counts_are_fresh(&mut self, rules: &Rules) -> bool {
+        [true, false].iter().all(|&white| {
+            let kept = self.board.attacked_royals(rules, white, &mut self.attacks);
+            let fresh = self
+                .board
+                .count_attacked_royals(rules, white, &mut self.attacks);
+            kept == fresh
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::board::NO_SLOT;
+    use super::board::{Placed, NO_SLOT};
     use super::*;
 
     /// `(1,0)`: four steps.
@@ -610,12 +548,17 @@ mod tests {
         edges: &WAZIR_EDGES,
         targets: &[],
         memo: false,
-        leaps: None,
+        attacks: None,
     };
 
     /// `(1,0)` known to be a leaper (mapped: its leaps are hit counts).
     const WAZIR_LEAPER: Automaton<'static> = Automaton {
-        leaps: Some(&[(1, 0), (-1, 0), (0, 1), (0, -1)]),
+        attacks: Some(&[
+            Ray::leap(1, 0),
+            Ray::leap(-1, 0),
+            Ray::leap(0, 1),
+            Ray::leap(0, -1),
+        ]),
         ..WAZIR
     };
 
@@ -778,11 +721,11 @@ mod tests {
             squares
         };
         let board = &game.board;
-        assert_eq!(squares(&board.scanned[0]), [0]);
-        assert_eq!(squares(&board.scanned[1]), [2]);
+        assert_eq!(squares(&board.listed[0]), [0]);
+        assert_eq!(squares(&board.listed[1]), [2]);
         assert_eq!(squares(&board.royals[0]), [1]);
         assert_eq!(squares(&board.royals[1]), [8]);
-        assert_eq!(board.scanned[1][0].at, Point { row: 0, col: 2 });
+        assert_eq!(board.listed[1][0].at, Point { row: 0, col: 2 });
         assert_eq!(board.wanderers, [1, 1]);
         assert_eq!(game.cells()[4], Cell::Hole);
         // The black king steps to (1,2); the white scanned piece leaves.
@@ -797,7 +740,7 @@ mod tests {
         assert_eq!(squares(&game.board.royals[1]), [5]);
         assert_eq!(game.board.slots[5], (NO_SLOT, 0));
         game.board.set(0, Cell::Empty);
-        assert!(game.board.scanned[0].is_empty());
+        assert!(game.board.listed[0].is_empty());
         assert_eq!(game.board.wanderers, [0, 1]);
         // Offsets: the four wazir leaps, black's the other way round.
         assert_eq!(game.board.mapped_offsets[0].len(), 4);
@@ -811,7 +754,7 @@ mod tests {
     fn royal_pieces_are_attacked_by_leaps_and_scans() {
         // Kind 1, the royal piece, attacks nothing (no capturing leap).
         let royal = Automaton {
-            leaps: Some(&[]),
+            attacks: Some(&[]),
             ..WAZIR
         };
         let automata = [WAZIR, royal, WAZIR_LEAPER];
@@ -829,7 +772,10 @@ mod tests {
         // A black mapped wazir on (1,0) attacks it (a leap looking back).
         game.place(2, false, 3);
         assert!(game.royals_attacked(&rules, true));
-        assert_eq!(game.attacked_royals(&rules, true, false), 1);
+        assert_eq!(
+            game.board.attacked_royals(&rules, true, &mut game.attacks),
+            1
+        );
         game.board.set(3, Cell::Empty);
         assert!(!game.royals_attacked(&rules, true));
         // A black scanned piece on (0,1) attacks it through the scan.
@@ -840,10 +786,16 @@ mod tests {
         // A second white king on (2,1) is attacked by the wazir on (1,1):
         // one of two royal pieces attacked is not a loss; both are.
         game.place(1, true, 7);
-        assert_eq!(game.attacked_royals(&rules, true, false), 1);
+        assert_eq!(
+            game.board.attacked_royals(&rules, true, &mut game.attacks),
+            1
+        );
         assert!(!game.someone_lost(&rules));
         game.place(2, false, 3);
-        assert_eq!(game.attacked_royals(&rules, true, false), 2);
+        assert_eq!(
+            game.board.attacked_royals(&rules, true, &mut game.attacks),
+            2
+        );
         assert!(game.someone_lost(&rules));
     }
 
@@ -951,14 +903,17 @@ mod tests {
             edges: &edges,
             targets: &[4, 5],
             memo: true,
-            leaps: Some(&[(1, 2), (-2, 1)]),
+            attacks: Some(&[Ray::leap(1, 2), Ray::rider(-2, 1).on_ranks(-3, 2, true)]),
         };
         let text = original.encode();
         let decoded = OwnedAutomaton::decode(&text).expect("decodes");
         assert_eq!(decoded.view().encode(), text);
         assert_eq!(decoded.states, states);
         assert_eq!(decoded.edges, edges);
-        assert_eq!(decoded.leaps.as_deref(), Some(&[(1, 2), (-2, 1)][..]));
+        assert_eq!(
+            decoded.attacks.as_deref(),
+            Some(&[Ray::leap(1, 2), Ray::rider(-2, 1).on_ranks(-3, 2, true)][..])
+        );
         for bad in [
             "",
             "m",

@@ -54,9 +54,9 @@ pub struct Automaton {
     /// Whether searches must remember visited nodes (see
     /// [`fv::Automaton::memo`]).
     pub memo: bool,
-    /// The capturing single leaps of a leaper (see
-    /// [`fv::Automaton::leaps`]).
-    pub leaps: Option<Vec<(i32, i32)>>,
+    /// How the piece attacks, when along straight lines (see
+    /// [`fv::Automaton::attacks`] and [`super::classes`]).
+    pub attacks: Option<Vec<fv::Ray>>,
     /// How many paths lead from the start to the end (saturating; with
     /// repetitions, meaningless).
     pub paths: u64,
@@ -74,7 +74,7 @@ impl Automaton {
             edges: &self.edges,
             targets: &self.targets,
             memo: self.memo,
-            leaps: self.leaps.as_deref(),
+            attacks: self.attacks.as_deref(),
         }
     }
 }
@@ -289,54 +289,16 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// The leap vectors of `(a,b|dirs)` in the owner's (forward, right)
-    /// coordinates, in the documented order, without duplicates and without
-    /// those that leave any board this size.
+    /// The leap vectors of `(a,b|dirs)` on this board ([`leap_vectors`]).
     fn vectors(&self, a: i64, b: i64, dirs: Option<[bool; 4]>) -> Vec<(i32, i32)> {
-        let mut vectors: Vec<(i32, i32)> = Vec::new();
-        let fits = |n: i64, size: u32| n.unsigned_abs() < u64::from(size);
-        for (forward, right) in [
-            (a, b),
-            (a, -b),
-            (-a, b),
-            (-a, -b),
-            (b, a),
-            (b, -a),
-            (-b, a),
-            (-b, -a),
-        ] {
-            let keep = match dirs {
-                None => true,
-                Some([up, down, rightward, leftward]) => {
-                    (up && forward > 0)
-                        || (down && forward < 0)
-                        || (rightward && right > 0)
-                        || (leftward && right < 0)
-                }
-            };
-            // (0,0) lands on the piece's own square: never a legal landing.
-            let null = forward == 0 && right == 0;
-            if keep && !null && fits(forward, self.context.rows) && fits(right, self.context.cols) {
-                let vector = (forward as i32, right as i32);
-                if !vectors.contains(&vector) {
-                    vectors.push(vector);
-                }
-            }
-        }
-        vectors
+        leap_vectors(a, b, dirs, self.context.rows, self.context.cols)
     }
 
-    fn rank_edge(&self, (a, b): (i64, i64), negated: bool) -> Edge {
-        let rows = i64::from(self.context.rows);
-        // Negative ranks count from the far side; the range is every rank
-        // between its two ends, either way round. Rank 0 is no row, so
-        // `r(A,0)` never applies and `[0,2]` means ranks 1 and 2.
-        let resolve = |r: i64| if r < 0 { rows.saturating_add(r + 1) } else { r };
-        let (a, b) = (resolve(a), resolve(b));
-        let (low, high) = (a.min(b), a.max(b));
+    fn rank_edge(&self, ranks: (i64, i64), negated: bool) -> Edge {
+        let range = rank_range(ranks, negated, self.context.rows);
         Edge::Rank {
-            low,
-            high,
+            low: range.low,
+            high: range.high,
             negated,
             to: 0,
         }
@@ -492,75 +454,66 @@ impl<'a> Builder<'a> {
             });
             automaton.edges.extend(edges);
         }
-        if !automaton.memo {
-            automaton.leaps = leaper(&automaton, &callee);
-        }
         automaton
     }
 }
 
-/// The leaps with which `automaton` can capture, if every such path is one
-/// leap whose only conditions are `c(..)` and promotion (no rank test, no
-/// `x`, nothing after the leap but passing on to the end); `None` when some
-/// path needs a search. Paths under `m(..)` cannot capture and are left
-/// out. The automaton has no cycles.
-fn leaper<'a>(
-    automaton: &Automaton,
-    callee: &dyn Fn(u16) -> Option<&'a Automaton>,
-) -> Option<Vec<(i32, i32)>> {
-    let edges = |state: u32| {
-        let state = automaton.states[state as usize];
-        let first = state.first_edge as usize;
-        &automaton.edges[first..first + state.edges as usize]
-    };
-    // Whether the end is reached from `state` by passing edges only
-    // (`None`: something else follows).
-    let ends_after = |state: u32| -> Option<bool> {
-        let mut stack = vec![state];
-        let mut ends = false;
-        while let Some(state) = stack.pop() {
-            ends |= automaton.states[state as usize].accept;
-            for edge in edges(state) {
-                match *edge {
-                    Edge::Pass { to } | Edge::MustCapture { to } | Edge::Promote { to, .. } => {
-                        stack.push(to)
-                    }
-                    _ => return None,
-                }
+/// The leap vectors of `(a,b|dirs)` in the owner's (forward, right)
+/// coordinates, in the documented order, without duplicates, without the
+/// null leap and without those that leave any board of `rows` × `cols`.
+pub fn leap_vectors(
+    a: i64,
+    b: i64,
+    dirs: Option<[bool; 4]>,
+    rows: u32,
+    cols: u32,
+) -> Vec<(i32, i32)> {
+    let mut vectors: Vec<(i32, i32)> = Vec::new();
+    let fits = |n: i64, size: u32| n.unsigned_abs() < u64::from(size);
+    for (forward, right) in [
+        (a, b),
+        (a, -b),
+        (-a, b),
+        (-a, -b),
+        (b, a),
+        (b, -a),
+        (-b, a),
+        (-b, -a),
+    ] {
+        let keep = match dirs {
+            None => true,
+            Some([up, down, rightward, leftward]) => {
+                (up && forward > 0)
+                    || (down && forward < 0)
+                    || (rightward && right > 0)
+                    || (leftward && right < 0)
             }
-        }
-        Some(ends)
-    };
-    let mut leaps = Vec::new();
-    let mut stack = vec![0u32];
-    while let Some(state) = stack.pop() {
-        for edge in edges(state) {
-            match *edge {
-                Edge::Pass { to } | Edge::MustCapture { to } | Edge::Promote { to, .. } => {
-                    stack.push(to)
-                }
-                Edge::NoCapture { .. } => {}
-                Edge::Leap { forward, right, to } => {
-                    if ends_after(to)? && !leaps.contains(&(forward, right)) {
-                        leaps.push((forward, right));
-                    }
-                }
-                // A leaper's moves, then the end: its leaps.
-                Edge::Call { piece, to } => {
-                    let called = callee(piece)?.leaps.as_ref()?;
-                    if ends_after(to)? {
-                        for &leap in called {
-                            if !leaps.contains(&leap) {
-                                leaps.push(leap);
-                            }
-                        }
-                    }
-                }
-                Edge::Rank { .. } | Edge::CaptureHere { .. } => return None,
+        };
+        // (0,0) lands on the piece's own square: never a legal landing.
+        let null = forward == 0 && right == 0;
+        if keep && !null && fits(forward, rows) && fits(right, cols) {
+            let vector = (forward as i32, right as i32);
+            if !vectors.contains(&vector) {
+                vectors.push(vector);
             }
         }
     }
-    Some(leaps)
+    vectors
+}
+
+/// The owner's ranks `r(A,ranks)` (`r!`: `negated`) admits on a board of
+/// `rows`: negative ranks count from the far side; the range is every rank
+/// between its two ends, either way round. Rank 0 is no row, so `r(A,0)`
+/// never applies and `[0,2]` means ranks 1 and 2.
+pub fn rank_range((a, b): (i64, i64), negated: bool, rows: u32) -> fv::RankRange {
+    let rows = i64::from(rows);
+    let resolve = |r: i64| if r < 0 { rows.saturating_add(r + 1) } else { r };
+    let (a, b) = (resolve(a), resolve(b));
+    fv::RankRange {
+        low: a.min(b),
+        high: a.max(b),
+        negated,
+    }
 }
 
 fn prefixed<'a>(edge: Edge, ways: Vec<Vec<Part<'a>>>) -> Vec<Vec<Part<'a>>> {

@@ -10,7 +10,7 @@
 use crate::split::{Arm, Items, Shared, StateMachine};
 use std::collections::BTreeSet;
 
-use chess2rs_runtime::fv::{Cell, Edge, PieceValue, State, Step, UNBOUNDED};
+use chess2rs_runtime::fv::{Cell, Edge, PieceValue, RankRange, Ray, State, Step, UNBOUNDED};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 
@@ -423,16 +423,10 @@ fn automaton_tokens(automaton: &Automaton) -> TokenStream {
         .iter()
         .map(|&t| Literal::u16_unsuffixed(t));
     let memo = automaton.memo;
-    let leaps = match &automaton.leaps {
-        Some(leaps) => {
-            let leaps = leaps.iter().map(|&(forward, right)| {
-                let (forward, right) = (
-                    Literal::i32_unsuffixed(forward),
-                    Literal::i32_unsuffixed(right),
-                );
-                quote! { (#forward, #right) }
-            });
-            quote! { Some(&[#(#leaps),*]) }
+    let attacks = match &automaton.attacks {
+        Some(rays) => {
+            let rays = rays.iter().map(ray_tokens);
+            quote! { Some(&[#(#rays),*]) }
         }
         None => quote! { None },
     };
@@ -442,7 +436,29 @@ fn automaton_tokens(automaton: &Automaton) -> TokenStream {
             edges: &[#(#edges),*],
             targets: &[#(#targets),*],
             memo: #memo,
-            leaps: #leaps,
+            attacks: #attacks,
+        }
+    }
+}
+
+fn ray_tokens(ray: &Ray) -> TokenStream {
+    let (forward, right) = (
+        Literal::i32_unsuffixed(ray.forward),
+        Literal::i32_unsuffixed(ray.right),
+    );
+    let line = match ray.max {
+        1 => quote! { rt::fv::Ray::leap(#forward, #right) },
+        UNBOUNDED => quote! { rt::fv::Ray::rider(#forward, #right) },
+        max => {
+            let max = Literal::u32_unsuffixed(max);
+            quote! { rt::fv::Ray { max: #max, ..rt::fv::Ray::leap(#forward, #right) } }
+        }
+    };
+    match ray.ranks {
+        None => line,
+        Some(RankRange { low, high, negated }) => {
+            let (low, high) = (int_literal(low), int_literal(high));
+            quote! { #line.on_ranks(#low, #high, #negated) }
         }
     }
 }

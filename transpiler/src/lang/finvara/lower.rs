@@ -6,10 +6,11 @@
 
 use std::collections::HashMap;
 
-use chess2rs_runtime::fv::{Cell, PieceValue};
+use chess2rs_runtime::fv::{self, Cell, PieceValue};
 
 use super::automaton::{self, Context, MoveQuery};
 use super::check::collect_references;
+use super::classes::{attack_rays, ClassContext};
 use super::ir::{Action, Line, Piece, Program};
 use super::syntax::{self, MoveAction, Seq, Value};
 use crate::diag::Diagnostics;
@@ -41,6 +42,8 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
     // automaton.
     let mut built: HashMap<String, automaton::Automaton> = HashMap::new();
     let mut edges_so_far = 0;
+    // How each piece type attacks, when along lines (see `classes`).
+    let mut classes: HashMap<String, Option<Vec<fv::Ray>>> = HashMap::new();
     for index in build_order(program) {
         let piece = &program.pieces[index];
         let context = Context {
@@ -62,7 +65,20 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
             break;
         }
         edges_so_far += automaton.edges.len();
-        built.insert(piece.symbol.value.clone(), automaton);
+        let class_context = ClassContext {
+            classes: &classes,
+            rows,
+            cols,
+        };
+        let class = attack_rays(&piece.notation.value, &class_context);
+        classes.insert(piece.symbol.value.clone(), class.clone());
+        built.insert(
+            piece.symbol.value.clone(),
+            automaton::Automaton {
+                attacks: class,
+                ..automaton
+            },
+        );
     }
     let automata: Vec<automaton::Automaton> = program
         .pieces

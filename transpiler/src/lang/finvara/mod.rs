@@ -8,6 +8,7 @@
 
 pub mod automaton;
 pub mod check;
+pub mod classes;
 pub mod codegen;
 pub mod interp;
 pub mod ir;
