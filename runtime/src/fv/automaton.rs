@@ -109,6 +109,24 @@ pub enum Edge {
         /// The next state.
         to: u32,
     },
+    /// The start of `A*`'s first round, where A has nested repetitions or
+    /// many ways: the search records every choice the round makes, so that
+    /// later rounds make the same ones ([`Edge::Again`]).
+    Begin {
+        /// The state where A starts.
+        to: u32,
+    },
+    /// After a round of `A*`: stop repeating.
+    Stop {
+        /// The state after `A*`.
+        to: u32,
+    },
+    /// After a round of `A*`: one more round, making exactly the choices
+    /// the first round made.
+    Again {
+        /// The state where A starts.
+        to: u32,
+    },
     /// `"s"`: move like piece type `piece` (its automaton from its start),
     /// then go on at `to`.
     Call {
@@ -145,6 +163,9 @@ impl Edge {
             | Edge::CaptureHere { to }
             | Edge::Promote { to, .. }
             | Edge::Pass { to }
+            | Edge::Begin { to }
+            | Edge::Stop { to }
+            | Edge::Again { to }
             | Edge::Call { to, .. } => to,
         }
     }
@@ -314,6 +335,9 @@ impl Automaton<'_> {
                 Edge::CaptureHere { to } => format!("x{to}"),
                 Edge::Promote { first, count, to } => format!("p{first},{count},{to}"),
                 Edge::Pass { to } => format!("s{to}"),
+                Edge::Begin { to } => format!("b{to}"),
+                Edge::Stop { to } => format!("e{to}"),
+                Edge::Again { to } => format!("a{to}"),
                 Edge::Call { piece, to } => format!("g{piece},{to}"),
             });
         }
@@ -459,6 +483,9 @@ impl OwnedAutomaton {
                         'n' => Edge::NoCapture { to },
                         'x' => Edge::CaptureHere { to },
                         's' => Edge::Pass { to },
+                        'b' => Edge::Begin { to },
+                        'e' => Edge::Stop { to },
+                        'a' => Edge::Again { to },
                         _ => return None,
                     }
                 }

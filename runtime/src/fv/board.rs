@@ -460,7 +460,14 @@ impl Board {
                 Attacker::Searched => {
                     let automaton = &rules.automata[kind];
                     automaton.reach() >= placed.at.distance(target) && {
-                        search.start(automaton, placed.kind, by_white, placed.at, rules.cols);
+                        search.start(
+                            rules,
+                            automaton,
+                            placed.kind,
+                            by_white,
+                            placed.at,
+                            rules.cols,
+                        );
                         search.next(rules, self, goal).is_some()
                     }
                 }

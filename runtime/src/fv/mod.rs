@@ -26,8 +26,10 @@ use super::io::Io;
 
 mod automaton;
 mod board;
+mod repeat;
 mod rules;
 mod search;
+mod visited;
 
 pub use self::automaton::*;
 use self::board::{side, Board};
@@ -177,7 +179,7 @@ impl Game {
         };
         let mut moves = self.moves.take().unwrap_or_default();
         let automaton = &rules.automata[usize::from(kind)];
-        moves.start(automaton, kind, white, rules.point(from), rules.cols);
+        moves.start(rules, automaton, kind, white, rules.point(from), rules.cols);
         let mut valid = false;
         while let Some(path) = moves.next(rules, &self.board, goal) {
             if self.trial(rules, white, kind, from, path, promote) {

@@ -3,7 +3,9 @@
 use super::super::hash::{FastMap, FastSet};
 use super::automaton::{Automaton, Edge, UNBOUNDED};
 use super::board::Board;
+use super::repeat::{choice, Repetitions, OUTSIDE};
 use super::rules::{Cell, Point, Rules, Square, Step};
+use super::visited::NodeSet;
 
 /// What a search node remembers about the path so far, packed in a word:
 /// what the current square holds, whether a crooked repetition landed on a
@@ -80,6 +82,11 @@ struct Frame {
     promote_kind: u16,
     /// What the path has done so far (an index into [`Search::effects`]).
     effects: u32,
+    /// The `A*` repetitions open around `state` (a context of
+    /// [`Search::repetitions`]; [`OUTSIDE`]: none).
+    context: u32,
+    /// This node is in [`Search::on_path`].
+    on_path: bool,
     /// The next edge of `state` to try.
     next_edge: u32,
     /// The path's length when this node was reached, and the `capture` flag
@@ -108,7 +115,14 @@ struct Call {
 pub(super) struct Search {
     frames: Vec<Frame>,
     path: Vec<Step>,
-    visited: FastSet<(u64, u64, u64)>,
+    visited: NodeSet,
+    /// The nodes of the current path that are inside a first round being
+    /// recorded, by their key with the recording forgotten
+    /// ([`Repetitions::shape`]): such a node is not entered twice on one
+    /// path.
+    on_path: FastSet<NodeKey>,
+    /// The `A*` repetitions open along the paths searched.
+    repetitions: Repetitions,
     /// Effects so far as a trie: (parent, event) → child; 0 is "nothing".
     effects: FastMap<(u32, u32), u32>,
     /// Open calls (0 stands for none), each once.
@@ -121,6 +135,10 @@ pub(super) struct Search {
     /// This search remembers visited nodes ([`Automaton::memo`]).
     memo: bool,
 }
+
+/// A search node as a visited-set key: state and square; memory and
+/// effects; piece types and calls; repetition context.
+type NodeKey = (u64, u64, u64, u32);
 
 /// A search's node set is dropped instead of cleared when it grew past this
 /// many entries, so that one big search does not slow down later small ones.
@@ -138,6 +156,7 @@ fn add_reach(a: u32, b: u32) -> u32 {
 impl Search {
     pub(super) fn start(
         &mut self,
+        rules: &Rules,
         automaton: &Automaton,
         kind: u16,
         white: bool,
@@ -150,6 +169,8 @@ impl Search {
         self.path.clear();
         self.calls.clear();
         self.call_ids.clear();
+        self.on_path.clear();
+        self.repetitions.clear();
         self.calls.push(Call {
             parent: 0,
             kind,
@@ -160,11 +181,8 @@ impl Search {
         self.kind = kind;
         self.white = white;
         if self.memo {
-            if self.visited.capacity() > KEEP_CAPACITY {
-                self.visited = FastSet::default();
-            } else {
-                self.visited.clear();
-            }
+            let states = rules.automata.iter().map(|a| a.states.len());
+            self.visited.start(states, rules.rows * rules.cols);
             if self.effects.capacity() > KEEP_CAPACITY {
                 self.effects = FastMap::default();
             } else {
@@ -179,6 +197,8 @@ impl Search {
             memory: Memory(HERE_START),
             promote_kind: kind,
             effects: 0,
+            context: OUTSIDE,
+            on_path: false,
             next_edge: 0,
             path_len: 0,
             last_capture: false,
@@ -186,25 +206,55 @@ impl Search {
         self.push(root);
     }
 
-    /// Pushes the node `frame` unless it was visited.
+    /// The key of `frame`'s node, with repetition context `context`.
+    fn key(&self, frame: &Frame, context: u32) -> NodeKey {
+        let square = frame.at.row * self.cols + frame.at.col;
+        (
+            u64::from(frame.state) | u64::from(square) << 32,
+            u64::from(frame.memory.0) | u64::from(frame.effects) << 32,
+            u64::from(frame.kind)
+                | u64::from(frame.promote_kind) << 16
+                | u64::from(frame.call) << 32,
+            context,
+        )
+    }
+
+    /// Pushes the node `frame` unless it was visited, or it returns to a
+    /// node of the current path inside a first round being recorded.
     fn push(&mut self, mut frame: Frame) {
         if self.memo {
             let square = frame.at.row * self.cols + frame.at.col;
-            let key = (
-                u64::from(frame.state) | u64::from(square) << 32,
+            let rest = (
                 u64::from(frame.memory.0) | u64::from(frame.effects) << 32,
-                u64::from(frame.kind)
-                    | u64::from(frame.promote_kind) << 16
-                    | u64::from(frame.call) << 32,
+                u64::from(frame.promote_kind) | u64::from(frame.call) << 16,
+                frame.context,
             );
-            if !self.visited.insert(key) {
+            if !self.visited.insert(frame.kind, frame.state, square, rest) {
                 return;
             }
+        }
+        frame.on_path = false;
+        if frame.context != OUTSIDE && self.repetitions.recording(frame.context) {
+            let key = self.key(&frame, self.repetitions.shape(frame.context));
+            if !self.on_path.insert(key) {
+                return;
+            }
+            frame.on_path = true;
         }
         frame.next_edge = 0;
         frame.path_len = self.path.len() as u32;
         frame.last_capture = self.path.last().is_some_and(|s| s.capture);
         self.frames.push(frame);
+    }
+
+    /// Pops the top node (its edges are all tried).
+    fn pop(&mut self) {
+        if let Some(frame) = self.frames.pop() {
+            if frame.on_path {
+                let key = self.key(&frame, self.repetitions.shape(frame.context));
+                self.on_path.remove(&key);
+            }
+        }
     }
 
     /// The open call for `"s"` in `caller` going on at `state`, inside
@@ -291,11 +341,18 @@ impl Search {
                 .edges_of(frame.state)
                 .get(frame.next_edge as usize)
             else {
-                self.frames.pop();
+                self.pop();
                 continue;
             };
             self.frames[top].next_edge += 1;
-            self.follow(rules, board, frame, edge, goal);
+            let index = state.first_edge + frame.next_edge;
+            if let Some(expected) = self.repetitions.expected(frame.context) {
+                // A replayed round makes the first round's choice here.
+                if expected != choice(frame.kind, index) {
+                    continue;
+                }
+            }
+            self.follow(rules, board, frame, edge, index, goal);
         }
     }
 
@@ -328,8 +385,17 @@ impl Search {
         }
     }
 
-    /// Takes `edge` from `frame`'s node if the board allows it.
-    fn follow(&mut self, rules: &Rules, board: &Board, frame: Frame, edge: Edge, goal: Goal) {
+    /// Takes `edge` (the automaton's edge `index`) from `frame`'s node if
+    /// the board allows it.
+    fn follow(
+        &mut self,
+        rules: &Rules,
+        board: &Board,
+        frame: Frame,
+        edge: Edge,
+        index: u32,
+        goal: Goal,
+    ) {
         let mut next = frame;
         next.state = edge.to();
         let (crooked, reach) = self.place(rules, frame.kind, edge.to(), frame.call);
@@ -398,17 +464,13 @@ impl Search {
             },
             Edge::Promote { .. } => {
                 if !goal.attack {
-                    // `frame` was copied before its edge cursor moved on.
-                    let automaton = &rules.automata[usize::from(frame.kind)];
-                    let first = automaton.states[frame.state as usize].first_edge;
-                    let edge_index = first + frame.next_edge;
                     memory = Memory(
-                        (memory.0 & ((1 << PROMOTE_SHIFT) - 1)) | (edge_index + 1) << PROMOTE_SHIFT,
+                        (memory.0 & ((1 << PROMOTE_SHIFT) - 1)) | (index + 1) << PROMOTE_SHIFT,
                     );
                     next.promote_kind = frame.kind;
                 }
             }
-            Edge::Pass { .. } => {}
+            Edge::Pass { .. } | Edge::Begin { .. } | Edge::Stop { .. } | Edge::Again { .. } => {}
             Edge::Call { piece, to } => {
                 let call = self.open_call(frame.call, frame.kind, to, crooked, reach);
                 next.kind = piece;
@@ -426,6 +488,16 @@ impl Search {
             return;
         }
         next.memory = memory;
+        if frame.context != OUTSIDE || matches!(edge, Edge::Begin { .. }) {
+            let made = choice(frame.kind, index);
+            let reps = &mut self.repetitions;
+            next.context = match edge {
+                Edge::Begin { .. } => reps.begin(frame.context, made),
+                Edge::Stop { .. } => reps.stop(frame.context, made),
+                Edge::Again { .. } => reps.again(frame.context, made),
+                _ => reps.after(frame.context, made),
+            };
+        }
         self.push(next);
     }
 }

@@ -30,12 +30,23 @@ use super::syntax::{Atom, Item, Repeat, Seq};
 use crate::diag::Diagnostic;
 use crate::source::Span;
 
-/// Most ways one `*` may repeat (the product of the choices inside it).
-pub const MAX_WAYS: u64 = 4096;
+/// Most ways a `*` over a notation without nested repetitions may have to
+/// be compiled as one loop per way (the fastest to search, and what the
+/// compile-time path listing reads); a `*` over more ways, or over nested
+/// repetitions, is compiled as one loop whose rounds the search records
+/// and replays, so no notation is refused for its number of ways.
+pub const EXPANDED_WAYS: u64 = 64;
 
-/// Most edges all piece types' automata may have together (each `*`
-/// compiled once per way, with the `"s"` in it copied), which bounds the
-/// compiler's memory to tens of megabytes.
+/// Most leaps and conditions the ways of one expanded `*` may have in all
+/// (long `"s"` chains inlined in each way): above, the `*` is recorded and
+/// replayed instead.
+pub const EXPANDED_PARTS: usize = 1024;
+
+/// Most edges all piece types' automata may have together: what a search
+/// node can name (see [`fv::MAX_EDGES`]), reached only by notations
+/// megabytes long. Copies made for `*` over few ways stop at a quarter of
+/// it (then the repetition is recorded instead), so they never push a
+/// program over.
 pub const MAX_EDGES: usize = 1 << 21;
 const _: () = assert!(MAX_EDGES == 2_097_152, "the limit's message names it");
 
@@ -116,14 +127,11 @@ pub fn build(notation: &Seq, context: &Context, span: &Span) -> Result<Automaton
 
 /// One part of a way of `A` in `A*`.
 #[derive(Clone, Debug)]
-enum Part<'a> {
+enum Part {
     /// A leap by one vector.
     Leap(i32, i32),
     /// A condition or action edge (its `to` is filled in when placed).
     Edge(Edge),
-    /// A nested repetition (an atom and its suffixes), compiled as it is in
-    /// each round.
-    Repeated(&'a Atom, &'a [Repeat]),
 }
 
 struct Builder<'a> {
@@ -148,14 +156,13 @@ impl<'a> Builder<'a> {
         self.edge_count += 1;
         if self.edge_count + self.context.edges_so_far > MAX_EDGES {
             return Err(Diagnostic::error(
-                "the pieces' notations expand to more than 2,097,152 moves and conditions",
+                "the pieces' notations have more than 2,097,152 moves and conditions",
                 self.span.clone(),
             )
             .with_label("the total passes the limit here")
             .with_help(
-                "`A*` is compiled once for each way A can be made (with every \"s\" in it \
-                 copied), so the leaps repeated under `*` multiply: four knight leaps make \
-                 4,096 ways; repeat fewer of them, or write A` if each round may go its own way",
+                "each leap direction, alternative and condition counts once toward the limit; \
+                 shorten the notations (an alternative written twice adds nothing)",
             ));
         }
         self.states[from as usize].push(edge);
@@ -190,40 +197,47 @@ impl<'a> Builder<'a> {
                 self.edge(end, Edge::Pass { to: exit })?;
                 self.edge(end, Edge::Pass { to: body })?;
             }
-            Repeat::Same => {
-                let ways = self.ways(atom, earlier)?;
-                for way in ways {
-                    let body = self.state(crooked);
-                    self.edge(start, Edge::Pass { to: body })?;
-                    let mut at = body;
-                    for part in way {
-                        at = match part {
-                            Part::Leap(forward, right) => {
-                                let next = self.state(crooked);
-                                self.edge(
-                                    at,
-                                    Edge::Leap {
-                                        forward,
-                                        right,
-                                        to: next,
-                                    },
-                                )?;
-                                next
-                            }
-                            Part::Edge(edge) => {
-                                let next = self.state(crooked);
-                                self.edge(at, retarget(edge, next))?;
-                                next
-                            }
-                            Part::Repeated(atom, repeats) => {
-                                self.repeated(atom, repeats, at, crooked)?
-                            }
-                        };
+            Repeat::Same => match self.expanded_ways(atom, earlier) {
+                Some(ways) => {
+                    for way in ways {
+                        let body = self.state(crooked);
+                        self.edge(start, Edge::Pass { to: body })?;
+                        let mut at = body;
+                        for part in way {
+                            at = match part {
+                                Part::Leap(forward, right) => {
+                                    let next = self.state(crooked);
+                                    self.edge(
+                                        at,
+                                        Edge::Leap {
+                                            forward,
+                                            right,
+                                            to: next,
+                                        },
+                                    )?;
+                                    next
+                                }
+                                Part::Edge(edge) => {
+                                    let next = self.state(crooked);
+                                    self.edge(at, retarget(edge, next))?;
+                                    next
+                                }
+                            };
+                        }
+                        self.edge(at, Edge::Pass { to: exit })?;
+                        self.edge(at, Edge::Pass { to: body })?;
                     }
-                    self.edge(at, Edge::Pass { to: exit })?;
-                    self.edge(at, Edge::Pass { to: body })?;
                 }
-            }
+                None => {
+                    // The search records the first round's choices and
+                    // replays them (runtime `fv::repeat`).
+                    let body = self.state(crooked);
+                    self.edge(start, Edge::Begin { to: body })?;
+                    let end = self.repeated(atom, earlier, body, crooked)?;
+                    self.edge(end, Edge::Stop { to: exit })?;
+                    self.edge(end, Edge::Again { to: body })?;
+                }
+            },
         }
         Ok(exit)
     }
@@ -318,27 +332,20 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// The ways of `atom` (with the repetitions `earlier` applied first) for
-    /// `*`, in notation order.
-    fn ways(
-        &mut self,
-        atom: &'a Atom,
-        earlier: &'a [Repeat],
-    ) -> Result<Vec<Vec<Part<'a>>>, Diagnostic> {
-        if !earlier.is_empty() {
-            // `A** ` or ``A`* ``: the inner repetition is one free part.
-            return Ok(vec![vec![Part::Repeated(atom, earlier)]]);
+    /// The ways of `atom` for `*` in notation order, when `*` is best
+    /// compiled as one loop per way: no repetition nested in it (`earlier`
+    /// empty, none inside) and at most [`EXPANDED_WAYS`] ways. `None`: the
+    /// search records and replays the first round instead.
+    fn expanded_ways(&mut self, atom: &'a Atom, earlier: &'a [Repeat]) -> Option<Vec<Vec<Part>>> {
+        if !earlier.is_empty() || self.count_ways(atom) > EXPANDED_WAYS {
+            return None;
         }
-        let count = self.count_ways(atom);
-        if count > MAX_WAYS {
-            return Err(Diagnostic::error(
-                format!("`*` repeats a move that can be made in more than {MAX_WAYS} ways"),
-                self.span.clone(),
-            )
-            .with_label("in this notation")
-            .with_help("`*` remembers which way was taken; use `` ` `` (any way each time) or split the alternatives: `{A*,B*}`"));
-        }
-        Ok(self.atom_ways(atom))
+        let ways = self.atom_ways(atom)?;
+        // Copies stay a small part of what the automata may hold, so that
+        // only a notation itself that long meets the limit.
+        let copies: usize = ways.iter().map(|way| way.len() + 2).sum();
+        let so_far = self.context.edges_so_far + self.edge_count;
+        (so_far + copies <= MAX_EDGES / 4).then_some(ways)
     }
 
     /// How many ways `atom` has for `*` (saturating, stopping early).
@@ -349,14 +356,14 @@ impl<'a> Builder<'a> {
                     n
                 } else {
                     n.saturating_mul(self.count_ways(&item.atom))
-                        .min(MAX_WAYS + 1)
+                        .min(EXPANDED_WAYS + 1)
                 }
             })
         };
         match atom {
             Atom::Leap { a, b, dirs } => self.vectors(*a, *b, *dirs).len() as u64,
             Atom::Any(alternatives) => alternatives.iter().fold(0u64, |n, alt| {
-                n.saturating_add(seq_ways(alt)).min(MAX_WAYS + 1)
+                n.saturating_add(seq_ways(alt)).min(EXPANDED_WAYS + 1)
             }),
             Atom::Group(seq)
             | Atom::Capture(seq)
@@ -371,30 +378,34 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn atom_ways(&mut self, atom: &'a Atom) -> Vec<Vec<Part<'a>>> {
-        match atom {
+    /// The ways of `atom`, or `None` if a repetition is nested in it.
+    fn atom_ways(&mut self, atom: &'a Atom) -> Option<Vec<Vec<Part>>> {
+        Some(match atom {
             Atom::Leap { a, b, dirs } => self
                 .vectors(*a, *b, *dirs)
                 .into_iter()
                 .map(|(f, r)| vec![Part::Leap(f, r)])
                 .collect(),
-            Atom::Any(alternatives) => alternatives
-                .iter()
-                .flat_map(|alt| self.seq_ways(alt))
-                .collect(),
-            Atom::Group(seq) => self.seq_ways(seq),
-            Atom::Capture(seq) => prefixed(Edge::MustCapture { to: 0 }, self.seq_ways(seq)),
-            Atom::NoCapture(seq) => prefixed(Edge::NoCapture { to: 0 }, self.seq_ways(seq)),
+            Atom::Any(alternatives) => {
+                let mut ways = Vec::new();
+                for alternative in alternatives {
+                    ways.extend(self.seq_ways(alternative)?);
+                }
+                ways
+            }
+            Atom::Group(seq) => self.seq_ways(seq)?,
+            Atom::Capture(seq) => prefixed(Edge::MustCapture { to: 0 }, self.seq_ways(seq)?),
+            Atom::NoCapture(seq) => prefixed(Edge::NoCapture { to: 0 }, self.seq_ways(seq)?),
             Atom::Rank {
                 seq,
                 ranks,
                 negated,
             } => {
                 let edge = self.rank_edge(*ranks, *negated);
-                prefixed(edge, self.seq_ways(seq))
+                prefixed(edge, self.seq_ways(seq)?)
             }
             Atom::Like(symbol) => match self.context.notations.get(&symbol.value) {
-                Some(seq) => self.seq_ways(seq),
+                Some(seq) => self.seq_ways(seq)?,
                 None => vec![Vec::new()],
             },
             Atom::CaptureHere => vec![vec![Part::Edge(Edge::CaptureHere { to: 0 })]],
@@ -402,17 +413,17 @@ impl<'a> Builder<'a> {
                 let edge = self.promote_edge(targets);
                 vec![vec![Part::Edge(edge)]]
             }
-        }
+        })
     }
 
-    fn seq_ways(&mut self, seq: &'a [Item]) -> Vec<Vec<Part<'a>>> {
-        let mut ways: Vec<Vec<Part<'a>>> = vec![Vec::new()];
+    fn seq_ways(&mut self, seq: &'a [Item]) -> Option<Vec<Vec<Part>>> {
+        let mut ways: Vec<Vec<Part>> = vec![Vec::new()];
         for item in seq {
-            let item_ways = if item.repeats.is_empty() {
-                self.atom_ways(&item.atom)
-            } else {
-                vec![vec![Part::Repeated(&item.atom, &item.repeats)]]
-            };
+            let parts: usize = ways.iter().map(Vec::len).sum();
+            if !item.repeats.is_empty() || parts > EXPANDED_PARTS {
+                return None;
+            }
+            let item_ways = self.atom_ways(&item.atom)?;
             ways = ways
                 .iter()
                 .flat_map(|way| {
@@ -424,7 +435,7 @@ impl<'a> Builder<'a> {
                 })
                 .collect();
         }
-        ways
+        Some(ways)
     }
 
     /// Lays the states out as the runtime reads them and works out how far
@@ -516,7 +527,7 @@ pub fn rank_range((a, b): (i64, i64), negated: bool, rows: u32) -> fv::RankRange
     }
 }
 
-fn prefixed<'a>(edge: Edge, ways: Vec<Vec<Part<'a>>>) -> Vec<Vec<Part<'a>>> {
+fn prefixed(edge: Edge, ways: Vec<Vec<Part>>) -> Vec<Vec<Part>> {
     ways.into_iter()
         .map(|way| {
             let mut parts = vec![Part::Edge(edge)];
@@ -543,6 +554,9 @@ fn retarget(edge: Edge, to: u32) -> Edge {
         Edge::CaptureHere { .. } => Edge::CaptureHere { to },
         Edge::Promote { first, count, .. } => Edge::Promote { first, count, to },
         Edge::Pass { .. } => Edge::Pass { to },
+        Edge::Begin { .. } => Edge::Begin { to },
+        Edge::Stop { .. } => Edge::Stop { to },
+        Edge::Again { .. } => Edge::Again { to },
         Edge::Call { piece, .. } => Edge::Call { piece, to },
     }
 }
@@ -831,6 +845,9 @@ impl Lister<'_> {
                 },
                 Edge::Promote { .. } => next.promote = Some((kind, index as u32)),
                 Edge::Pass { .. } => {}
+                // A recorded repetition: the listing does not replay; such
+                // moves are searched at run time.
+                Edge::Begin { .. } | Edge::Stop { .. } | Edge::Again { .. } => return false,
                 Edge::Call { piece, to } => {
                     self.calls.push(OpenCall {
                         kind,
@@ -1082,16 +1099,18 @@ mod tests {
             listed(stair, (3, 3), true, "a1", "c3", None),
             names(&[&["b1", "b2", "c2", "c3"], &["a2", "b2", "b3", "c3"]])
         );
-        // A nested rider is free in each round: legs of different lengths.
-        let free = "(f 1): [(1,0|^)*(0,1|>)]*";
-        let paths = listed(free, (4, 4), true, "a1", "d3", None).expect("listable");
-        assert!(paths.contains(&vec![
-            "b1".into(),
-            "b2".into(),
-            "c2".into(),
-            "d2".into(),
-            "d3".into()
-        ]));
+        // A nested rider repeats its direction and its count in every
+        // round: the repetition is recorded and replayed by the search at
+        // run time, not listed.
+        let nested = "(f 1): [(1,0|^)*(0,1|>)]*";
+        assert_eq!(listed(nested, (4, 4), true, "a1", "d3", None), None);
+        let (automata, _) = automata(nested, 4, 4);
+        let begins = automata[0]
+            .edges
+            .iter()
+            .filter(|e| matches!(e, Edge::Begin { .. }))
+            .count();
+        assert_eq!(begins, 1);
     }
 
     #[test]
@@ -1219,29 +1238,24 @@ mod tests {
     }
 
     #[test]
-    fn a_star_over_too_many_ways_is_refused_with_a_hint() {
-        let text = format!("(a 1): [{}]*\n+--+\n|  |\n+--+\n", "(1,2)".repeat(5));
-        let source = Source::new("test.fv", text);
-        let program = syntax::parse(&source).expect("parses");
-        let notations = HashMap::new();
-        let built = HashMap::new();
-        let kinds = HashMap::new();
-        let context = Context {
-            notations: &notations,
-            built: &built,
-            kinds: &kinds,
-            symbols: &[],
-            rows: 64,
-            cols: 64,
-            edges_so_far: 0,
-        };
-        let piece = &program.pieces[0];
-        let error =
-            build(&piece.notation.value, &context, &piece.notation.span).expect_err("refused");
-        assert!(
-            error.message.contains("more than 4096 ways"),
-            "{}",
-            error.message
+    fn a_star_over_many_ways_is_one_recorded_loop() {
+        // 8^5 = 32,768 ways: one loop whose rounds the search records, its
+        // size that of the notation.
+        let (many, _) = automata(&format!("(a 1): [{}]*", "(1,2)".repeat(5)), 64, 64);
+        let edges = &many[0].edges;
+        assert_eq!(
+            edges
+                .iter()
+                .filter(|e| matches!(e, Edge::Begin { .. }))
+                .count(),
+            1
         );
+        assert!(edges.len() < 50, "{} edges", edges.len());
+        // A few ways are still one loop each (what the listing reads).
+        let (rook, _) = automata("(r 1): (1,0)*", 8, 8);
+        assert!(rook[0]
+            .edges
+            .iter()
+            .all(|e| !matches!(e, Edge::Begin { .. })));
     }
 }

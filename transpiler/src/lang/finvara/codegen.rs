@@ -518,6 +518,9 @@ fn edge_tokens(edge: &Edge) -> TokenStream {
             quote! { rt::fv::Edge::Promote { first: #first, count: #count, to: #to } }
         }
         Edge::Pass { .. } => quote! { rt::fv::Edge::pass(#to) },
+        Edge::Begin { .. } => quote! { rt::fv::Edge::Begin { to: #to } },
+        Edge::Stop { .. } => quote! { rt::fv::Edge::Stop { to: #to } },
+        Edge::Again { .. } => quote! { rt::fv::Edge::Again { to: #to } },
         Edge::Call { piece, .. } => {
             let piece = Literal::u16_unsuffixed(piece);
             quote! { rt::fv::Edge::call(#piece, #to) }

@@ -1,0 +1,125 @@
+//! The set of nodes a path search has visited, without hashing: a node's
+//! automaton state and square pick a slot of a dense array, stamped with
+//! the search's generation (so starting a search clears nothing), and the
+//! rest of the node (memory, effects, calls, repetitions) is compared along
+//! a short chain hanging from the slot. Boards and notations so large that
+//! the array would pass [`DENSE_SLOTS`] use a hash set instead.
+
+use super::super::hash::FastSet;
+
+/// Most slots (automaton states of all piece types × squares) the dense
+/// array may have: 4,194,304 slots of 8 bytes, 32 MB.
+pub(super) const DENSE_SLOTS: usize = 1 << 22;
+
+/// What a node is besides its state and square.
+pub(super) type Rest = (u64, u64, u32);
+
+/// Visited nodes, by (piece type, state, square) and the rest.
+#[derive(Clone, Debug, Default)]
+pub(super) struct NodeSet {
+    /// Per piece type: the slot number of its state 0 on square 0, divided
+    /// by the number of squares (the states of all types before it).
+    bases: Vec<u32>,
+    squares: u32,
+    generation: u32,
+    /// Per slot: the generation that last used it, and the first entry of
+    /// its chain (index + 1; 0: none).
+    slots: Vec<(u32, u32)>,
+    /// Chain entries: a node's rest and the next entry (index + 1).
+    entries: Vec<(Rest, u32)>,
+    /// The set when the dense array would be too large.
+    hashed: FastSet<(u32, u32, Rest)>,
+    dense: bool,
+}
+
+/// A search's hashed set is dropped instead of cleared when it grew past
+/// this many entries, so that one big search does not slow down later
+/// small ones.
+const KEEP_CAPACITY: usize = 1 << 12;
+
+impl NodeSet {
+    /// Empties the set for a search over piece types with `states[kind]`
+    /// states each, on a board of `squares` squares.
+    pub(super) fn start(&mut self, states: impl Iterator<Item = usize>, squares: u32) {
+        self.bases.clear();
+        let mut total: usize = 0;
+        for count in states {
+            self.bases.push(total.min(u32::MAX as usize) as u32);
+            total = total.saturating_add(count);
+        }
+        let slots = total.saturating_mul(squares as usize);
+        self.dense = slots <= DENSE_SLOTS;
+        self.squares = squares;
+        if self.dense {
+            if self.slots.len() != slots {
+                self.slots.clear();
+                self.slots.resize(slots, (0, 0));
+                self.generation = 0;
+            }
+            self.generation = self.generation.wrapping_add(1);
+            if self.generation == 0 {
+                // Stamps wrapped: forget them all once.
+                self.slots.iter_mut().for_each(|slot| *slot = (0, 0));
+                self.generation = 1;
+            }
+            if self.entries.capacity() > KEEP_CAPACITY {
+                self.entries = Vec::new();
+            } else {
+                self.entries.clear();
+            }
+        } else if self.hashed.capacity() > KEEP_CAPACITY {
+            self.hashed = FastSet::default();
+        } else {
+            self.hashed.clear();
+        }
+    }
+
+    /// Adds the node (state `state` of piece type `kind` on `square`, and
+    /// `rest`); whether it was new.
+    pub(super) fn insert(&mut self, kind: u16, state: u32, square: u32, rest: Rest) -> bool {
+        let base = self.bases[usize::from(kind)];
+        if !self.dense {
+            return self.hashed.insert((base + state, square, rest));
+        }
+        let slot = ((base + state) as usize) * self.squares as usize + square as usize;
+        let (generation, head) = self.slots[slot];
+        let head = if generation == self.generation {
+            head
+        } else {
+            0
+        };
+        let mut entry = head;
+        while entry != 0 {
+            let (seen, next) = self.entries[entry as usize - 1];
+            if seen == rest {
+                return false;
+            }
+            entry = next;
+        }
+        self.entries.push((rest, head));
+        self.slots[slot] = (self.generation, self.entries.len() as u32);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nodes_are_new_once_per_search_dense_or_hashed() {
+        for squares in [9, (DENSE_SLOTS as u32 / 5) + 1] {
+            let mut set = NodeSet::default();
+            set.start([3, 2].into_iter(), squares);
+            assert_eq!(set.dense, squares == 9);
+            assert!(set.insert(1, 1, 8, (1, 2, 3)));
+            assert!(!set.insert(1, 1, 8, (1, 2, 3)));
+            assert!(set.insert(1, 1, 8, (1, 2, 4)), "another rest");
+            assert!(set.insert(0, 1, 8, (1, 2, 3)), "another type");
+            assert!(set.insert(1, 0, 8, (1, 2, 3)), "another state");
+            assert!(!set.insert(1, 1, 8, (1, 2, 4)));
+            set.start([3, 2].into_iter(), squares);
+            assert!(set.insert(1, 1, 8, (1, 2, 3)), "a new search forgets");
+        }
+    }
+}
