@@ -2,11 +2,14 @@
 //! Programs live in `benches/programs/`; `build.rs` compiles them with
 //! `chess2rs::compile` into `chess2rs_golden::bench_programs`.
 
+use std::cell::Cell;
+use std::fmt::Write as _;
 use std::path::Path;
+use std::time::Duration;
 
 use chess2rs_golden::bench_programs;
-use chess2rs_runtime::Options;
-use criterion::{criterion_group, criterion_main, Criterion};
+use chess2rs_runtime::{ErrorKind, Options};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
 fn checked(file: &str) -> chess2rs::Program {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -224,6 +227,166 @@ fn fv_truth(c: &mut Criterion) {
     group.finish();
 }
 
+/// A program of the `finvara_riders` group: its input, the exact output it
+/// must print, and exactly how many lines it executes.
+struct RidersCase {
+    /// The benchmark's name in the group.
+    name: &'static str,
+    /// The file in `benches/programs/`.
+    file: &'static str,
+    /// The file compiled by `build.rs` (`bench_programs::<stem>`).
+    compiled: Entry,
+    /// Standard input.
+    input: Vec<u8>,
+    /// Standard output, exactly.
+    expected: Vec<u8>,
+    /// Executed move lines, `checks turn` lines included.
+    lines: u64,
+}
+
+/// The running sums' input, 8,000 numbers from 1 to 1,000 (`i * 7919 mod
+/// 1000 + 1`: each value 8 times) and the sentinel 0, and their output:
+/// the 8,000 running sums, the last 4,004,000.
+fn running_sum_io() -> (Vec<u8>, Vec<u8>) {
+    let (mut input, mut output, mut sum) = (String::new(), String::new(), 0u64);
+    for i in 0..8_000u64 {
+        let number = i * 7_919 % 1_000 + 1;
+        sum += number;
+        write!(input, "{number} ").unwrap();
+        writeln!(output, "{sum}").unwrap();
+    }
+    input.push_str("0\n");
+    assert_eq!(sum, 4_004_000);
+    (input.into_bytes(), output.into_bytes())
+}
+
+/// A countdown's input, `n`, and its output: `n`, `n - 1`, ..., 0.
+fn countdown_io(n: u64) -> (Vec<u8>, Vec<u8>) {
+    let mut output = String::new();
+    for count in (0..=n).rev() {
+        writeln!(output, "{count}").unwrap();
+    }
+    (format!("{n}\n").into_bytes(), output.into_bytes())
+}
+
+/// Finvara with riders on the board, whose attacks the check rule and the
+/// losing test (run after every line) have to follow: about 150,000
+/// executed lines each, compiled and interpreted, with throughput in
+/// executed lines (elements) so that criterion reports lines per second.
+/// Each line count is exact, proven both ways by the step limit (N lines
+/// run to the end with the expected output, N - 1 stop at the limit):
+///
+/// - `stationary`: `fv_riders_stationary.fv`, running sums of 8,000
+///   numbers on a 12x8 board (12 columns, 8 rows) with two rook riders
+///   that never move and never attack a king; 19 lines a number, 2 before
+///   the loop and 9 for the final 0: 152,011 lines.
+/// - `moving`: `fv_riders_moving.fv`, the same sums while Black's rook
+///   rides along its rank three times a pass: 152,011 lines.
+/// - `compound`: `fv_riders_compound.fv`, a countdown from 16,667 (9 lines
+///   a pass, 9 N in all) with a queen, a rook-knight and a knight standing
+///   near the kings, their lines blocked: 150,003 lines.
+/// - `big_board`: `fv_riders_big_board.fv`, a countdown from 10,714 on a
+///   64x64 board with 535 holes while a queen rider rides a triangle (14
+///   lines a pass, 14 N - 3 in all): 149,993 lines.
+fn finvara_riders(c: &mut Criterion) {
+    let (sum_input, sum_output) = running_sum_io();
+    let (compound_input, compound_output) = countdown_io(16_667);
+    let (big_input, big_output) = countdown_io(10_714);
+    let cases = [
+        RidersCase {
+            name: "stationary",
+            file: "fv_riders_stationary.fv",
+            compiled: |i, o, opt| bench_programs::fv_riders_stationary(i, o, opt),
+            input: sum_input.clone(),
+            expected: sum_output.clone(),
+            lines: 152_011,
+        },
+        RidersCase {
+            name: "moving",
+            file: "fv_riders_moving.fv",
+            compiled: |i, o, opt| bench_programs::fv_riders_moving(i, o, opt),
+            input: sum_input,
+            expected: sum_output,
+            lines: 152_011,
+        },
+        RidersCase {
+            name: "compound",
+            file: "fv_riders_compound.fv",
+            compiled: |i, o, opt| bench_programs::fv_riders_compound(i, o, opt),
+            input: compound_input,
+            expected: compound_output,
+            lines: 150_003,
+        },
+        RidersCase {
+            name: "big_board",
+            file: "fv_riders_big_board.fv",
+            compiled: |i, o, opt| bench_programs::fv_riders_big_board(i, o, opt),
+            input: big_input,
+            expected: big_output,
+            lines: 149_993,
+        },
+    ];
+    let mut group = c.benchmark_group("finvara_riders");
+    group.sample_size(10);
+    // Today one run takes up to about 1.5 s (big_board): ten samples need
+    // more than criterion's default 5 s.
+    group.measurement_time(Duration::from_secs(15));
+    for case in &cases {
+        let program = checked(case.file);
+        let (compiled, input, expected) = (case.compiled, &case.input[..], &case.expected[..]);
+        let interpreted = |options: &Options, out: &mut Vec<u8>| {
+            chess2rs::interpret(&program, input, out, options)
+        };
+        let exact = Options::with_max_steps(case.lines);
+        let fewer = case.lines - 1;
+        let short = Options::with_max_steps(fewer);
+        // Proven when the first of the two benchmarks runs, not when a
+        // filter leaves both out.
+        let proven = Cell::new(false);
+        let prove = || {
+            if proven.replace(true) {
+                return;
+            }
+            let (mut by_compiled, mut by_interpreter) = (Vec::new(), Vec::new());
+            compiled(input, &mut by_compiled, &exact).unwrap();
+            interpreted(&exact, &mut by_interpreter).unwrap();
+            assert_eq!(by_compiled, expected, "{} compiled", case.name);
+            assert_eq!(by_interpreter, expected, "{} interpreted", case.name);
+            for (way, result) in [
+                ("compiled", compiled(input, &mut Vec::new(), &short)),
+                ("interpreted", interpreted(&short, &mut Vec::new())),
+            ] {
+                match result {
+                    Err(error) => assert!(
+                        matches!(error.kind, ErrorKind::StepLimit { limit } if limit == fewer),
+                        "{} {way} with one step fewer: {error:?}",
+                        case.name
+                    ),
+                    Ok(()) => panic!("{} {way} ran in fewer than {} lines", case.name, case.lines),
+                }
+            }
+        };
+        group.throughput(Throughput::Elements(case.lines));
+        group.bench_function(BenchmarkId::new(case.name, "compiled"), |b| {
+            prove();
+            b.iter(|| {
+                let mut out = Vec::new();
+                compiled(input, &mut out, &exact).unwrap();
+                assert_eq!(out, expected);
+            })
+        });
+        group.bench_function(BenchmarkId::new(case.name, "interpreted"), |b| {
+            prove();
+            b.iter(|| {
+                let mut out = Vec::new();
+                interpreted(&exact, &mut out).unwrap();
+                assert_eq!(out, expected);
+            })
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     icp_counter,
@@ -233,6 +396,7 @@ criterion_group!(
     tm_sweep,
     tm_counter,
     tm_counter_low_end,
-    fv_truth
+    fv_truth,
+    finvara_riders
 );
 criterion_main!(benches);
