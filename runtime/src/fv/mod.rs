@@ -83,6 +83,48 @@ enum Effect {
     Fell { square: Square },
 }
 
+/// A move line as generated code describes it: who moves what from where
+/// to where, and how the compiler found the move can go.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveLine<'a> {
+    /// The source line (for errors).
+    pub line: u32,
+    /// The mover: white (true) or black.
+    pub white: bool,
+    /// The piece type.
+    pub kind: u16,
+    /// FROM.
+    pub from: Square,
+    /// TO.
+    pub to: Square,
+    /// The promotion target (`= SYMBOL`).
+    pub promote: Option<u16>,
+    /// How the move can go.
+    pub paths: Paths<'a>,
+    /// The index of the line after it.
+    pub next: u32,
+}
+
+/// How a move line's move can go, as the compiler found at compile time.
+#[derive(Clone, Copy, Debug)]
+pub enum Paths<'a> {
+    /// No path of the piece joins FROM and TO: the move is never valid.
+    Impossible,
+    /// These geometric paths, in notation order ([`Game::try_paths`]).
+    Listed(&'a [Path<'a>]),
+    /// As [`Paths::Listed`], where the first path is one leap into a hole
+    /// with no condition (holes never change, so only the check rule can
+    /// stop it) and `value` is the piece's value there (`None`: royal).
+    FallFirst {
+        /// The mover's value on the hole.
+        value: Option<i64>,
+        /// All the paths, the falling one first.
+        paths: &'a [Path<'a>],
+    },
+    /// Too many to list: searched at run time ([`Game::try_move`]).
+    Searched,
+}
+
 /// The board and the stacks.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -114,11 +156,23 @@ impl Game {
     }
 
     /// A game on an empty board of `rules.rows` × `rules.cols` with holes
-    /// on `holes` and `pieces` placed (generated code's initial position).
-    pub fn with_position(rules: &Rules, holes: &[Square], pieces: &[(Square, u16, bool)]) -> Self {
+    /// where `holes` says and `pieces` placed (generated code's initial
+    /// position). Each entry of `holes` is a run of up to 64 squares: bit
+    /// `i` of its mask is the square `i` after its first.
+    pub fn with_position(
+        rules: &Rules,
+        holes: &[(Square, u64)],
+        pieces: &[(Square, u16, bool)],
+    ) -> Self {
         let mut cells = vec![Cell::Empty; rules.rows as usize * rules.cols as usize];
-        for &hole in holes {
-            cells[hole as usize] = Cell::Hole;
+        for &(first, mask) in holes {
+            for bit in 0..64 {
+                if mask >> bit & 1 != 0 {
+                    if let Some(cell) = cells.get_mut(first as usize + bit) {
+                        *cell = Cell::Hole;
+                    }
+                }
+            }
         }
         for &(square, kind, white) in pieces {
             cells[square as usize] = Cell::Piece { kind, white };
@@ -204,82 +258,80 @@ impl Game {
         }
     }
 
-    /// A whole move line with the compiler's paths ([`Game::try_paths`]):
-    /// returns the line to run next ([`Game::next_line`]).
-    #[allow(clippy::too_many_arguments)]
-    pub fn move_line<R: BufRead, W: Write>(
-        &mut self,
-        rules: &Rules,
-        io: &mut Io<R, W>,
-        line: u32,
-        white: bool,
-        kind: u16,
-        from: Square,
-        promote: Option<u16>,
-        paths: &[Path],
-        next: u32,
-    ) -> Result<u32, RuntimeError> {
-        let valid = self.try_paths(rules, io, white, kind, from, promote, paths, line)?;
-        Ok(self.next_line(valid, next))
-    }
-
-    /// A whole move line searched at run time ([`Game::try_move`]):
-    /// returns the line to run next ([`Game::next_line`]).
-    #[allow(clippy::too_many_arguments)]
-    pub fn searched_move_line<R: BufRead, W: Write>(
-        &mut self,
-        rules: &Rules,
-        io: &mut Io<R, W>,
-        line: u32,
-        white: bool,
-        kind: u16,
-        from: Square,
-        to: Square,
-        promote: Option<u16>,
-        next: u32,
-    ) -> Result<u32, RuntimeError> {
-        let valid = self.try_move(rules, io, white, kind, from, to, promote, line)?;
-        Ok(self.next_line(valid, next))
-    }
-
-    /// A move line whose first listed path falls at once into a hole (the
-    /// compiler knows the squares that are holes, so it knows which paths
-    /// do, and the value the piece has there): the piece leaves FROM, the
-    /// check rule is tested, and the stack action for `value` runs (`None`:
-    /// a royal piece, which has none). If the check rule refuses the fall,
-    /// the other `paths` are tried as [`Game::move_line`] would. Returns
-    /// the line to run next ([`Game::next_line`]).
-    #[allow(clippy::too_many_arguments)]
+    /// Runs the move line `line` as the compiler described it: makes the
+    /// move if it is valid (along its listed paths, or found by a search)
+    /// and returns the line to run next ([`Game::next_line`]).
     #[inline]
-    pub fn fall_line<R: BufRead, W: Write>(
+    pub fn play<R: BufRead, W: Write>(
         &mut self,
         rules: &Rules,
         io: &mut Io<R, W>,
-        line: u32,
-        white: bool,
-        kind: u16,
-        from: Square,
-        value: Option<i64>,
-        promote: Option<u16>,
-        paths: &[Path],
-        next: u32,
+        line: &MoveLine,
     ) -> Result<u32, RuntimeError> {
-        let piece = Cell::Piece { kind, white };
-        if self.board.get(from) != piece {
-            return Ok(self.next_line(false, next));
+        let MoveLine {
+            line: source_line,
+            white,
+            kind,
+            from,
+            to,
+            promote,
+            paths,
+            next,
+        } = *line;
+        let valid = match paths {
+            Paths::Impossible => false,
+            Paths::Listed(paths) => {
+                self.try_paths(rules, io, white, kind, from, promote, paths, source_line)?
+            }
+            Paths::FallFirst { value, paths } => self.fall_first(rules, io, line, value, paths)?,
+            Paths::Searched => {
+                self.try_move(rules, io, white, kind, from, to, promote, source_line)?
+            }
+        };
+        Ok(self.next_line(valid, next))
+    }
+
+    /// [`Paths::FallFirst`]: the piece leaves FROM, the check rule is
+    /// tested, and the stack action for `value` runs (`None`: a royal
+    /// piece, which has none). If the check rule refuses the fall, the
+    /// other `paths` are tried as [`Game::try_paths`] would. Returns
+    /// whether the move was valid.
+    #[inline]
+    fn fall_first<R: BufRead, W: Write>(
+        &mut self,
+        rules: &Rules,
+        io: &mut Io<R, W>,
+        line: &MoveLine,
+        value: Option<i64>,
+        paths: &[Path],
+    ) -> Result<bool, RuntimeError> {
+        let piece = Cell::Piece {
+            kind: line.kind,
+            white: line.white,
+        };
+        if self.board.get(line.from) != piece {
+            return Ok(false);
         }
-        self.board.set(from, Cell::Empty);
-        if self.royals_attacked(rules, white) {
-            self.board.set(from, piece);
+        self.board.set(line.from, Cell::Empty);
+        if self.royals_attacked(rules, line.white) {
+            self.board.set(line.from, piece);
             let rest = paths.get(1..).unwrap_or(&[]);
-            let valid = self.try_paths(rules, io, white, kind, from, promote, rest, line)?;
-            return Ok(self.next_line(valid, next));
+            return self.try_paths(
+                rules,
+                io,
+                line.white,
+                line.kind,
+                line.from,
+                line.promote,
+                rest,
+                line.line,
+            );
         }
         self.settled = false;
         if let Some(value) = value {
-            self.stack_action(io, white, value, line)?;
+            self.stack_action(io, line.white, value, line.line)?;
         }
-        Ok(self.next_line(true, next))
+        Ok(true)
     }
 
     /// Like [`Game::try_move`], with the geometric paths from FROM to TO

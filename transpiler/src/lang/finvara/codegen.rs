@@ -16,7 +16,7 @@ use quote::{format_ident, quote};
 
 use super::automaton::{Automaton, StaticPath};
 use super::ir::{row_letters, Action, Line, Program};
-use crate::emit::int_literal;
+use crate::emit::{int_literal, source_comment};
 
 /// Above this many automaton edges in all, automata are written as compact
 /// text (`chess2rs_runtime::fv::Automaton::encode`) instead of Rust
@@ -43,19 +43,32 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     });
     // Small automata are written out as Rust; large ones as compact text
     // that the runtime decodes once, which keeps generated files (and the
-    // compiler's memory) in proportion to the notations.
+    // compiler's memory) in proportion to the notations. Piece types that
+    // move alike share one constant.
     let encoded = program
         .pieces
         .iter()
         .map(|p| p.automaton.edges.len())
         .sum::<usize>()
         > ENCODE_ABOVE_EDGES;
-    let automata = program.pieces.iter().map(|piece| {
-        let name = format_ident!("MOVES_{}", piece.symbol);
+    let shared = SharedAutomata::of(program);
+    let automata = shared.firsts.iter().map(|&first| {
+        let piece = &program.pieces[first];
+        let name = shared.name(program, first);
+        let alike: Vec<String> = shared
+            .users(first)
+            .map(|index| format!("`{}`", program.pieces[index].symbol))
+            .collect();
+        let who = match alike.as_slice() {
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+            [] => String::new(),
+        };
+        let verb = if alike.len() == 1 { "moves" } else { "move" };
         let doc = if piece.notation.is_empty() {
-            format!(" How `{}` moves: it cannot move.", piece.symbol)
+            format!(" How {who} {verb}: not at all.")
         } else {
-            format!(" How `{}` moves: `{}`.", piece.symbol, piece.notation)
+            format!(" How {who} {verb}: `{}`.", piece.notation)
         };
         if encoded {
             let text = piece.automaton.view().encode();
@@ -71,10 +84,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
             }
         }
     });
-    let automaton_names = program
-        .pieces
-        .iter()
-        .map(|piece| format_ident!("MOVES_{}", piece.symbol));
+    let automaton_names = (0..program.pieces.len()).map(|index| shared.name_of(program, index));
     let automata_value = if encoded {
         quote! {
             let decoded = rt::fv::decode_all(&[#(#automaton_names),*])?;
@@ -88,17 +98,22 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         Literal::u32_unsuffixed(program.rows),
         Literal::u32_unsuffixed(program.cols),
     );
-    let mut holes = Vec::new();
+    let holes = hole_runs(program).into_iter().map(|(first, mask)| {
+        let first = names.square(first);
+        // Binary, so the holes of the run show as its 1s (the first square
+        // is the lowest bit); such a literal always parses.
+        let mask: TokenStream = format!("0b{mask:b}").parse().unwrap_or_default();
+        quote! { (#first, #mask) }
+    });
+    let holes_comment = source_comment(
+        "the holes: (first square of a run, bit i set = the square i after it is a hole)",
+    );
     let mut placed = Vec::new();
     for (square, cell) in program.board.iter().enumerate() {
-        let name = names.square(square as u32);
-        match *cell {
-            Cell::Empty => {}
-            Cell::Hole => holes.push(quote! { #name }),
-            Cell::Piece { kind, white } => {
-                let (kind, colour) = (names.piece(kind), colour(white));
-                placed.push(quote! { (#name, #kind, #colour) });
-            }
+        if let Cell::Piece { kind, white } = *cell {
+            let name = names.square(square as u32);
+            let (kind, colour) = (names.piece(kind), colour(white));
+            placed.push(quote! { (#name, #kind, #colour) });
         }
     }
     let mut listed = BTreeSet::new();
@@ -135,87 +150,12 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
             _ => None,
         })
         .collect::<Vec<_>>();
-    // The macros the move lines use, each defined once. Each move line is
-    // one call: its source text first (a string the macros ignore, there
-    // for the reader), then its line number.
-    let moves_macro = quote! {
-        /// `moves!(text, line, colour, piece, FROM, promotion, paths, next)`:
-        /// a move line whose paths the compiler listed — count the step, make
-        /// the move along the first path the board allows, go on to `next`
-        /// (or skip it after an invalid move).
-        macro_rules! moves {
-            ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $promote:expr, $paths:ident, $next:literal) => {{
-                steps.tick($line)?;
-                pc = game.move_line(rules, io, $line, $white, $kind, $from, $promote, $paths, $next)?;
-            }};
-        }
-    };
-    let falls_macro = quote! {
-        /// `falls!(text, line, colour, piece, FROM, value, promotion, paths,
-        /// next)`: a move line whose first path falls into a hole at once —
-        /// count the step, lift the piece and run the stack action of its
-        /// `value` there (known here: holes never move) unless the check
-        /// rule refuses; then the other paths, as `moves!` would.
-        macro_rules! falls {
-            ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $value:expr, $promote:expr, $paths:ident, $next:literal) => {{
-                steps.tick($line)?;
-                pc = game.fall_line(rules, io, $line, $white, $kind, $from, $value, $promote, $paths, $next)?;
-            }};
-        }
-    };
-    let searches_macro = quote! {
-        /// `searches!(text, line, colour, piece, FROM, TO, promotion, next)`:
-        /// a move line whose paths are too many to write out (a crooked
-        /// rider's long routes, say): the same search the interpreter makes.
-        macro_rules! searches {
-            ($text:literal, $line:literal, $white:ident, $kind:ident, $from:ident, $to:ident, $promote:expr, $next:literal) => {{
-                steps.tick($line)?;
-                pc = game.searched_move_line(rules, io, $line, $white, $kind, $from, $to, $promote, $next)?;
-            }};
-        }
-    };
-    let fails_macro = quote! {
-        /// `fails!(text, line, next)`: a move line no path of its piece can
-        /// make (its FROM and TO are not joined by the notation) — count the
-        /// step and apply the skip rule.
-        macro_rules! fails {
-            ($text:literal, $line:literal, $next:literal) => {{
-                steps.tick($line)?;
-                pc = game.next_line(false, $next);
-            }};
-        }
-    };
-    let checks_macro = quote! {
-        /// `checks!(text, line, colour, piece, SQUARE, target)`: place the
-        /// piece if the square is empty, then go to line `target`.
-        macro_rules! checks {
-            ($text:literal, $line:literal, $white:ident, $kind:ident, $square:ident, $target:literal) => {{
-                steps.tick($line)?;
-                game.place($kind, $white, $square);
-                pc = $target;
-            }};
-        }
-    };
-    let used = |wanted: fn(&Action) -> bool| program.lines.iter().any(|l| wanted(&l.action));
-    let mut macros = TokenStream::new();
-    let falling = |line: &Line| fall_value(program, line).is_some();
-    if program.lines.iter().any(|l| {
-        matches!(&l.action, Action::Move { paths: Some(p), .. } if !p.is_empty()) && !falling(l)
-    }) {
-        macros.extend(moves_macro);
-    }
-    if program.lines.iter().any(falling) {
-        macros.extend(falls_macro);
-    }
-    if used(|a| matches!(a, Action::Move { paths: None, .. })) {
-        macros.extend(searches_macro);
-    }
-    if used(|a| matches!(a, Action::Move { paths: Some(p), .. } if p.is_empty())) {
-        macros.extend(fails_macro);
-    }
-    if used(|a| matches!(a, Action::Checks { .. })) {
-        macros.extend(checks_macro);
-    }
+    let descriptors = program
+        .lines
+        .iter()
+        .enumerate()
+        .filter_map(|(index, line)| descriptor(&names, index as u32, line))
+        .collect::<Vec<_>>();
     let mut dispatch = StateMachine::new(format_ident!("pc"), quote! { u32 }, program.lines.len());
     dispatch.shared.push(Shared {
         name: format_ident!("game"),
@@ -234,14 +174,6 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
             }
         }
     });
-    // Macros see the variables where they are defined: each split-off
-    // function defines them again.
-    let macros = if dispatch.is_split() {
-        dispatch.prelude = macros;
-        TokenStream::new()
-    } else {
-        macros
-    };
     let arms = program.lines.iter().enumerate().map(|(index, line)| Arm {
         key: index as i64,
         weight: 1,
@@ -261,6 +193,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         #(#squares)*
         #(#automata)*
         #(#path_lists)*
+        #(#descriptors)*
         #automata_value
         let rules = &rt::fv::Rules {
             automata: &automata,
@@ -268,11 +201,77 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
             rows: #rows,
             cols: #cols,
         };
+        #holes_comment
         let mut game = rt::fv::Game::with_position(rules, &[#(#holes),*], &[#(#placed),*]);
         let mut pc: u32 = 0;
-        #macros
         #run
     }
+}
+
+/// Piece types whose automata are equal share one constant, named after
+/// the first of them.
+struct SharedAutomata {
+    /// Per piece type: the first type with an equal automaton.
+    first_of: Vec<usize>,
+    /// The types that are first of their kind, in order.
+    firsts: Vec<usize>,
+}
+
+impl SharedAutomata {
+    fn of(program: &Program) -> SharedAutomata {
+        let mut first_of = Vec::with_capacity(program.pieces.len());
+        let mut firsts: Vec<usize> = Vec::new();
+        // Keyed by the compact text, which is equal exactly when the
+        // automata are.
+        let mut seen: std::collections::HashMap<String, usize> = Default::default();
+        for (index, piece) in program.pieces.iter().enumerate() {
+            let first = *seen.entry(piece.automaton.view().encode()).or_insert(index);
+            if first == index {
+                firsts.push(index);
+            }
+            first_of.push(first);
+        }
+        SharedAutomata { first_of, firsts }
+    }
+
+    /// The piece types sharing `first`'s constant.
+    fn users(&self, first: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.first_of.len()).filter(move |&index| self.first_of[index] == first)
+    }
+
+    /// The constant of first type `first`.
+    fn name(&self, program: &Program, first: usize) -> Ident {
+        format_ident!("MOVES_{}", program.pieces[first].symbol)
+    }
+
+    /// The constant piece type `index` uses.
+    fn name_of(&self, program: &Program, index: usize) -> Ident {
+        self.name(program, self.first_of[index])
+    }
+}
+
+/// The holes as runs of up to 64 squares within a row: (first square,
+/// mask of the squares after it that are holes), runs without holes left
+/// out.
+fn hole_runs(program: &Program) -> Vec<(u32, u64)> {
+    let cols = program.cols as usize;
+    let mut runs = Vec::new();
+    if cols == 0 {
+        return runs;
+    }
+    for (row, cells) in program.board.chunks(cols).enumerate() {
+        for (chunk, run) in cells.chunks(64).enumerate() {
+            let mask = run
+                .iter()
+                .enumerate()
+                .filter(|(_, cell)| **cell == Cell::Hole)
+                .fold(0u64, |mask, (bit, _)| mask | 1 << bit);
+            if mask != 0 {
+                runs.push(((row * cols + chunk * 64) as u32, mask));
+            }
+        }
+    }
+    runs
 }
 
 /// Names of piece types and squares in generated code.
@@ -289,6 +288,11 @@ impl Names<'_> {
         let cols = self.program.cols.max(1);
         let row = row_letters(u64::from(square / cols) + 1).to_ascii_uppercase();
         Ident::new(&format!("{row}{}", square % cols + 1), Span::call_site())
+    }
+
+    /// The constant describing move line `line`.
+    fn line(&self, line: &Line) -> Ident {
+        format_ident!("LINE_{}", line.source_line)
     }
 
     /// The constant holding the listed paths of a move.
@@ -309,21 +313,17 @@ impl Names<'_> {
         Ident::new(&name, Span::call_site())
     }
 
-    /// Whether a piece or a move line that does something of colour
-    /// `white` occurs.
+    /// Whether a piece or a move line of colour `white` occurs.
     fn uses_colour(&self, white: bool) -> bool {
-        self.program.lines.iter().any(|line| {
-            line.white == white
-                && !matches!(&line.action, Action::Move { paths: Some(paths), .. } if paths.is_empty())
-        }) || self
+        self.program.lines.iter().any(|line| line.white == white)
+            || self
                 .program
                 .board
                 .iter()
                 .any(|cell| matches!(*cell, Cell::Piece { white: w, .. } if w == white))
     }
 
-    /// Every piece type the program names: on the board and in move lines
-    /// that do something.
+    /// Every piece type the program names: on the board and in move lines.
     fn used_kinds(&self) -> BTreeSet<u16> {
         let mut used = BTreeSet::new();
         for cell in &self.program.board {
@@ -332,51 +332,36 @@ impl Names<'_> {
             }
         }
         for line in &self.program.lines {
-            match &line.action {
-                Action::Move {
-                    paths: Some(paths), ..
-                } if paths.is_empty() => {}
-                Action::Move { promote, .. } => {
-                    used.insert(line.kind);
-                    used.extend(*promote);
-                }
-                Action::Checks { .. } => {
-                    used.insert(line.kind);
-                }
+            used.insert(line.kind);
+            if let Action::Move { promote, .. } = &line.action {
+                used.extend(*promote);
             }
         }
         used
     }
 
-    /// Every square the program names: in move lines, paths, and the board's
-    /// holes and pieces.
+    /// Every square the program names: the board's pieces, the first
+    /// square of each run of holes, and the squares of move lines and of
+    /// their paths.
     fn used_squares(&self) -> BTreeSet<u32> {
         let mut used = BTreeSet::new();
         for (square, cell) in self.program.board.iter().enumerate() {
-            if *cell != Cell::Empty {
+            if matches!(cell, Cell::Piece { .. }) {
                 used.insert(square as u32);
             }
         }
+        used.extend(hole_runs(self.program).into_iter().map(|(first, _)| first));
         for line in &self.program.lines {
             match &line.action {
-                // A line with no path names no square; one with listed
-                // paths names its FROM and the paths' squares; a searched
-                // one its FROM and TO.
                 Action::Move {
                     from, to, paths, ..
-                } => match paths {
-                    Some(paths) if paths.is_empty() => {}
-                    Some(paths) => {
-                        used.insert(*from);
-                        for path in paths {
-                            used.extend(path.steps.iter().map(|s| s.square));
-                        }
+                } => {
+                    used.insert(*from);
+                    used.insert(*to);
+                    for path in paths.iter().flatten() {
+                        used.extend(path.steps.iter().map(|s| s.square));
                     }
-                    None => {
-                        used.insert(*from);
-                        used.insert(*to);
-                    }
-                },
+                }
                 Action::Checks { square, .. } => {
                     used.insert(*square);
                 }
@@ -578,56 +563,91 @@ fn fall_value(program: &Program, line: &Line) -> Option<Option<i64>> {
     Some(value.on(step.square, program.cols))
 }
 
-/// The `match` arm of line `index`: one macro call (defined in
-/// [`generate`]) with the line's text.
-fn arm(names: &Names, index: u32, line: &Line) -> TokenStream {
+/// The `LINE_N` constant describing move line `index` (`None` for
+/// `checks` lines, which are written out in their arm).
+fn descriptor(names: &Names, index: u32, line: &Line) -> Option<TokenStream> {
+    let Action::Move {
+        from,
+        to,
+        promote,
+        paths,
+    } = &line.action
+    else {
+        return None;
+    };
+    let name = names.line(line);
+    let doc = format!(" line {}: {}", line.source_line, line.text.trim());
     let at = Literal::u32_unsuffixed(line.source_line);
-    let this = Literal::u32_unsuffixed(index);
     let next = Literal::u32_unsuffixed(index + 1);
     let (kind, white) = (names.piece(line.kind), colour(line.white));
-    let text = Literal::string(line.text.trim());
-    let body = match &line.action {
-        Action::Move {
-            from,
-            to,
-            promote,
-            paths,
-        } => {
-            let (from_name, to_name) = (names.square(*from), names.square(*to));
-            let target = *promote;
-            let promote = match target {
-                Some(p) => {
-                    let p = names.piece(p);
-                    quote! { Some(#p) }
-                }
-                None => quote! { None },
-            };
-            match paths {
-                Some(paths) if paths.is_empty() => quote! { fails!(#text, #at, #next) },
-                Some(_) if fall_value(names.program, line).is_some() => {
-                    let paths = names.paths(line.kind, line.white, *from, *to, target);
-                    let value = match fall_value(names.program, line).flatten() {
+    let (from_name, to_name) = (names.square(*from), names.square(*to));
+    let promote_tokens = match *promote {
+        Some(p) => {
+            let p = names.piece(p);
+            quote! { Some(#p) }
+        }
+        None => quote! { None },
+    };
+    let how = match paths {
+        Some(paths) if paths.is_empty() => quote! { rt::fv::Paths::Impossible },
+        Some(_) => {
+            let list = names.paths(line.kind, line.white, *from, *to, *promote);
+            match fall_value(names.program, line) {
+                Some(value) => {
+                    let value = match value {
                         Some(value) => {
-                            let value = Literal::i64_unsuffixed(value);
+                            let value = int_literal(value);
                             quote! { Some(#value) }
                         }
                         None => quote! { None },
                     };
-                    quote! { falls!(#text, #at, #white, #kind, #from_name, #value, #promote, #paths, #next) }
+                    quote! { rt::fv::Paths::FallFirst { value: #value, paths: #list } }
                 }
-                Some(_) => {
-                    let paths = names.paths(line.kind, line.white, *from, *to, target);
-                    quote! { moves!(#text, #at, #white, #kind, #from_name, #promote, #paths, #next) }
-                }
-                None => {
-                    quote! { searches!(#text, #at, #white, #kind, #from_name, #to_name, #promote, #next) }
-                }
+                None => quote! { rt::fv::Paths::Listed(#list) },
             }
         }
+        None => quote! { rt::fv::Paths::Searched },
+    };
+    Some(quote! {
+        #[doc = #doc]
+        const #name: rt::fv::MoveLine<'static> = rt::fv::MoveLine {
+            line: #at,
+            white: #white,
+            kind: #kind,
+            from: #from_name,
+            to: #to_name,
+            promote: #promote_tokens,
+            paths: #how,
+            next: #next,
+        };
+    })
+}
+
+/// The `match` arm of line `index`: count the step, then the move (its
+/// `LINE_N` constant) or the `checks` placement.
+fn arm(names: &Names, index: u32, line: &Line) -> TokenStream {
+    let at = Literal::u32_unsuffixed(line.source_line);
+    let this = Literal::u32_unsuffixed(index);
+    let comment = source_comment(&format!("line {}: {}", line.source_line, line.text.trim()));
+    let body = match &line.action {
+        Action::Move { .. } => {
+            let name = names.line(line);
+            quote! { pc = game.play(rules, io, &#name)?; }
+        }
         Action::Checks { square, target } => {
+            let (kind, white) = (names.piece(line.kind), colour(line.white));
             let (square, target) = (names.square(*square), Literal::u32_unsuffixed(*target));
-            quote! { checks!(#text, #at, #white, #kind, #square, #target) }
+            quote! {
+                game.place(#kind, #white, #square);
+                pc = #target;
+            }
         }
     };
-    quote! { #this => #body, }
+    quote! {
+        #this => {
+            #comment
+            steps.tick(#at)?;
+            #body
+        }
+    }
 }
