@@ -109,24 +109,32 @@ impl BoardRay {
 
     /// How many leaps along this line lead from `from` to `to`, if that is
     /// a whole number from 1 to `max`.
+    #[inline]
     fn leaps_to(&self, from: Point, to: Point) -> Option<i64> {
         let d_row = i64::from(to.row) - i64::from(from.row);
         let d_col = i64::from(to.col) - i64::from(from.col);
-        let count = if self.d_row != 0 {
-            if d_row % self.d_row != 0 {
-                return None;
-            }
-            d_row / self.d_row
-        } else {
-            if d_row != 0 || self.d_col == 0 || d_col % self.d_col != 0 {
-                return None;
-            }
-            d_col / self.d_col
-        };
-        if count < 1 || count > i64::from(self.max) || count * self.d_col != d_col {
+        if self.max == 1 {
+            return (d_row == self.d_row && d_col == self.d_col).then_some(1);
+        }
+        // Parallel (cross product 0) and the same way (dot product > 0)
+        // before any division.
+        if d_row * self.d_col != d_col * self.d_row || d_row * self.d_row + d_col * self.d_col <= 0
+        {
             return None;
         }
-        Some(count)
+        let count = if self.d_row != 0 {
+            d_row / self.d_row
+        } else {
+            d_col / self.d_col
+        };
+        let whole = count * self.d_row == d_row && count * self.d_col == d_col;
+        (whole && count <= i64::from(self.max)).then_some(count)
+    }
+
+    /// The farthest (in king steps) this line reaches.
+    fn reach(&self) -> u64 {
+        let step = self.d_row.unsigned_abs().max(self.d_col.unsigned_abs());
+        step.saturating_mul(u64::from(self.max))
     }
 }
 
@@ -139,6 +147,9 @@ pub(super) struct KindFacts {
     pub(super) offsets: [Vec<Offset>; 2],
     /// For [`Attacker::Rays`]: the lines, for white and for black.
     pub(super) rays: [Vec<BoardRay>; 2],
+    /// The farthest (in king steps) the piece attacks: an enemy royal piece
+    /// farther away is not threatened when it arrives.
+    pub(super) reach: u64,
 }
 
 impl KindFacts {
@@ -225,7 +236,13 @@ impl Board {
                 }
                 let on_board =
                     |white: bool| rays.iter().map(|&r| BoardRay::new(r, white)).collect();
+                let reach = rays
+                    .iter()
+                    .map(|&r| BoardRay::new(r, true).reach())
+                    .max()
+                    .unwrap_or(0);
                 KindFacts {
+                    reach,
                     royal: value == PieceValue::Royal,
                     attacker,
                     offsets: if attacker == Attacker::Mapped {
@@ -334,18 +351,20 @@ impl Board {
         let enemy = side(!white);
         let at = self.points[index];
         let facts = &self.kinds[usize::from(kind)];
+        let near = |royal: &Placed| u64::from(at.distance(royal.at)) <= facts.reach;
         let threat = match facts.attacker {
             Attacker::Never => false,
-            Attacker::Mapped => self.royals[enemy]
-                .iter()
-                .any(|royal| facts.offsets[colour].contains(&offset_between(at, royal.at))),
+            Attacker::Mapped => self.royals[enemy].iter().any(|royal| {
+                near(royal) && facts.offsets[colour].contains(&offset_between(at, royal.at))
+            }),
             Attacker::Rays => {
                 let rank = self.rank_of_row(at.row, white);
                 self.royals[enemy].iter().any(|royal| {
-                    facts.rays[colour].iter().any(|ray| {
-                        ray.ray.ranks.is_none_or(|r| r.admits(rank))
-                            && ray.leaps_to(at, royal.at).is_some()
-                    })
+                    near(royal)
+                        && facts.rays[colour].iter().any(|ray| {
+                            ray.ray.ranks.is_none_or(|r| r.admits(rank))
+                                && ray.leaps_to(at, royal.at).is_some()
+                        })
                 })
             }
             Attacker::Searched => true,
@@ -560,35 +579,49 @@ fn remove_at(list: &mut Vec<Placed>, slots: &mut [(u32, u32)], slot: u32, piece_
     }
 }
 
+/// Whether a listed path can be taken ([`Board::allows`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Allowed {
+    /// No.
+    No,
+    /// Yes, landing on empty squares only, the last being this one: the
+    /// move has no effect but moving the piece.
+    Quietly(Square),
+    /// Yes, with holes or captures on the way.
+    Yes,
+}
+
 impl Board {
     /// Whether a compiler-found path can be taken on this board by a piece
     /// of `white`'s colour (occupancy, holes in crooked repetitions, `x`,
-    /// `c` and `m`).
-    pub(super) fn allows(&self, path: &Path, white: bool) -> bool {
+    /// `c` and `m`), and whether it lands on empty squares only.
+    pub(super) fn allows(&self, path: &Path, white: bool) -> Allowed {
         let mut captures = false;
         let mut ends_capturing = false;
+        let mut quiet = !path.steps.is_empty();
         let last = path.steps.len().saturating_sub(1);
         for (i, step) in path.steps.iter().enumerate() {
             let cell = match self.get(step.square) {
                 Cell::Piece { .. } if captured_before(&path.steps[..i], step.square) => Cell::Empty,
                 cell => cell,
             };
+            quiet &= cell == Cell::Empty && !step.capture;
             let enemy = match cell {
                 Cell::Hole => {
                     if step.no_hole || step.capture {
-                        return false;
+                        return Allowed::No;
                     }
                     false
                 }
                 Cell::Empty => {
                     if step.capture {
-                        return false;
+                        return Allowed::No;
                     }
                     false
                 }
                 Cell::Piece { white: w, .. } => {
                     if w == white || !(step.capture || i == last) {
-                        return false;
+                        return Allowed::No;
                     }
                     true
                 }
@@ -596,6 +629,12 @@ impl Board {
             captures |= enemy;
             ends_capturing = enemy;
         }
-        !(path.must_capture && !ends_capturing || path.no_capture && captures)
+        if path.must_capture && !ends_capturing || path.no_capture && captures {
+            return Allowed::No;
+        }
+        match path.steps.last() {
+            Some(step) if quiet => Allowed::Quietly(step.square),
+            _ => Allowed::Yes,
+        }
     }
 }

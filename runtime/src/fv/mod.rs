@@ -32,7 +32,7 @@ mod search;
 mod visited;
 
 pub use self::automaton::*;
-use self::board::{side, Board};
+use self::board::{side, Allowed, Board};
 pub use self::rules::*;
 pub use self::search::MAX_EDGES;
 use self::search::{Goal, Search};
@@ -352,14 +352,54 @@ impl Game {
             return Ok(false);
         }
         for path in paths {
-            if self.board.allows(path, white)
-                && self.trial(rules, white, kind, from, path.steps, promote)
-            {
-                self.commit(rules, io, white, kind, line)?;
-                return Ok(true);
+            match self.board.allows(path, white) {
+                Allowed::No => {}
+                Allowed::Quietly(to) => {
+                    if self.quiet_move(rules, white, kind, from, to, promote) {
+                        return Ok(true);
+                    }
+                }
+                Allowed::Yes => {
+                    if self.trial(rules, white, kind, from, path.steps, promote) {
+                        self.commit(rules, io, white, kind, line)?;
+                        return Ok(true);
+                    }
+                }
             }
         }
         Ok(false)
+    }
+
+    /// A move along a path that lands on empty squares only (no hole, no
+    /// capture, so no effect on the stacks): the piece goes from `from` to
+    /// `to` (promoted if `promote`) and stays there if the check rule
+    /// allows, without the trial's undo log.
+    #[inline]
+    fn quiet_move(
+        &mut self,
+        rules: &Rules,
+        white: bool,
+        kind: u16,
+        from: Square,
+        to: Square,
+        promote: Option<u16>,
+    ) -> bool {
+        let piece = Cell::Piece { kind, white };
+        self.board.set(from, Cell::Empty);
+        self.board.set(
+            to,
+            Cell::Piece {
+                kind: promote.unwrap_or(kind),
+                white,
+            },
+        );
+        if self.royals_attacked(rules, white) {
+            self.board.set(to, Cell::Empty);
+            self.board.set(from, piece);
+            return false;
+        }
+        self.settled = false;
+        true
     }
 
     /// Makes the move along `path` on the board, remembering how to undo it
@@ -764,7 +804,7 @@ mod tests {
         let rules = rules(&automata, &values);
         let mut game = Game::with_position(
             &rules,
-            &[4],
+            &[(4, 1)],
             &[(0, 0, true), (1, 1, true), (8, 1, false), (6, 2, true)],
         );
         game.place(0, false, 2);
@@ -879,7 +919,7 @@ mod tests {
     fn every_stack_action_and_its_errors() {
         let (automata, values) = stack_game();
         let rules = rules(&automata, &values);
-        let mut game = Game::with_position(&rules, &[4], &[(0, 6, true), (8, 6, false)]);
+        let mut game = Game::with_position(&rules, &[(4, 1)], &[(0, 6, true), (8, 6, false)]);
         let mut io = Io::new(&b"5 7 9223372036854775807"[..], Vec::new());
         // 3: push input, twice.
         assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
@@ -915,7 +955,7 @@ mod tests {
     fn a_sum_that_leaves_i64_is_an_error() {
         let (automata, values) = stack_game();
         let rules = rules(&automata, &values);
-        let mut game = Game::with_position(&rules, &[4], &[(0, 6, true), (8, 6, false)]);
+        let mut game = Game::with_position(&rules, &[(4, 1)], &[(0, 6, true), (8, 6, false)]);
         let mut io = Io::new(&b"9223372036854775807 1"[..], Vec::new());
         assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
         assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
