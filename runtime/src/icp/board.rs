@@ -79,7 +79,7 @@ const LOG_SLACK: usize = 64;
 ///   of the pieces' squares for the target; beyond, two hash-map updates;
 ///   nothing allocates once the board's tables have grown;
 /// - a longer path or a king to test: with n ≤ 32, a scan of the pieces;
-///   beyond, O(log n) queries on the ordered [`LineIndex`] — independent
+///   beyond, O(log n) queries on the ordered line index — independent
 ///   of the distance moved either way;
 /// - the check test looks only at kings whose safety the move can change
 ///   (kings seen along a line from, or a knight's jump away from, the two
@@ -235,11 +235,7 @@ impl Board {
             self.kings.push(slot);
         }
         if !self.kings.is_empty() {
-            let kings = self.affected_kings(None, sq, Some(slot), None);
-            if kings.len > 0 {
-                self.sync_index();
-                self.refresh_checks(kings.as_slice());
-            }
+            self.refresh_checks_after_placing(slot, sq);
         }
         true
     }

@@ -32,9 +32,9 @@ const KING_SCAN_LIMIT: usize = 8;
 
 /// The kings a change can affect: at most the nearest piece on 8 rays and
 /// 8 knight squares around each of two squares, plus the mover.
-pub(super) struct KingSet {
+struct KingSet {
     slots: [Slot; 34],
-    pub(super) len: usize,
+    len: usize,
 }
 
 impl KingSet {
@@ -52,7 +52,7 @@ impl KingSet {
         }
     }
 
-    pub(super) fn as_slice(&self) -> &[Slot] {
+    fn as_slice(&self) -> &[Slot] {
         &self.slots[..self.len]
     }
 }
@@ -224,9 +224,21 @@ impl Board {
         }
     }
 
+    /// After the piece in `slot` was placed on `sq` (ignoring check):
+    /// recomputes the check flag of each king that the new piece can
+    /// affect.
+    #[inline]
+    pub(super) fn refresh_checks_after_placing(&mut self, slot: Slot, sq: Square) {
+        let kings = self.affected_kings(None, sq, Some(slot), None);
+        if kings.len > 0 {
+            self.sync_index();
+            self.refresh_checks(kings.as_slice());
+        }
+    }
+
     /// Recomputes the check flag of each king in `kings` (the index must be
     /// in sync).
-    pub(super) fn refresh_checks(&mut self, kings: &[Slot]) {
+    fn refresh_checks(&mut self, kings: &[Slot]) {
         for &king in kings {
             let record = self.record(king);
             let attacked = self.is_attacked(record.square, record.piece.colour);
@@ -236,7 +248,7 @@ impl Board {
 
     /// The kings whose attackers can change when `from` (emptied) and `to`
     /// (filled by `mover`) change, leaving out the `captured` piece.
-    pub(super) fn affected_kings(
+    fn affected_kings(
         &mut self,
         from: Option<Square>,
         to: Square,
