@@ -149,29 +149,11 @@ impl Board {
         if target == Some(piece.colour) {
             return false;
         }
-        let straight = a == 0 || b == 0;
-        let diagonal = a == b;
-        // Each arm is a plain test, so with the piece and the offset known
-        // (generated code) the match folds away.
-        let reaches = match piece.kind {
-            Kind::King => a <= 1 && b <= 1,
-            Kind::Knight => is_knight_jump(a, b),
-            Kind::Pawn => {
-                let forward = match piece.colour {
-                    Colour::White => to.row > from.row,
-                    Colour::Black => to.row < from.row,
-                };
-                a == 1 && forward && ((b == 0 && target.is_none()) || (b == 1 && target.is_some()))
-            }
-            Kind::Rook => straight,
-            Kind::Bishop => diagonal,
-            Kind::Queen => straight || diagonal,
-        };
-        let slides = matches!(piece.kind, Kind::Rook | Kind::Bishop | Kind::Queen);
+        let reaches = piece.reaches(from, to, (a, b), target.is_some());
         // Every square strictly between is empty (on one line, `a.max(b)`
         // steps apart).
         let steps = a.max(b);
-        reaches && (!slides || steps <= 1 || self.far_path_clear(from, to, steps))
+        reaches && (!piece.kind.slides() || steps <= 1 || self.far_path_clear(from, to, steps))
     }
 
     /// Whether every square strictly between `from` and `to`, `steps` (two
@@ -334,22 +316,10 @@ impl Board {
                 continue;
             }
             let diagonal = ray.family.is_diagonal();
-            let attacks = match attacker.piece.kind {
-                Kind::Queen => true,
-                Kind::Rook => !diagonal,
-                Kind::Bishop => diagonal,
-                Kind::King => distance == 1,
-                Kind::Pawn => {
-                    // A pawn attacks one step diagonally forward: it stands
-                    // one row behind the square, as seen from its side.
-                    let row_of_pawn = i128::from(attacker.square.row);
-                    diagonal
-                        && distance == 1
-                        && i128::from(sq.row) - row_of_pawn == attacker.piece.colour.pawn_forward()
-                }
-                Kind::Knight => false,
-            };
-            if attacks {
+            if attacker
+                .piece
+                .attacks_along(attacker.square, sq, diagonal, distance)
+            {
                 return true;
             }
         }

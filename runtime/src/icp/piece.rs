@@ -1,4 +1,7 @@
-//! The piece model: kinds, colours, pieces and their names.
+//! The piece model: kinds, colours, pieces and their names, and how each
+//! kind moves and attacks.
+
+use super::geometry::{is_knight_jump, Square};
 
 /// The six kinds of chess piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,6 +18,15 @@ pub enum Kind {
     Knight,
     /// Pawn: one step forward, captures one step diagonally forward.
     Pawn,
+}
+
+impl Kind {
+    /// Whether the kind slides (rook, bishop, queen), so that every square
+    /// it passes over must be empty; the others step or jump.
+    #[inline(always)]
+    pub(super) fn slides(self) -> bool {
+        matches!(self, Kind::Rook | Kind::Bishop | Kind::Queen)
+    }
 }
 
 /// White or black.
@@ -35,7 +47,7 @@ impl Colour {
     }
 
     /// The row direction this colour's pawns move in.
-    pub(super) fn pawn_forward(self) -> i128 {
+    fn pawn_forward(self) -> i128 {
         match self {
             Colour::White => 1,
             Colour::Black => -1,
@@ -87,6 +99,67 @@ impl Piece {
             Colour::Black
         };
         Some(Piece { kind, colour })
+    }
+
+    /// The movement rule: whether the piece can go from `from` to `to`,
+    /// `a` rows and `b` columns apart (not both 0), onto an empty square or
+    /// (`captures`) one held by the other colour, if nothing stands between
+    /// (see [`Kind::slides`]).
+    #[inline(always)]
+    pub(super) fn reaches(
+        self,
+        from: Square,
+        to: Square,
+        (a, b): (u64, u64),
+        captures: bool,
+    ) -> bool {
+        let straight = a == 0 || b == 0;
+        let diagonal = a == b;
+        // Each arm is a plain test, so with the piece and the offset known
+        // (generated code) the match folds away.
+        match self.kind {
+            Kind::King => a <= 1 && b <= 1,
+            Kind::Knight => is_knight_jump(a, b),
+            Kind::Pawn => {
+                let forward = match self.colour {
+                    Colour::White => to.row > from.row,
+                    Colour::Black => to.row < from.row,
+                };
+                a == 1 && forward && ((b == 0 && !captures) || (b == 1 && captures))
+            }
+            Kind::Rook => straight,
+            Kind::Bishop => diagonal,
+            Kind::Queen => straight || diagonal,
+        }
+    }
+
+    /// The attack rule along a line: whether the piece, standing on
+    /// `from`, attacks `to`, `distance` steps away along a diagonal (if
+    /// `diagonal`) or a row or column, with nothing between. A knight
+    /// attacks nothing along a line.
+    #[inline(always)]
+    pub(super) fn attacks_along(
+        self,
+        from: Square,
+        to: Square,
+        diagonal: bool,
+        distance: u64,
+    ) -> bool {
+        match self.kind {
+            Kind::Queen => true,
+            Kind::Rook => !diagonal,
+            Kind::Bishop => diagonal,
+            Kind::King => distance == 1,
+            Kind::Pawn => {
+                // A pawn attacks one step diagonally forward: it stands
+                // one row behind the square, as seen from its side.
+                let row_of_pawn = i128::from(from.row);
+                diagonal
+                    && distance == 1
+                    && i128::from(to.row) - row_of_pawn == self.colour.pawn_forward()
+            }
+            Kind::Knight => false,
+        }
     }
 }
 
