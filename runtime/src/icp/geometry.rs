@@ -167,3 +167,64 @@ pub(super) fn distance(from: Square, to: Square) -> u64 {
     let d_col = to.col.abs_diff(from.col);
     d_row.max(d_col)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SQUARES: [Square; 5] = [
+        Square::new(0, 0),
+        Square::new(3, -7),
+        Square::new(-1_000_000_000_000, 5),
+        Square::new(i64::MAX, i64::MIN),
+        Square::new(i64::MIN, i64::MIN),
+    ];
+
+    #[test]
+    fn each_line_family_finds_a_square_again_from_its_line_and_position() {
+        for family in FAMILIES {
+            for sq in SQUARES {
+                let (key, pos) = family.locate(sq);
+                assert_eq!(family.square_at(key, pos), sq, "{family:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_ray_towards_a_square_on_a_shared_line_leads_to_it() {
+        let from = Square::new(2, -3);
+        for (d_row, d_col) in [
+            (0, 1),
+            (0, -1),
+            (1, 0),
+            (-1, 0),
+            (1, 1),
+            (-1, -1),
+            (1, -1),
+            (-1, 1),
+        ] {
+            for k in [1, 2, 1_000] {
+                let to = from.offset(k * d_row, k * d_col).unwrap();
+                let ray = RAYS[ray_towards(i128::from(k * d_row), i128::from(k * d_col)).unwrap()];
+                let (key_from, pos_from) = ray.family.locate(from);
+                let (key_to, pos_to) = ray.family.locate(to);
+                assert_eq!(key_from, key_to, "({d_row},{d_col})");
+                assert_eq!(pos_to > pos_from, ray.increasing, "({d_row},{d_col})");
+                assert_eq!(distance(from, to), k as u64);
+                assert_eq!(ray.family.is_diagonal(), d_row != 0 && d_col != 0);
+            }
+        }
+        assert_eq!(ray_towards(0, 0), None, "the square itself");
+        assert_eq!(ray_towards(1, 2), None, "no shared line");
+    }
+
+    #[test]
+    fn knight_jumps_are_the_eight_one_by_two_offsets() {
+        for (d_row, d_col) in KNIGHT_JUMPS {
+            assert!(is_knight_jump(d_row.unsigned_abs(), d_col.unsigned_abs()));
+        }
+        assert!(!is_knight_jump(0, 3));
+        assert!(!is_knight_jump(2, 2));
+        assert!(!is_knight_jump(u64::MAX, 4));
+    }
+}

@@ -161,3 +161,59 @@ impl LineIndex {
         Some(ray.family.square_at(key, other))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::geometry::RAYS;
+    use super::*;
+
+    #[test]
+    fn a_line_grows_into_a_tree_and_shrinks_back_in_order() {
+        let mut line = Line::Small(0, [0; SMALL_LINE]);
+        for pos in [5, -3, 9, 0, 7, 1, 100, -50] {
+            line.insert(pos);
+        }
+        assert!(matches!(line, Line::Large(_)));
+        assert_eq!(line.next(1, true), Some(5));
+        assert_eq!(line.next(1, false), Some(0));
+        assert_eq!(line.next(100, true), None);
+        for pos in [100, -50, 9, 7, 1] {
+            assert!(!line.remove(pos));
+        }
+        assert!(matches!(line, Line::Small(3, _)), "back to the array");
+        assert_eq!(line.next(-3, true), Some(0));
+        assert_eq!(line.next(-3, false), None);
+        for pos in [5, -3] {
+            assert!(!line.remove(pos));
+        }
+        assert!(line.remove(0), "empty");
+    }
+
+    #[test]
+    fn the_index_replays_its_log_and_rebuilds_after_dropping_it() {
+        let sq = Square::new;
+        let mut index = LineIndex::default();
+        let mut squares = vec![sq(0, 0), sq(0, 4), sq(3, 3)];
+        index.sync(&squares);
+        assert_eq!(index.nearest(sq(0, 0), RAYS[0]), Some(sq(0, 4)));
+        assert_eq!(index.nearest(sq(0, 0), RAYS[4]), Some(sq(3, 3)));
+        // (0,4) moves to (0,2); the change waits in the log until a sync.
+        squares[1] = sq(0, 2);
+        index.log(sq(0, 4), false, squares.len(), 0);
+        index.log(sq(0, 2), true, squares.len(), 0);
+        index.sync(&squares);
+        assert_eq!(index.nearest(sq(0, 0), RAYS[0]), Some(sq(0, 2)));
+        assert_eq!(index.nearest(sq(0, 3), RAYS[1]), Some(sq(0, 2)));
+        // A log longer than twice the board drops the index...
+        for _ in 0..4 {
+            index.log(sq(3, 3), false, squares.len(), 0);
+            index.log(sq(3, 3), true, squares.len(), 0);
+        }
+        assert!(!index.built);
+        // ...and the next sync builds it from the squares.
+        squares.pop();
+        index.sync(&squares);
+        assert_eq!(index.nearest(sq(0, 0), RAYS[4]), None);
+        assert_eq!(index.nearest(sq(0, 0), RAYS[0]), Some(sq(0, 2)));
+    }
+}

@@ -226,3 +226,54 @@ pub const BLACK_PAWN: Piece = Piece {
     kind: Kind::Pawn,
     colour: Colour::Black,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(letter: char) -> Piece {
+        Piece::from_letter(letter).unwrap()
+    }
+
+    #[test]
+    fn pieces_are_written_as_their_letters() {
+        for letter in "KQRBNPkqrbnp".chars() {
+            assert_eq!(piece(letter).letter(), letter);
+        }
+        assert_eq!(Piece::from_letter('x'), None);
+        assert_eq!(piece('R'), WHITE_ROOK);
+        assert_eq!(piece('n'), BLACK_KNIGHT);
+    }
+
+    #[test]
+    fn each_kind_moves_by_its_own_rule() {
+        let from = Square::new(0, 0);
+        let reaches = |letter: char, d_row: i64, d_col: i64, captures: bool| {
+            let to = Square::new(d_row, d_col);
+            let apart = (d_row.unsigned_abs(), d_col.unsigned_abs());
+            piece(letter).reaches(from, to, apart, captures)
+        };
+        assert!(reaches('K', 1, -1, false) && !reaches('K', 2, 0, false));
+        assert!(reaches('N', -2, 1, true) && !reaches('N', 2, 2, false));
+        assert!(reaches('R', 0, -9, false) && !reaches('R', 1, 1, false));
+        assert!(reaches('B', -5, 5, false) && !reaches('B', 0, 5, false));
+        assert!(reaches('Q', 7, 0, false) && reaches('q', 7, -7, true));
+        assert!(reaches('P', 1, 0, false) && !reaches('P', 1, 0, true));
+        assert!(reaches('P', 1, 1, true) && !reaches('P', 1, 1, false));
+        assert!(!reaches('P', -1, 0, false) && reaches('p', -1, 0, false));
+        assert!(WHITE_QUEEN.kind.slides() && !BLACK_KNIGHT.kind.slides());
+    }
+
+    #[test]
+    fn pawns_attack_diagonally_forward_and_knights_never_along_a_line() {
+        let from = Square::new(0, 0);
+        assert!(WHITE_PAWN.attacks_along(from, Square::new(1, 1), true, 1));
+        assert!(!WHITE_PAWN.attacks_along(from, Square::new(-1, 1), true, 1));
+        assert!(BLACK_PAWN.attacks_along(from, Square::new(-1, -1), true, 1));
+        assert!(!WHITE_PAWN.attacks_along(from, Square::new(1, 0), false, 1));
+        assert!(!WHITE_KING.attacks_along(from, Square::new(2, 0), false, 2));
+        assert!(BLACK_ROOK.attacks_along(from, Square::new(0, 9), false, 9));
+        assert!(!BLACK_BISHOP.attacks_along(from, Square::new(0, 9), false, 9));
+        assert!(!WHITE_KNIGHT.attacks_along(from, Square::new(1, 1), true, 1));
+    }
+}
