@@ -3,6 +3,10 @@
 
 use super::error::{ErrorKind, RuntimeError};
 
+// `board` keeps the pieces and makes and takes back moves; `legality`
+// decides whether a move may stand, with the movement rules of `piece`
+// and, on large boards, the ordered lines of `index`; `geometry` holds
+// squares, lines and rays.
 mod board;
 mod geometry;
 mod index;
