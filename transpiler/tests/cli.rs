@@ -33,7 +33,7 @@ fn chess2rs_in(
     stdin: &[u8],
     cache: &Path,
 ) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
+    let child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
         .envs(env.iter().copied())
         .current_dir(dir)
         .args(args)
@@ -181,7 +181,7 @@ fn standalone_output_builds_with_plain_rustc_without_warnings() {
             "",
             "{name}: rustc warnings on standalone output"
         );
-        let mut child = Command::new(&exe)
+        let child = Command::new(&exe)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
