@@ -3516,3 +3516,37 @@ fn model_rider_of_riders_paths() {
         ]
     );
 }
+
+/// A `*` over any number of ways is a valid piece: `[(1,2)(1,2)(1,2)(1,2)
+/// (1,2)]*` has 8^5 = 32,768 (the way is recorded as the path goes, not
+/// listed beforehand). One round can end a knight's move away: b3 from a1
+/// (the first such round in notation order lands on b3, c5, then back).
+#[test]
+fn star_over_many_ways_is_a_valid_piece() {
+    let text = "(K):
+(a 1): [(1,2)(1,2)(1,2)(1,2)(1,2)]*
++--+--+--+--+--+--+
+|  |  |  |  |  |KB|
++--+--+--+--+--+--+
+|  |  |  |  |  |  |
++--+--+--+--+--+--+
+|  |  |  |  |  |  |
++--+--+--+--+--+--+
+|  |  |  |  |  |  |
++--+--+--+--+--+--+
+|  |  |  |  |  |  |
++--+--+--+--+--+--+
+|aW|  |  |  |  |KW|
++--+--+--+--+--+--+
+";
+    let source = Source::new("ways.fv", text);
+    if let Err(errors) = finvara::Stages::front_end(&source) {
+        panic!(
+            "a `*` over 32,768 ways is refused: {}",
+            errors.render(&source)
+        );
+    }
+    let (model, engine) = both(text, "a1", "b3", None);
+    assert!(model.valid);
+    assert_eq!(model, engine);
+}
