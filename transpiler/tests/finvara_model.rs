@@ -3318,9 +3318,9 @@ fn run_brute_case_here(case: &BCase) -> BVerdict {
 
 proptest! {
     #![proptest_config(Config {
-        cases: std::env::var("MODEL_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(100),
+        cases: std::env::var("MODEL_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(64),
         max_global_rejects: 10_000,
-        max_shrink_iters: 2_000,
+        max_shrink_iters: 500,
         ..Config::default()
     })]
 
