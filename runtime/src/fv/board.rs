@@ -55,6 +55,73 @@ pub struct Board {
     pub(super) watch: Vec<u8>,
     /// Per colour: the cells whose watch bit for it is set.
     pub(super) watched: [Vec<Square>; 2],
+    /// Per king direction ([`unit_direction`]) and cell: how many squares
+    /// in a row after it, that way, are not holes (up to the board's edge).
+    /// Holes never change, so a line that must cross a hole is blocked for
+    /// good: no walk, nothing to watch.
+    pub(super) hole_free: [Vec<u32>; 8],
+}
+
+/// The index (0..8) of a king direction (one step in each coordinate at
+/// most, not both 0), if (`d_row`, `d_col`) is one.
+fn unit_direction(d_row: i64, d_col: i64) -> Option<usize> {
+    let index = match (d_row, d_col) {
+        (1, 0) => 0,
+        (-1, 0) => 1,
+        (0, 1) => 2,
+        (0, -1) => 3,
+        (1, 1) => 4,
+        (1, -1) => 5,
+        (-1, 1) => 6,
+        (-1, -1) => 7,
+        _ => return None,
+    };
+    Some(index)
+}
+
+/// [`Board::hole_free`] for `cells` on a `rows` × `cols` board.
+fn hole_free_runs(cells: &[Cell], rows: u32, cols: u32) -> [Vec<u32>; 8] {
+    let directions = [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ];
+    directions.map(|(d_row, d_col): (i64, i64)| {
+        let mut runs = vec![0u32; cells.len()];
+        // Visit each square after the one it looks at.
+        let row_order: Vec<u32> = if d_row > 0 {
+            (0..rows).rev().collect()
+        } else {
+            (0..rows).collect()
+        };
+        let col_order: Vec<u32> = if d_col > 0 {
+            (0..cols).rev().collect()
+        } else {
+            (0..cols).collect()
+        };
+        for &row in &row_order {
+            for &col in &col_order {
+                let (next_row, next_col) = (i64::from(row) + d_row, i64::from(col) + d_col);
+                if next_row < 0
+                    || next_col < 0
+                    || next_row >= i64::from(rows)
+                    || next_col >= i64::from(cols)
+                {
+                    continue;
+                }
+                let next = (next_row * i64::from(cols) + next_col) as usize;
+                if cells[next] != Cell::Hole {
+                    runs[(row * cols + col) as usize] = runs[next] + 1;
+                }
+            }
+        }
+        runs
+    })
 }
 
 /// How many of a colour's royal pieces are attacked.
@@ -93,16 +160,20 @@ pub(super) struct BoardRay {
     d_row: i64,
     d_col: i64,
     max: u32,
+    /// The king direction ([`unit_direction`]) of a one-square step.
+    direction: Option<usize>,
     ray: Ray,
 }
 
 impl BoardRay {
     fn new(ray: Ray, white: bool) -> BoardRay {
         let sign = if white { 1 } else { -1 };
+        let (d_row, d_col) = (i64::from(ray.forward) * sign, i64::from(ray.right) * sign);
         BoardRay {
-            d_row: i64::from(ray.forward) * sign,
-            d_col: i64::from(ray.right) * sign,
+            d_row,
+            d_col,
             max: ray.max,
+            direction: unit_direction(d_row, d_col),
             ray,
         }
     }
@@ -147,9 +218,49 @@ pub(super) struct KindFacts {
     pub(super) offsets: [Vec<Offset>; 2],
     /// For [`Attacker::Rays`]: the lines, for white and for black.
     pub(super) rays: [Vec<BoardRay>; 2],
+    /// Per colour: the lines grouped by where they can point, so that a
+    /// test looks only at those that can reach its square.
+    pub(super) ray_groups: [RayGroups; 2],
     /// The farthest (in king steps) the piece attacks: an enemy royal piece
     /// farther away is not threatened when it arrives.
     pub(super) reach: u64,
+}
+
+/// A piece type's lines (indices into [`KindFacts::rays`]) by direction:
+/// those that step one square in each king direction, and the others.
+#[derive(Clone, Debug, Default)]
+pub(super) struct RayGroups {
+    unit: [Vec<u16>; 8],
+    other: Vec<u16>,
+}
+
+impl RayGroups {
+    fn of(rays: &[BoardRay]) -> RayGroups {
+        let mut groups = RayGroups::default();
+        for (index, ray) in rays.iter().enumerate() {
+            match ray.direction {
+                Some(direction) => groups.unit[direction].push(index as u16),
+                None => groups.other.push(index as u16),
+            }
+        }
+        groups
+    }
+
+    /// The lines that can lead from `from` to `to`: the unit lines of that
+    /// direction (if it is a king direction) and all the others.
+    #[inline]
+    fn towards(&self, from: Point, to: Point) -> impl Iterator<Item = usize> + '_ {
+        let d_row = i64::from(to.row) - i64::from(from.row);
+        let d_col = i64::from(to.col) - i64::from(from.col);
+        let straight = d_row == 0 || d_col == 0 || d_row.abs() == d_col.abs();
+        let unit: &[u16] = match unit_direction(d_row.signum(), d_col.signum()) {
+            Some(direction) if straight => &self.unit[direction],
+            _ => &[],
+        };
+        unit.iter()
+            .chain(self.other.iter())
+            .map(|&index| usize::from(index))
+    }
 }
 
 impl KindFacts {
@@ -255,6 +366,14 @@ impl Board {
                     } else {
                         [Vec::new(), Vec::new()]
                     },
+                    ray_groups: if attacker == Attacker::Rays {
+                        [
+                            RayGroups::of(&on_board(true)),
+                            RayGroups::of(&on_board(false)),
+                        ]
+                    } else {
+                        Default::default()
+                    },
                 }
             })
             .collect();
@@ -282,6 +401,7 @@ impl Board {
             points: (0..cells.len() as Square).map(|s| rules.point(s)).collect(),
             watch: vec![0; cells.len()],
             watched: [Vec::new(), Vec::new()],
+            hole_free: hole_free_runs(cells, rules.rows, rules.cols),
         };
         for (square, &cell) in cells.iter().enumerate() {
             board.set(square as Square, cell);
@@ -361,7 +481,8 @@ impl Board {
                 let rank = self.rank_of_row(at.row, white);
                 self.royals[enemy].iter().any(|royal| {
                     near(royal)
-                        && facts.rays[colour].iter().any(|ray| {
+                        && facts.ray_groups[colour].towards(at, royal.at).any(|index| {
+                            let ray = &facts.rays[colour][index];
                             ray.ray.ranks.is_none_or(|r| r.admits(rank))
                                 && ray.leaps_to(at, royal.at).is_some()
                         })
@@ -511,14 +632,23 @@ impl Board {
     ) -> bool {
         let facts = &self.kinds[usize::from(placed.kind)];
         let rank = self.rank_of_row(placed.at.row, by_white);
+        let colour = side(by_white);
         let mut attacks = false;
-        for ray in &facts.rays[side(by_white)] {
+        for index in facts.ray_groups[colour].towards(placed.at, target) {
+            let ray = &facts.rays[colour][index];
             if ray.ray.ranks.is_some_and(|r| !r.admits(rank)) {
                 continue;
             }
             let Some(leaps) = ray.leaps_to(placed.at, target) else {
                 continue;
             };
+            if let Some(direction) = ray.direction {
+                let clear = self.hole_free[direction][placed.square as usize];
+                if leaps - 1 > i64::from(clear) {
+                    // A hole on the way: blocked for good.
+                    continue;
+                }
+            }
             watched.push(placed.square);
             let mut row = i64::from(placed.at.row);
             let mut col = i64::from(placed.at.col);
@@ -636,5 +766,32 @@ impl Board {
             Some(step) if quiet => Allowed::Quietly(step.square),
             _ => Allowed::Yes,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hole_free_runs_stop_at_holes_and_edges() {
+        // 3 × 3, a hole in the middle (square 4).
+        let mut cells = vec![Cell::Empty; 9];
+        cells[4] = Cell::Hole;
+        let runs = hole_free_runs(&cells, 3, 3);
+        let up = unit_direction(1, 0).expect("a direction");
+        let right = unit_direction(0, 1).expect("a direction");
+        let diagonal = unit_direction(1, 1).expect("a direction");
+        // From a2 (square 1) up: b2 is the hole at once.
+        assert_eq!(runs[up][1], 0);
+        // From a1 up: b1, c1, then the edge.
+        assert_eq!(runs[up][0], 2);
+        // From b1 (square 3) right: b2 is the hole.
+        assert_eq!(runs[right][3], 0);
+        // From a1 along the diagonal: b2 is the hole.
+        assert_eq!(runs[diagonal][0], 0);
+        // From c3 (square 8) nothing lies further up.
+        assert_eq!(runs[up][8], 0);
+        assert_eq!(unit_direction(2, 1), None);
     }
 }

@@ -79,6 +79,10 @@ pub(super) const OUTSIDE: u32 = 0;
 impl Repetitions {
     /// Forgets everything but keeps the buffers.
     pub(super) fn clear(&mut self) {
+        // Most searches never enter a recorded repetition: nothing to undo.
+        if self.contexts.len() == 1 {
+            return;
+        }
         self.contexts.clear();
         self.context_ids.clear();
         self.contexts.push(Context {
@@ -98,7 +102,11 @@ impl Repetitions {
     }
 
     /// The choice context `context` requires of the next edge, if any.
+    #[inline]
     pub(super) fn expected(&self, context: u32) -> Option<Choice> {
+        if context == OUTSIDE {
+            return None;
+        }
         self.contexts[context as usize].expected
     }
 

@@ -168,8 +168,13 @@ impl Search {
         self.frames.clear();
         self.path.clear();
         self.calls.clear();
-        self.call_ids.clear();
-        self.on_path.clear();
+        // Clearing an empty hash table still writes its control bytes.
+        if !self.call_ids.is_empty() {
+            self.call_ids.clear();
+        }
+        if !self.on_path.is_empty() {
+            self.on_path.clear();
+        }
         self.repetitions.clear();
         self.calls.push(Call {
             parent: 0,
@@ -181,8 +186,7 @@ impl Search {
         self.kind = kind;
         self.white = white;
         if self.memo {
-            let states = rules.automata.iter().map(|a| a.states.len());
-            self.visited.start(states, rules.rows * rules.cols);
+            self.visited.start(rules.automata, rules.rows * rules.cols);
             if self.effects.capacity() > KEEP_CAPACITY {
                 self.effects = FastMap::default();
             } else {

@@ -6,6 +6,7 @@
 //! the array would pass [`DENSE_SLOTS`] use a hash set instead.
 
 use super::super::hash::FastSet;
+use super::automaton::Automaton;
 
 /// Most slots (automaton states of all piece types × squares) the dense
 /// array may have: 4,194,304 slots of 8 bytes, 32 MB.
@@ -30,6 +31,11 @@ pub(super) struct NodeSet {
     /// The set when the dense array would be too large.
     hashed: FastSet<(u32, u32, Rest)>,
     dense: bool,
+    /// What `bases` were computed for: the automata (address, count) and
+    /// the number of squares.
+    layout: (usize, usize, u32),
+    /// The states of all piece types.
+    total_states: usize,
 }
 
 /// A search's hashed set is dropped instead of cleared when it grew past
@@ -40,14 +46,21 @@ const KEEP_CAPACITY: usize = 1 << 12;
 impl NodeSet {
     /// Empties the set for a search over piece types with `states[kind]`
     /// states each, on a board of `squares` squares.
-    pub(super) fn start(&mut self, states: impl Iterator<Item = usize>, squares: u32) {
-        self.bases.clear();
-        let mut total: usize = 0;
-        for count in states {
-            self.bases.push(total.min(u32::MAX as usize) as u32);
-            total = total.saturating_add(count);
+    pub(super) fn start(&mut self, automata: &[Automaton], squares: u32) {
+        // The layout depends only on the piece types and the board, which
+        // a game's searches share: computed once.
+        let layout = (automata.as_ptr() as usize, automata.len(), squares);
+        if layout != self.layout {
+            self.layout = layout;
+            self.bases.clear();
+            let mut total: usize = 0;
+            for automaton in automata {
+                self.bases.push(total.min(u32::MAX as usize) as u32);
+                total = total.saturating_add(automaton.states.len());
+            }
+            self.total_states = total;
         }
-        let slots = total.saturating_mul(squares as usize);
+        let slots = self.total_states.saturating_mul(squares as usize);
         self.dense = slots <= DENSE_SLOTS;
         self.squares = squares;
         if self.dense {
@@ -104,13 +117,23 @@ impl NodeSet {
 
 #[cfg(test)]
 mod tests {
+    use super::super::automaton::State;
     use super::*;
 
     #[test]
     fn nodes_are_new_once_per_search_dense_or_hashed() {
+        let states = [State::new(0, 0, 0); 3];
+        let automaton = |count: usize| Automaton {
+            states: &states[..count],
+            edges: &[],
+            targets: &[],
+            memo: true,
+            attacks: None,
+        };
+        let automata = [automaton(3), automaton(2)];
         for squares in [9, (DENSE_SLOTS as u32 / 5) + 1] {
             let mut set = NodeSet::default();
-            set.start([3, 2].into_iter(), squares);
+            set.start(&automata, squares);
             assert_eq!(set.dense, squares == 9);
             assert!(set.insert(1, 1, 8, (1, 2, 3)));
             assert!(!set.insert(1, 1, 8, (1, 2, 3)));
@@ -118,7 +141,7 @@ mod tests {
             assert!(set.insert(0, 1, 8, (1, 2, 3)), "another type");
             assert!(set.insert(1, 0, 8, (1, 2, 3)), "another state");
             assert!(!set.insert(1, 1, 8, (1, 2, 4)));
-            set.start([3, 2].into_iter(), squares);
+            set.start(&automata, squares);
             assert!(set.insert(1, 1, 8, (1, 2, 3)), "a new search forgets");
         }
     }
