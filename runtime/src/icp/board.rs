@@ -13,6 +13,8 @@ pub(super) type Slot = u32;
 /// No piece (the end of a name's list).
 pub(super) const NO_SLOT: Slot = u32::MAX;
 
+/// One piece: what it is, where it stands, its name and its place in
+/// the board's lists (a freed slot keeps its last piece's record).
 #[derive(Clone, Debug)]
 pub(super) struct Record {
     pub(super) piece: Piece,
