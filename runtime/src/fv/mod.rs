@@ -260,8 +260,10 @@ impl Game {
 
     /// Runs the move line `line` as the compiler described it: makes the
     /// move if it is valid (along its listed paths, or found by a search)
-    /// and returns the line to run next ([`Game::next_line`]).
-    #[inline]
+    /// and returns the line to run next ([`Game::next_line`]). Always
+    /// inlined: generated code passes a constant `line`, so only the
+    /// branch for its kind of move remains at each call.
+    #[inline(always)]
     pub fn play<R: BufRead, W: Write>(
         &mut self,
         rules: &Rules,
