@@ -193,7 +193,10 @@ impl BoardRay {
         {
             return None;
         }
-        let count = if self.d_row != 0 {
+        let count = if self.direction.is_some() {
+            // A one-square step: the distance is the count, no division.
+            d_row.abs().max(d_col.abs())
+        } else if self.d_row != 0 {
             d_row / self.d_row
         } else {
             d_col / self.d_col
