@@ -228,6 +228,57 @@ pub fn btm(random: &mut Random) -> String {
     text
 }
 
+/// A Finvara piece value as the random programs draw it: `x`, `y` or a
+/// small number (every stack action, modulo 6, and negative ones).
+pub fn finvara_value(random: &mut Random) -> String {
+    match random.below(8) {
+        0 => "x".to_string(),
+        1 => "y".to_string(),
+        _ => random.between(-2, 7).to_string(),
+    }
+}
+
+/// The Finvara leap `(a,b)`, or `(a,b|dirs)` when `dirs` (some of
+/// `^ v < >`) is not empty.
+pub fn finvara_leap(a: i64, b: i64, dirs: &str) -> String {
+    if dirs.is_empty() {
+        format!("({a},{b})")
+    } else {
+        format!("({a},{b}|{dirs})")
+    }
+}
+
+/// The Finvara name of the square on `row` (0 is `a`, the bottom row; after
+/// `z` come `aa`, `ab`, …) and `col` (0 is column 1).
+pub fn finvara_square(row: usize, col: usize) -> String {
+    let mut letters = Vec::new();
+    let mut n = row + 1;
+    while n > 0 {
+        n -= 1;
+        letters.push((b'a' + (n % 26) as u8) as char);
+        n /= 26;
+    }
+    letters.reverse();
+    format!("{}{}", letters.into_iter().collect::<String>(), col + 1)
+}
+
+/// A Finvara board drawing of `cells` (row 0, the bottom, first; each cell
+/// `"  "`, `"##"` or a symbol and its colour), top row first.
+pub fn finvara_board(cells: &[Vec<String>]) -> String {
+    let cols = cells.first().map_or(0, Vec::len);
+    let border = format!("+{}\n", "--+".repeat(cols));
+    let mut text = border.clone();
+    for row in cells.iter().rev() {
+        text.push('|');
+        for cell in row {
+            text.push_str(&format!("{cell:>2}|"));
+        }
+        text.push('\n');
+        text.push_str(&border);
+    }
+    text
+}
+
 /// A random Finvara notation over the symbols defined before it.
 pub fn finvara_notation(random: &mut Random, depth: u32, earlier: &[String]) -> String {
     let items = random.between(1, if depth == 0 { 3 } else { 2 });
@@ -235,13 +286,8 @@ pub fn finvara_notation(random: &mut Random, depth: u32, earlier: &[String]) -> 
     for _ in 0..items {
         let atom = match random.below(if depth < 2 { 12 } else { 6 }) {
             0..=3 => {
-                let dirs = ["", "", "", "|^", "|v", "|<>", "|^>"];
-                format!(
-                    "({},{}{})",
-                    random.between(0, 2),
-                    random.between(0, 2),
-                    random.pick(&dirs)
-                )
+                let (a, b) = (random.between(0, 2), random.between(0, 2));
+                finvara_leap(a, b, *random.pick(&["", "", "", "^", "v", "<>", "^>"]))
             }
             4 => "x".to_string(),
             5 => match earlier.len() {
@@ -290,11 +336,7 @@ pub fn finvara(random: &mut Random) -> String {
     let mut text = String::from("(k): {(1,0),(1,1)}\n");
     for index in 0..random.between(2, 5) {
         let symbol = format!("s{index}");
-        let value = match random.below(8) {
-            0 => "x".to_string(),
-            1 => "y".to_string(),
-            _ => random.between(-2, 7).to_string(),
-        };
+        let value = finvara_value(random);
         let notation = finvara_notation(random, 0, &symbols);
         text.push_str(&format!("({symbol} {value}): {notation}\n"));
         symbols.push(symbol);
@@ -321,18 +363,9 @@ pub fn finvara(random: &mut Random) -> String {
             };
         }
     }
-    let border = format!("+{}\n", "--+".repeat(cols));
-    text.push_str(&border);
-    for row in cells.iter().rev() {
-        text.push('|');
-        for cell in row {
-            text.push_str(&format!("{cell:>2}|"));
-        }
-        text.push('\n');
-        text.push_str(&border);
-    }
+    text.push_str(&finvara_board(&cells));
     text.push('\n');
-    let name = |(row, col): (usize, usize)| format!("{}{}", (b'a' + row as u8) as char, col + 1);
+    let name = |(row, col): (usize, usize)| finvara_square(row, col);
     let lines = random.between(2, 12);
     for index in 0..lines {
         let turn = index / 2 + 1;
