@@ -10,6 +10,8 @@ use std::path::Path;
 #[path = "src/discover.rs"]
 mod discover;
 
+// The build script uses the programs, not their inputs and step limits.
+#[allow(dead_code)]
 #[path = "src/random_programs.rs"]
 mod random_programs;
 
@@ -76,6 +78,7 @@ fn main() {
     }
     let benches = compile_bench_programs(&root.join("benches/programs"));
     let (random_functions, random_table) = compile_random_programs();
+    let (corpus_functions, corpus_table) = compile_fv_corpus();
     let out = format!(
         "/// Every golden case compiled by chess2rs, without the prelude: generated\n\
          /// code names everything by absolute path.\n\
@@ -92,7 +95,12 @@ fn main() {
          /// Random programs (see `random_programs`), compiled.\n\
          pub mod random_compiled {{\n{random_functions}\n}}\n\n\
          /// Random programs: source, extension, compiled function.\n\
-         pub static RANDOM: &[RandomCase] = &[\n{random_table}];\n"
+         pub static RANDOM: &[RandomCase] = &[\n{random_table}];\n\n\
+         /// The Finvara corpus's programs (`random_programs::finvara_corpus`)\n\
+         /// compiled in this build, one function each.\n\
+         pub mod fv_corpus_compiled {{\n{corpus_functions}\n}}\n\n\
+         /// The Finvara corpus's programs compiled in this build, by index.\n\
+         pub static FV_CORPUS: &[FvCorpusCase] = &[\n{corpus_table}];\n"
     );
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     std::fs::write(Path::new(&out_dir).join("cases.rs"), out).expect("OUT_DIR is writable");
@@ -165,6 +173,44 @@ fn compile_random_programs() -> (String, String) {
                 )
                 .unwrap();
             }
+        }
+    }
+    (functions, table)
+}
+
+/// Compiles the Finvara corpus (`random_programs::finvara_corpus`): every
+/// program with the crate's `corpus` feature, else every
+/// `FV_CORPUS_SHARE`-th (what `cargo test --workspace` builds).
+/// Programs that do not compile are listed with their errors, for the
+/// test to report: (functions, table entries).
+fn compile_fv_corpus() -> (String, String) {
+    use random_programs::{finvara_corpus, FV_CORPUS_LEN, FV_CORPUS_SHARE};
+    let all = std::env::var_os("CARGO_FEATURE_CORPUS").is_some();
+    let mut functions = String::new();
+    let mut table = String::new();
+    for index in (0..FV_CORPUS_LEN).filter(|i| all || i % FV_CORPUS_SHARE == 0) {
+        let program = finvara_corpus(index);
+        let source = chess2rs::Source::new(format!("fv_corpus_{index}.fv"), program.source);
+        let ident = format!("fv_corpus_{index}");
+        let options = chess2rs::CompileOptions {
+            function_name: syn::Ident::new(&ident, proc_macro2::Span::call_site()),
+            ..Default::default()
+        };
+        match chess2rs::compile(&source, chess2rs::Language::Finvara, &options) {
+            Ok(compiled) => {
+                writeln!(functions, "{}", compiled.tokens).unwrap();
+                writeln!(
+                    table,
+                    "    FvCorpusCase {{ index: {index}, errors: \"\", entry: Some(|i, o, opt| fv_corpus_compiled::{ident}(i, o, opt)) }},"
+                )
+                .unwrap();
+            }
+            Err(errors) => writeln!(
+                table,
+                "    FvCorpusCase {{ index: {index}, errors: {:?}, entry: None }},",
+                errors.render(&source)
+            )
+            .unwrap(),
         }
     }
     (functions, table)

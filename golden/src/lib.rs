@@ -48,4 +48,17 @@ pub struct RandomCase {
     pub entry: Entry,
 }
 
+/// A program of the Finvara corpus compiled by `build.rs` (all of them
+/// with the `corpus` feature, else every
+/// [`random_programs::FV_CORPUS_SHARE`]-th); its text, input and step
+/// limit are [`random_programs::finvara_corpus`]`(index)`.
+pub struct FvCorpusCase {
+    /// Its index in the corpus.
+    pub index: usize,
+    /// The compile errors, rendered, if it did not compile (a generator bug).
+    pub errors: &'static str,
+    /// The compiled program.
+    pub entry: Option<Entry>,
+}
+
 include!(concat!(env!("OUT_DIR"), "/cases.rs"));
