@@ -155,7 +155,19 @@ fn main() {
     let start = Instant::now();
     let timings: Vec<Timing> = cases
         .iter()
-        .map(|&(index, entry)| measure(index, entry, runs))
+        .map(|&(index, entry)| {
+            let timing = measure(index, entry, runs);
+            // Progress, since the whole corpus takes minutes.
+            eprintln!(
+                "program {:>3}: {:>7} lines, {:>9.3} ms compiled, {:>9.3} ms interpreted ({:.2}×)",
+                timing.index,
+                timing.lines,
+                timing.compiled.as_secs_f64() * 1e3,
+                timing.interpreted.as_secs_f64() * 1e3,
+                timing.ratio()
+            );
+            timing
+        })
         .collect();
     eprintln!("done in {:.0} s", start.elapsed().as_secs_f64());
     let lines: Vec<f64> = timings.iter().map(|t| t.lines as f64).collect();

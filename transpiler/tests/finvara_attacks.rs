@@ -1,8 +1,13 @@
-//! Property: the board's incremental record of attacked royal pieces (kept
-//! between moves and counted again only after a change that can matter)
-//! always equals a count made from scratch, after every move and placement
-//! of random games on random boards with leapers, riders, compounds, rank
-//! conditions, searched pieces and royal riders.
+//! Properties of the check rule's attack tests, after every move and
+//! placement of random games on random boards with leapers, riders,
+//! compounds, bent lines, rank conditions, searched pieces and royal
+//! riders:
+//! - the board's incremental record of attacked royal pieces (kept between
+//!   moves and counted again only after a change that can matter) always
+//!   equals a count made from scratch;
+//! - attack tests along the lines of move classes give what a search of
+//!   every piece's automaton gives (the same game played with every piece
+//!   searched stays the same game, with the same counts).
 
 use chess2rs::lang::finvara;
 use chess2rs::lang::Stages as _;
@@ -27,6 +32,16 @@ const NOTATIONS: &[&str] = &[
     "(1,1)`",
     "(1,0)x(1,0)",
     "{(1,0),(1,1)}",
+    "(1,0|^)(1,1)",
+    "[(1,1)(1,0)]*",
+    "r((1,0),[1,2])(0,1)",
+    "{(1,0)(0,2),(2,2)}",
+    "[(1,0|^)(1,0|>)]*",
+    "{(1,0)`,(1,1)`}",
+    "r((1,0|^)`,[1,2])",
+    "(1,0|^)x(1,1)",
+    "{(2,2|<>),(1,0)`}",
+    "{r!((1,0)x(1,0),[2,3]),[(1,1)(1,1)]*}",
 ];
 
 /// A random game: board size, piece types (indices into [`NOTATIONS`],
@@ -101,7 +116,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
-    fn kept_attack_counts_equal_fresh_counts(game in game()) {
+    fn kept_counts_are_fresh_and_lines_agree_with_searches(game in game()) {
         let text = program_text(&game);
         let source = Source::new("attacks.fv", text.clone());
         let Ok((program, _)) = finvara::Stages::front_end(&source) else {
@@ -109,35 +124,59 @@ proptest! {
         };
         let data = program.rules_data();
         let rules = data.rules();
+        // The same rules with every piece's attacks searched.
+        let all_searched: Vec<fv::Automaton> = rules
+            .automata
+            .iter()
+            .map(|automaton| fv::Automaton { attacks: None, bends: &[], ..*automaton })
+            .collect();
+        let searched_rules = fv::Rules { automata: &all_searched, ..rules };
         let mut state = fv::Game::new(&rules, &program.board);
+        let mut searched = fv::Game::new(&searched_rules, &program.board);
         let input = "1 2 3 4 5 6 7 8 9";
-        let mut out = Vec::new();
+        let (mut out, mut searched_out) = (Vec::new(), Vec::new());
         let mut io = Io::new(input.as_bytes(), &mut out);
+        let mut searched_io = Io::new(input.as_bytes(), &mut searched_out);
         prop_assert!(state.attack_counts_are_fresh(&rules), "initial board:\n{text}");
         for (step, &(from, to, place)) in game.moves.iter().enumerate() {
             let cell = state.cells()[from];
             match cell {
                 fv::Cell::Piece { kind, white } if !place => {
+                    let (from, to) = (from as u32, to as u32);
+                    let moved = state.try_move(&rules, &mut io, white, kind, from, to, None, 1);
+                    let searched_moved = searched.try_move(
+                        &searched_rules, &mut searched_io, white, kind, from, to, None, 1,
+                    );
+                    prop_assert_eq!(
+                        moved.is_ok(), searched_moved.is_ok(),
+                        "move {} ({} -> {}) with lines and searched:\n{}", step, from, to, text
+                    );
                     // Errors (a stack action with too few values) end the game.
-                    if state
-                        .try_move(&rules, &mut io, white, kind, from as u32, to as u32, None, 1)
-                        .is_err()
-                    {
+                    if moved.is_err() {
                         break;
                     }
                 }
                 _ => {
                     let kind = (step % program.pieces.len()) as u16;
                     state.place(kind, step % 2 == 0, to as u32);
+                    searched.place(kind, step % 2 == 0, to as u32);
                 }
             }
             prop_assert!(
                 state.attack_counts_are_fresh(&rules),
                 "after move {step} ({from} -> {to}, place {place}):\n{text}"
             );
+            prop_assert_eq!(
+                state.attacked_royal_counts(&rules),
+                searched.attacked_royal_counts(&searched_rules),
+                "attacked royal pieces after move {} ({} -> {}), lines vs searched:\n{}",
+                step, from, to, text
+            );
+            prop_assert_eq!(state.cells(), searched.cells(), "board after move {}:\n{}", step, text);
             // The losing test brings both counts up to date, as a program
             // does after every line.
             state.someone_lost(&rules);
+            searched.someone_lost(&searched_rules);
         }
     }
 }

@@ -190,12 +190,58 @@ pub struct Automaton<'a> {
     /// the line instead of a search. `None` when some capturing path needs
     /// the search.
     pub attacks: Option<&'a [Ray]>,
+    /// The landings inside one leap of the bent lines of `attacks`:
+    /// [`Ray::first_bend`] and [`Ray::bends`] index this.
+    pub bends: &'a [Bend],
 }
 
-/// A straight line a piece can capture along, in the owner's view: the
-/// leap (`forward`, `right`) made once (`max` 1: a leaper) or up to `max`
-/// times the same way (a rider), all landings before the last empty; only
-/// from squares whose owner's rank `ranks` admits.
+/// A landing inside one leap of a bent line ([`Ray`]): an offset from
+/// where the leap starts, in the owner's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bend {
+    /// Rows toward the opponent.
+    pub forward: i32,
+    /// Columns to the owner's right.
+    pub right: i32,
+    /// The square must hold an enemy piece, which the path takes (`x`);
+    /// otherwise it must be empty.
+    pub capture: bool,
+}
+
+impl Bend {
+    /// A landing on an empty square.
+    pub const fn new(forward: i32, right: i32) -> Bend {
+        Bend {
+            forward,
+            right,
+            capture: false,
+        }
+    }
+
+    /// A landing on an enemy piece, which the path takes.
+    pub const fn taking(forward: i32, right: i32) -> Bend {
+        Bend {
+            forward,
+            right,
+            capture: true,
+        }
+    }
+}
+
+/// A line a piece can capture along, in the owner's view: the leap
+/// (`forward`, `right`) made once (`max` 1: a leaper) or up to `max` times
+/// the same way (a rider), all landings before the last empty; only from
+/// squares whose owner's rank `ranks` admits.
+///
+/// A *bent* line lands on further squares inside each leap: a sequence of
+/// leaps such as `(1,0)(0,1)`, or `[(1,0)(1,0)]*` repeated the same way,
+/// is one leap by the sum of its parts whose intermediate landings (the
+/// [`Automaton::bends`] `first_bend..first_bend + bends`) must be on the
+/// board and empty too (or hold an enemy piece that `x` takes).
+///
+/// A crooked rider (``A` ``) is the set of rays with the same `crooked`
+/// number (from 1): each of its leaps may take any of them, so what it
+/// attacks is found by a flood fill rather than along a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ray {
     /// Rows toward the opponent per leap.
@@ -206,6 +252,14 @@ pub struct Ray {
     pub max: u32,
     /// Where the piece must stand for the line to be available.
     pub ranks: Option<RankRange>,
+    /// The first of this line's intermediate landings in
+    /// [`Automaton::bends`].
+    pub first_bend: u32,
+    /// How many intermediate landings each leap has (0: a straight leap).
+    pub bends: u32,
+    /// 0, or the crooked rider (numbered from 1) this ray is a leap of;
+    /// `max` is then 1.
+    pub crooked: u32,
 }
 
 /// The owner's ranks `low..=high` (or all others, `negated`), as `r(..)`
@@ -235,6 +289,9 @@ impl Ray {
             right,
             max: 1,
             ranks: None,
+            first_bend: 0,
+            bends: 0,
+            crooked: 0,
         }
     }
 
@@ -245,6 +302,9 @@ impl Ray {
             right,
             max: UNBOUNDED,
             ranks: None,
+            first_bend: 0,
+            bends: 0,
+            crooked: 0,
         }
     }
 
@@ -255,6 +315,33 @@ impl Ray {
             ranks: Some(RankRange { low, high, negated }),
             ..self
         }
+    }
+
+    /// This line with the `bends` intermediate landings per leap that
+    /// start at `first_bend` in [`Automaton::bends`].
+    pub const fn bent(self, first_bend: u32, bends: u32) -> Ray {
+        Ray {
+            first_bend,
+            bends,
+            ..self
+        }
+    }
+
+    /// This leap as a leap of crooked rider `rider` (from 1).
+    pub const fn of_crooked(self, rider: u32) -> Ray {
+        Ray {
+            crooked: rider,
+            ..self
+        }
+    }
+
+    /// This line's intermediate landings per leap, in `bends` (its
+    /// automaton's [`Automaton::bends`]); empty if they lie outside.
+    pub fn bends_in<'b>(&self, bends: &'b [Bend]) -> &'b [Bend] {
+        let first = self.first_bend as usize;
+        bends
+            .get(first..first.saturating_add(self.bends as usize))
+            .unwrap_or(&[])
     }
 }
 
@@ -299,17 +386,27 @@ impl Automaton<'_> {
                         right,
                         max,
                         ranks,
+                        first_bend,
+                        bends,
+                        crooked,
                     } = *ray;
+                    let line = format!("{forward},{right},{max},{first_bend},{bends},{crooked}");
                     words.push(match ranks {
-                        None => format!("{forward},{right},{max}"),
+                        None => line,
                         Some(RankRange { low, high, negated }) => {
-                            format!("{forward},{right},{max},{low},{high},{}", u8::from(negated))
+                            format!("{line},{low},{high},{}", u8::from(negated))
                         }
                     });
                 }
             }
             None => words.push(String::from("N")),
         }
+        words.push(format!("B{}", self.bends.len()));
+        words.extend(
+            self.bends
+                .iter()
+                .map(|bend| format!("{},{},{}", bend.forward, bend.right, u8::from(bend.capture))),
+        );
         words.push(format!("T{}", self.targets.len()));
         words.extend(self.targets.iter().map(|t| t.to_string()));
         words.push(format!("S{}", self.states.len()));
@@ -354,6 +451,7 @@ pub struct OwnedAutomaton {
     pub(super) targets: Vec<u16>,
     pub(super) memo: bool,
     pub(super) attacks: Option<Vec<Ray>>,
+    pub(super) bends: Vec<Bend>,
 }
 
 impl OwnedAutomaton {
@@ -365,6 +463,7 @@ impl OwnedAutomaton {
             targets: &self.targets,
             memo: self.memo,
             attacks: self.attacks.as_deref(),
+            bends: &self.bends,
         }
     }
 
@@ -393,13 +492,21 @@ impl OwnedAutomaton {
                     let fields: Vec<i64> = numbers(next()?)?;
                     let small = |n: i64| Some(n as i32).filter(|&m| i64::from(m) == n);
                     let count = |n: i64| Some(n as u32).filter(|&m| i64::from(m) == n);
-                    let ray = Ray {
-                        forward: small(fields[0])?,
-                        right: small(*fields.get(1)?)?,
-                        max: count(*fields.get(2)?)?,
-                        ranks: None,
+                    let &[forward, right, max, first_bend, bends, crooked, ref ranks @ ..] =
+                        fields.as_slice()
+                    else {
+                        return None;
                     };
-                    rays.push(match fields[3..] {
+                    let ray = Ray {
+                        forward: small(forward)?,
+                        right: small(right)?,
+                        max: count(max)?,
+                        ranks: None,
+                        first_bend: count(first_bend)?,
+                        bends: count(bends)?,
+                        crooked: count(crooked)?,
+                    };
+                    rays.push(match *ranks {
                         [] => ray,
                         [low, high, negated] => ray.on_ranks(low, high, negated != 0),
                         _ => return None,
@@ -408,6 +515,28 @@ impl OwnedAutomaton {
                 Some(rays)
             }
         };
+        let n = count(next(), 'B')?;
+        let mut bends = Vec::with_capacity(n.min(1024));
+        for _ in 0..n {
+            let &[forward, right, capture] = numbers::<i32>(next()?)?.as_slice() else {
+                return None;
+            };
+            bends.push(Bend {
+                forward,
+                right,
+                capture: capture != 0,
+            });
+        }
+        if let Some(rays) = &attacks {
+            let inside = |ray: &Ray| {
+                (ray.first_bend as usize)
+                    .checked_add(ray.bends as usize)
+                    .is_some_and(|end| end <= bends.len())
+            };
+            if !rays.iter().all(inside) {
+                return None;
+            }
+        }
         let n = count(next(), 'T')?;
         let mut targets = Vec::with_capacity(n.min(1024));
         for _ in 0..n {
@@ -518,6 +647,7 @@ impl OwnedAutomaton {
             targets,
             memo,
             attacks,
+            bends,
         })
     }
 }

@@ -11,15 +11,17 @@
 //! Whether a colour's royal pieces are attacked is counted once and kept
 //! until a change that can matter: a royal piece of that colour came or
 //! went; an enemy piece arrived on a square from which one of its lines or
-//! leaps points at such a royal piece; a *watched* square changed (when the
-//! count was made, every square of a line between an aligned enemy piece
-//! and a royal piece up to the first blocker, and the squares of the
-//! aligned pieces themselves, were watched); or the enemy has searched
-//! pieces, whose paths any change may open or close. A move that touches
-//! none of these costs a byte load per changed square.
+//! leaps points at such a royal piece, or an enemy searched piece came or
+//! went; or a *watched* square changed. When the count was made, every
+//! square of a line between an aligned enemy piece and a royal piece up to
+//! the first blocker, the squares of the aligned pieces themselves, and
+//! every square an enemy piece's search looked at were watched: a search
+//! is a deterministic function of the cells it reads, so while none of
+//! them changes its answer stands. A move that touches none of these costs
+//! a byte load per changed square.
 
 use super::super::hash::FastSet;
-use super::automaton::{Automaton, Ray};
+use super::automaton::{Automaton, Bend, Ray};
 use super::rules::{Cell, Path, PieceValue, Point, Rules, Square};
 use super::search::{captured_before, Goal, Search};
 
@@ -40,9 +42,6 @@ pub struct Board {
     /// Per colour: how many of its royal pieces are attacked, and whether
     /// that must be counted again.
     pub(super) attacked: [AttackCount; 2],
-    /// Per colour: how many of its listed pieces are searched, whose
-    /// attacks any change may open or block.
-    pub(super) wanderers: [usize; 2],
     /// Per piece type: what the board needs to know about it.
     pub(super) kinds: Vec<KindFacts>,
     /// Per attacking colour: the distinct offsets from a mapped piece to
@@ -155,25 +154,63 @@ pub(super) enum Attacker {
 }
 
 /// A [`Ray`] in board coordinates for one colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct BoardRay {
     d_row: i64,
     d_col: i64,
     max: u32,
-    /// The king direction ([`unit_direction`]) of a one-square step.
+    /// The king direction ([`unit_direction`]) of a straight one-square
+    /// step.
     direction: Option<usize>,
+    /// The king direction a straight, orthogonal or diagonal, line points
+    /// in ([`RayGroups`]).
+    group: Option<usize>,
+    /// The landings inside each leap of a bent line ([`Ray::bends`]), as
+    /// (row, column) offsets from where the leap starts.
+    bends: Vec<BoardBend>,
     ray: Ray,
 }
 
+/// A [`Bend`] in board coordinates for one colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct BoardBend {
+    d_row: i64,
+    d_col: i64,
+    /// The square must hold an enemy piece (which `x` takes).
+    capture: bool,
+}
+
+/// A crooked rider of a piece type, for one colour: its leaps (each leap
+/// of the rider may take any of them) and where the piece must stand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct CrookedRider {
+    leaps: Vec<BoardRay>,
+    ranks: Option<super::automaton::RankRange>,
+}
+
 impl BoardRay {
-    fn new(ray: Ray, white: bool) -> BoardRay {
+    /// `ray` of a piece of `white`'s colour whose bent lines' landings are
+    /// in `bends` ([`Automaton::bends`]).
+    fn new(ray: Ray, bends: &[Bend], white: bool) -> BoardRay {
         let sign = if white { 1 } else { -1 };
         let (d_row, d_col) = (i64::from(ray.forward) * sign, i64::from(ray.right) * sign);
+        let bends: Vec<BoardBend> = ray
+            .bends_in(bends)
+            .iter()
+            .map(|bend| BoardBend {
+                d_row: i64::from(bend.forward) * sign,
+                d_col: i64::from(bend.right) * sign,
+                capture: bend.capture,
+            })
+            .collect();
+        let straight = d_row == 0 || d_col == 0 || d_row.abs() == d_col.abs();
         BoardRay {
             d_row,
             d_col,
             max: ray.max,
-            direction: unit_direction(d_row, d_col),
+            direction: unit_direction(d_row, d_col).filter(|_| bends.is_empty()),
+            group: unit_direction(d_row.signum(), d_col.signum()).filter(|_| straight),
+            bends,
             ray,
         }
     }
@@ -193,7 +230,7 @@ impl BoardRay {
         {
             return None;
         }
-        let count = if self.direction.is_some() {
+        let count = if self.d_row.abs() <= 1 && self.d_col.abs() <= 1 {
             // A one-square step: the distance is the count, no division.
             d_row.abs().max(d_col.abs())
         } else if self.d_row != 0 {
@@ -219,18 +256,23 @@ pub(super) struct KindFacts {
     pub(super) attacker: Attacker,
     /// For mapped pieces: the leaps as offsets, for white and for black.
     pub(super) offsets: [Vec<Offset>; 2],
-    /// For [`Attacker::Rays`]: the lines, for white and for black.
+    /// For [`Attacker::Rays`]: the lines (crooked riders' leaps aside), for
+    /// white and for black.
     pub(super) rays: [Vec<BoardRay>; 2],
     /// Per colour: the lines grouped by where they can point, so that a
     /// test looks only at those that can reach its square.
     pub(super) ray_groups: [RayGroups; 2],
+    /// For [`Attacker::Rays`]: the crooked riders, for white and for
+    /// black.
+    pub(super) crooked: [Vec<CrookedRider>; 2],
     /// The farthest (in king steps) the piece attacks: an enemy royal piece
     /// farther away is not threatened when it arrives.
     pub(super) reach: u64,
 }
 
 /// A piece type's lines (indices into [`KindFacts::rays`]) by direction:
-/// those that step one square in each king direction, and the others.
+/// the straight lines (orthogonal or diagonal) in each king direction, and
+/// the others.
 #[derive(Clone, Debug, Default)]
 pub(super) struct RayGroups {
     unit: [Vec<u16>; 8],
@@ -241,7 +283,7 @@ impl RayGroups {
     fn of(rays: &[BoardRay]) -> RayGroups {
         let mut groups = RayGroups::default();
         for (index, ray) in rays.iter().enumerate() {
-            match ray.direction {
+            match ray.group {
                 Some(direction) => groups.unit[direction].push(index as u16),
                 None => groups.other.push(index as u16),
             }
@@ -249,8 +291,8 @@ impl RayGroups {
         groups
     }
 
-    /// The lines that can lead from `from` to `to`: the unit lines of that
-    /// direction (if it is a king direction) and all the others.
+    /// The lines that can lead from `from` to `to`: the straight lines of
+    /// that direction (if it is a king direction) and all the others.
     #[inline]
     fn towards(&self, from: Point, to: Point) -> impl Iterator<Item = usize> + '_ {
         let d_row = i64::from(to.row) - i64::from(from.row);
@@ -270,6 +312,13 @@ impl KindFacts {
     /// Whether pieces of this type are kept in the per-colour lists.
     fn listed(&self) -> bool {
         matches!(self.attacker, Attacker::Rays | Attacker::Searched)
+    }
+
+    /// Whether what pieces of this type attack is found by exploring the
+    /// board (a search or a crooked rider's flood fill), so that their
+    /// coming or going is a change for every enemy royal piece.
+    fn explores(&self) -> bool {
+        self.attacker == Attacker::Searched || !self.crooked[0].is_empty()
     }
 }
 
@@ -310,7 +359,13 @@ fn attacker_of(automaton: &Automaton) -> Attacker {
     match automaton.attacks {
         None => Attacker::Searched,
         Some([]) => Attacker::Never,
-        Some(rays) if rays.iter().all(|r| r.max == 1 && r.ranks.is_none()) => Attacker::Mapped,
+        Some(rays)
+            if rays
+                .iter()
+                .all(|r| r.max == 1 && r.ranks.is_none() && r.bends == 0 && r.crooked == 0) =>
+        {
+            Attacker::Mapped
+        }
         Some(_) => Attacker::Rays,
     }
 }
@@ -348,13 +403,39 @@ impl Board {
                         attacker = Attacker::Rays;
                     }
                 }
-                let on_board =
-                    |white: bool| rays.iter().map(|&r| BoardRay::new(r, white)).collect();
-                let reach = rays
-                    .iter()
-                    .map(|&r| BoardRay::new(r, true).reach())
-                    .max()
-                    .unwrap_or(0);
+                let on_board = |white: bool| -> Vec<BoardRay> {
+                    rays.iter()
+                        .filter(|r| r.crooked == 0)
+                        .map(|&r| BoardRay::new(r, automaton.bends, white))
+                        .collect()
+                };
+                let crooked = |white: bool| -> Vec<CrookedRider> {
+                    let mut riders: Vec<CrookedRider> = Vec::new();
+                    let mut numbers: Vec<u32> = Vec::new();
+                    for ray in rays.iter().filter(|r| r.crooked != 0) {
+                        let leap = BoardRay::new(*ray, automaton.bends, white);
+                        match numbers.iter().position(|&n| n == ray.crooked) {
+                            Some(index) => riders[index].leaps.push(leap),
+                            None => {
+                                numbers.push(ray.crooked);
+                                riders.push(CrookedRider {
+                                    leaps: vec![leap],
+                                    ranks: ray.ranks,
+                                });
+                            }
+                        }
+                    }
+                    riders
+                };
+                let reach = if rays.iter().any(|r| r.crooked != 0) {
+                    u64::MAX
+                } else {
+                    on_board(true)
+                        .iter()
+                        .map(BoardRay::reach)
+                        .max()
+                        .unwrap_or(0)
+                };
                 KindFacts {
                     reach,
                     royal: value == PieceValue::Royal,
@@ -374,6 +455,11 @@ impl Board {
                             RayGroups::of(&on_board(true)),
                             RayGroups::of(&on_board(false)),
                         ]
+                    } else {
+                        Default::default()
+                    },
+                    crooked: if attacker == Attacker::Rays {
+                        [crooked(true), crooked(false)]
                     } else {
                         Default::default()
                     },
@@ -398,7 +484,6 @@ impl Board {
             royals: [Vec::new(), Vec::new()],
             slots: vec![(NO_SLOT, NO_SLOT); cells.len()],
             attacked: [stale, stale],
-            wanderers: [0; 2],
             kinds,
             mapped_offsets: [white_offsets, black_offsets],
             points: (0..cells.len() as Square).map(|s| rules.point(s)).collect(),
@@ -437,12 +522,6 @@ impl Board {
             self.attacked[0].stale |= watch & 1 != 0;
             self.attacked[1].stale |= watch & 2 != 0;
         }
-        if self.wanderers[0] > 0 {
-            self.attacked[1].stale = true;
-        }
-        if self.wanderers[1] > 0 {
-            self.attacked[0].stale = true;
-        }
     }
 
     /// Takes the piece on cell `index` out of the lists.
@@ -451,11 +530,10 @@ impl Board {
         let colour = side(white);
         let facts = &self.kinds[usize::from(kind)];
         let (royal, listed) = (facts.royal, facts.listed());
-        let searched = facts.attacker == Attacker::Searched;
+        let explores = facts.explores();
         let (listed_slot, royal_slot) = self.slots[index];
         if listed {
-            if searched {
-                self.wanderers[colour] -= 1;
+            if explores {
                 self.attacked[side(!white)].stale = true;
             }
             remove_at(&mut self.listed[colour], &mut self.slots, listed_slot, true);
@@ -475,24 +553,25 @@ impl Board {
         let at = self.points[index];
         let facts = &self.kinds[usize::from(kind)];
         let near = |royal: &Placed| u64::from(at.distance(royal.at)) <= facts.reach;
-        let threat = match facts.attacker {
-            Attacker::Never => false,
-            Attacker::Mapped => self.royals[enemy].iter().any(|royal| {
-                near(royal) && facts.offsets[colour].contains(&offset_between(at, royal.at))
-            }),
-            Attacker::Rays => {
-                let rank = self.rank_of_row(at.row, white);
-                self.royals[enemy].iter().any(|royal| {
-                    near(royal)
-                        && facts.ray_groups[colour].towards(at, royal.at).any(|index| {
-                            let ray = &facts.rays[colour][index];
-                            ray.ray.ranks.is_none_or(|r| r.admits(rank))
-                                && ray.leaps_to(at, royal.at).is_some()
-                        })
-                })
-            }
-            Attacker::Searched => true,
-        };
+        let threat = facts.explores()
+            || match facts.attacker {
+                Attacker::Never => false,
+                Attacker::Mapped => self.royals[enemy].iter().any(|royal| {
+                    near(royal) && facts.offsets[colour].contains(&offset_between(at, royal.at))
+                }),
+                Attacker::Rays => {
+                    let rank = self.rank_of_row(at.row, white);
+                    self.royals[enemy].iter().any(|royal| {
+                        near(royal)
+                            && facts.ray_groups[colour].towards(at, royal.at).any(|index| {
+                                let ray = &facts.rays[colour][index];
+                                ray.ray.ranks.is_none_or(|r| r.admits(rank))
+                                    && ray.leaps_to(at, royal.at).is_some()
+                            })
+                    })
+                }
+                Attacker::Searched => true,
+            };
         if threat {
             self.attacked[enemy].stale = true;
         }
@@ -503,9 +582,6 @@ impl Board {
             kind,
         };
         if listed {
-            if facts.attacker == Attacker::Searched {
-                self.wanderers[colour] += 1;
-            }
             let list = &mut self.listed[colour];
             self.slots[index].0 = list.len() as u32;
             list.push(placed);
@@ -599,10 +675,17 @@ impl Board {
         for placed in &self.listed[side(by_white)] {
             let kind = usize::from(placed.kind);
             let attacks = match self.kinds[kind].attacker {
-                Attacker::Rays => self.rays_attack(placed, by_white, target, watched),
+                Attacker::Rays => {
+                    self.rays_attack(placed, by_white, target, watched)
+                        || self.crooked_attack(placed, by_white, target, &mut search.flood, watched)
+                }
                 Attacker::Searched => {
                     let automaton = &rules.automata[kind];
                     automaton.reach() >= placed.at.distance(target) && {
+                        // The search's answer depends on the board only
+                        // through the cells it looks at (and where the
+                        // piece and the target stand): watch them.
+                        watched.push(placed.square);
                         search.start(
                             rules,
                             automaton,
@@ -611,7 +694,10 @@ impl Board {
                             placed.at,
                             rules.cols,
                         );
-                        search.next(rules, self, goal).is_some()
+                        search.record_reads_from_now();
+                        let found = search.next(rules, self, goal).is_some();
+                        search.take_reads(watched);
+                        found
                     }
                 }
                 Attacker::Never | Attacker::Mapped => false,
@@ -653,25 +739,143 @@ impl Board {
                 }
             }
             watched.push(placed.square);
-            let mut row = i64::from(placed.at.row);
-            let mut col = i64::from(placed.at.col);
-            let mut clear = true;
-            for _ in 1..leaps {
-                row += ray.d_row;
-                col += ray.d_col;
-                let square = (row * i64::from(self.cols) + col) as Square;
-                watched.push(square);
-                if self.cells[square as usize] != Cell::Empty {
-                    clear = false;
-                    break;
-                }
-            }
-            if clear {
+            if self.line_is_clear(ray, placed.at, leaps, by_white, watched) {
                 attacks = true;
                 break;
             }
         }
         attacks
+    }
+
+    /// Whether a crooked rider of the piece `placed` (of colour `by_white`)
+    /// reaches `target`: a flood fill from the piece's square over the
+    /// empty squares its leaps reach. Every square looked at is added to
+    /// `watched`.
+    fn crooked_attack(
+        &self,
+        placed: &Placed,
+        by_white: bool,
+        target: Point,
+        flood: &mut Flood,
+        watched: &mut Vec<Square>,
+    ) -> bool {
+        let facts = &self.kinds[usize::from(placed.kind)];
+        let riders = &facts.crooked[side(by_white)];
+        if riders.is_empty() {
+            return false;
+        }
+        let rank = self.rank_of_row(placed.at.row, by_white);
+        let target_square = target.row * self.cols + target.col;
+        watched.push(placed.square);
+        for rider in riders {
+            if rider.ranks.is_some_and(|r| !r.admits(rank)) {
+                continue;
+            }
+            flood.start(self.cells.len());
+            flood.visit(placed.square);
+            flood.stack.push(placed.at);
+            while let Some(at) = flood.stack.pop() {
+                for leap in &rider.leaps {
+                    let Some(end) = self.leap_lands(leap, at, by_white, watched) else {
+                        continue;
+                    };
+                    let square = end.row * self.cols + end.col;
+                    watched.push(square);
+                    if square == target_square {
+                        return true;
+                    }
+                    if self.cells[square as usize] == Cell::Empty && flood.visit(square) {
+                        flood.stack.push(end);
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Where one leap of `leap` from `at` by a piece of `by_white`'s colour
+    /// ends, if it is on the board and its intermediate landings allow it
+    /// (those looked at are added to `watched`).
+    #[inline]
+    fn leap_lands(
+        &self,
+        leap: &BoardRay,
+        at: Point,
+        by_white: bool,
+        watched: &mut Vec<Square>,
+    ) -> Option<Point> {
+        let (rows, cols) = (i64::from(self.rows), i64::from(self.cols));
+        let on_board = |d_row: i64, d_col: i64| {
+            let (row, col) = (i64::from(at.row) + d_row, i64::from(at.col) + d_col);
+            (row >= 0 && col >= 0 && row < rows && col < cols).then_some(Point {
+                row: row as u32,
+                col: col as u32,
+            })
+        };
+        for bend in &leap.bends {
+            let point = on_board(bend.d_row, bend.d_col)?;
+            let square = point.row * self.cols + point.col;
+            watched.push(square);
+            if !self.bend_allows(bend, square, by_white) {
+                return None;
+            }
+        }
+        on_board(leap.d_row, leap.d_col)
+    }
+
+    /// Whether an intermediate landing `bend` on `square` allows a path of
+    /// a piece of `by_white`'s colour to go on.
+    #[inline]
+    fn bend_allows(&self, bend: &BoardBend, square: Square, by_white: bool) -> bool {
+        match self.cells[square as usize] {
+            Cell::Empty => !bend.capture,
+            Cell::Piece { white, .. } => bend.capture && white != by_white,
+            Cell::Hole => false,
+        }
+    }
+
+    /// Whether every landing of `leaps` leaps along `ray` from `from` before
+    /// the last is on the board and empty (or an enemy piece taken by `x`);
+    /// the squares looked at are added to `watched`.
+    #[inline]
+    fn line_is_clear(
+        &self,
+        ray: &BoardRay,
+        from: Point,
+        leaps: i64,
+        by_white: bool,
+        watched: &mut Vec<Square>,
+    ) -> bool {
+        if ray.bends.is_empty() {
+            let cols = i64::from(self.cols);
+            let (mut row, mut col) = (i64::from(from.row), i64::from(from.col));
+            // A straight line between two squares on the board stays on it.
+            for _ in 1..leaps {
+                row += ray.d_row;
+                col += ray.d_col;
+                let square = (row * cols + col) as Square;
+                watched.push(square);
+                if self.cells[square as usize] != Cell::Empty {
+                    return false;
+                }
+            }
+            return true;
+        }
+        let mut at = from;
+        for leap in 0..leaps {
+            if leap > 0 {
+                let square = at.row * self.cols + at.col;
+                watched.push(square);
+                if self.cells[square as usize] != Cell::Empty {
+                    return false;
+                }
+            }
+            match self.leap_lands(ray, at, by_white, watched) {
+                Some(end) => at = end,
+                None => return false,
+            }
+        }
+        true
     }
 
     /// The square of a mapped piece of colour `by_white` that leaps to
@@ -692,6 +896,38 @@ impl Board {
                 _ => None,
             }
         })
+    }
+}
+
+/// The reusable buffers of crooked riders' flood fills: a
+/// generation-stamped set of squares and a stack.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Flood {
+    /// Per square: the generation of the fill that visited it last.
+    seen: Vec<u32>,
+    generation: u32,
+    /// Squares to leap on from.
+    stack: Vec<Point>,
+}
+
+impl Flood {
+    /// Starts a fill on a board of `squares` squares: none is visited.
+    fn start(&mut self, squares: usize) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 || self.seen.len() != squares {
+            self.seen.clear();
+            self.seen.resize(squares, 0);
+            self.generation = 1;
+        }
+        self.stack.clear();
+    }
+
+    /// Marks `square` visited; whether it was not yet.
+    fn visit(&mut self, square: Square) -> bool {
+        let seen = &mut self.seen[square as usize];
+        let new = *seen != self.generation;
+        *seen = self.generation;
+        new
     }
 }
 

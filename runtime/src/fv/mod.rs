@@ -583,6 +583,13 @@ impl Game {
             kept == fresh
         })
     }
+
+    /// How many royal pieces of White and of Black are attacked (for tests
+    /// that compare ways of finding out).
+    #[doc(hidden)]
+    pub fn attacked_royal_counts(&mut self, rules: &Rules) -> [usize; 2] {
+        [true, false].map(|white| self.board.attacked_royals(rules, white, &mut self.attacks))
+    }
 }
 
 #[cfg(test)]
@@ -645,6 +652,7 @@ mod tests {
         targets: &[],
         memo: false,
         attacks: None,
+        bends: &[],
     };
 
     /// `(1,0)` known to be a leaper (mapped: its leaps are hit counts).
@@ -822,7 +830,6 @@ mod tests {
         assert_eq!(squares(&board.royals[0]), [1]);
         assert_eq!(squares(&board.royals[1]), [8]);
         assert_eq!(board.listed[1][0].at, Point { row: 0, col: 2 });
-        assert_eq!(board.wanderers, [1, 1]);
         assert_eq!(game.cells()[4], Cell::Hole);
         // The black king steps to (1,2); the white scanned piece leaves.
         game.board.set(8, Cell::Empty);
@@ -837,7 +844,6 @@ mod tests {
         assert_eq!(game.board.slots[5], (NO_SLOT, 0));
         game.board.set(0, Cell::Empty);
         assert!(game.board.listed[0].is_empty());
-        assert_eq!(game.board.wanderers, [0, 1]);
         // Offsets: the four wazir leaps, black's the other way round.
         assert_eq!(game.board.mapped_offsets[0].len(), 4);
         assert_eq!(
@@ -999,16 +1005,29 @@ mod tests {
             edges: &edges,
             targets: &[4, 5],
             memo: true,
-            attacks: Some(&[Ray::leap(1, 2), Ray::rider(-2, 1).on_ranks(-3, 2, true)]),
+            attacks: Some(&[
+                Ray::leap(1, 2),
+                Ray::rider(-2, 1).on_ranks(-3, 2, true),
+                Ray::leap(1, 1).bent(0, 1).of_crooked(2),
+            ]),
+            bends: &[Bend::taking(1, 0)],
         };
         let text = original.encode();
         let decoded = OwnedAutomaton::decode(&text).expect("decodes");
         assert_eq!(decoded.view().encode(), text);
         assert_eq!(decoded.states, states);
         assert_eq!(decoded.edges, edges);
+        assert_eq!(decoded.bends, [Bend::taking(1, 0)]);
+        assert!(OwnedAutomaton::decode("- A1 1,1,1,0,1,3 B1 1,0,1 T0 S1 0,0,0,1 E0").is_some());
         assert_eq!(
             decoded.attacks.as_deref(),
-            Some(&[Ray::leap(1, 2), Ray::rider(-2, 1).on_ranks(-3, 2, true)][..])
+            Some(
+                &[
+                    Ray::leap(1, 2),
+                    Ray::rider(-2, 1).on_ranks(-3, 2, true),
+                    Ray::leap(1, 1).bent(0, 1).of_crooked(2)
+                ][..]
+            )
         );
         for bad in [
             "",
@@ -1016,6 +1035,8 @@ mod tests {
             "x N T0 S0 E0",
             "- N T0 S1 0,1,0,1 E0",
             "- N T0 S1 0,0,0,1 E1 s5",
+            // A bent line whose landings lie past the table's end.
+            "- A1 1,1,1,0,2,0 B1 1,0,0 T0 S1 0,0,0,1 E0",
             &text[..text.len() - 1],
         ] {
             assert!(OwnedAutomaton::decode(bad).is_none(), "{bad:?}");

@@ -2,7 +2,7 @@
 
 use super::super::hash::{FastMap, FastSet};
 use super::automaton::{Automaton, Edge, UNBOUNDED};
-use super::board::Board;
+use super::board::{Board, Flood};
 use super::repeat::{choice, Repetitions, OUTSIDE};
 use super::rules::{Cell, Point, Rules, Square, Step};
 use super::visited::NodeSet;
@@ -134,6 +134,15 @@ pub(super) struct Search {
     cols: u32,
     /// This search remembers visited nodes ([`Automaton::memo`]).
     memo: bool,
+    /// Whether to list in [`Search::reads`] every square whose cell the
+    /// search looks at.
+    record_reads: bool,
+    /// The squares looked at since [`Search::record_reads_from_now`] (with
+    /// repeats): the search's result depends on the board only through
+    /// them.
+    reads: Vec<Square>,
+    /// The buffers of crooked riders' attack tests ([`Board`]'s).
+    pub(super) flood: Flood,
 }
 
 /// A search node as a visited-set key: state and square; memory and
@@ -208,6 +217,20 @@ impl Search {
             last_capture: false,
         };
         self.push(root);
+    }
+
+    /// Lists every square the searches look at from now on (until
+    /// [`Search::take_reads`]), so that a caller can tell which changes of
+    /// the board may change their results.
+    pub(super) fn record_reads_from_now(&mut self) {
+        self.record_reads = true;
+        self.reads.clear();
+    }
+
+    /// Stops listing read squares and moves those listed into `into`.
+    pub(super) fn take_reads(&mut self, into: &mut Vec<Square>) {
+        self.record_reads = false;
+        into.append(&mut self.reads);
     }
 
     /// The key of `frame`'s node, with repetition context `context`.
@@ -417,6 +440,9 @@ impl Search {
                     return;
                 }
                 let square = rules.square(landing);
+                if self.record_reads {
+                    self.reads.push(square);
+                }
                 let here = match board.get(square) {
                     Cell::Piece { white, .. } if white == self.white => return,
                     // An enemy this path already took with `x` is gone.

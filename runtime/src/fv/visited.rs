@@ -129,6 +129,7 @@ mod tests {
             targets: &[],
             memo: true,
             attacks: None,
+            bends: &[],
         };
         let automata = [automaton(3), automaton(2)];
         for squares in [9, (DENSE_SLOTS as u32 / 5) + 1] {

@@ -68,6 +68,9 @@ pub struct Automaton {
     /// How the piece attacks, when along straight lines (see
     /// [`fv::Automaton::attacks`] and [`super::classes`]).
     pub attacks: Option<Vec<fv::Ray>>,
+    /// The landings inside the bent lines' leaps (see
+    /// [`fv::Automaton::bends`]).
+    pub bends: Vec<fv::Bend>,
     /// How many paths lead from the start to the end (saturating; with
     /// repetitions, meaningless).
     pub paths: u64,
@@ -86,6 +89,7 @@ impl Automaton {
             targets: &self.targets,
             memo: self.memo,
             attacks: self.attacks.as_deref(),
+            bends: &self.bends,
         }
     }
 }

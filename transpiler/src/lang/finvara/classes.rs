@@ -3,11 +3,15 @@
 //! compounds — so that the check rule tests it by comparing offsets and
 //! walking lines instead of searching its automaton.
 //!
-//! A notation has a class ([`fv::Ray`]s, in notation order) when every way
-//! it can capture is one straight line from the piece's square:
+//! A notation has a class ([`AttackLine`]s, in notation order) when every way it
+//! can capture is one line of equal leaps from the piece's square:
 //! - `(a,b|dirs)`: a leap by each vector;
-//! - `X*` where X is a set of single leaps without rank conditions: a rider
-//!   along each vector ("the same way each time" keeps the vector);
+//! - `A B` where A and B are single leaps (or sequences of them): one
+//!   *bent* leap by the sum, landing on A's square on the way (which must
+//!   be empty), for every choice of A's and B's vectors;
+//! - `X*` where X is a set of (possibly bent) single leaps without rank
+//!   conditions: a rider along each ("the same way each time" keeps the
+//!   vector and the bends), so `[(1,0)(1,0)]*` rides in 12 directions;
 //! - `{A,B,…}`, `[A]`, `"s"`: the union of the parts' lines;
 //! - `c(A)`: A's lines (an attack ends capturing anyway); `m(A)`: none;
 //! - `r(A,b)`, `r!(A,b)` around a class without rank conditions: its lines,
@@ -15,22 +19,135 @@
 //! - `p` (anywhere in a sequence): nothing (promotion never changes where
 //!   a path lands), so `(1,0|^)p` attacks like `(1,0|^)`.
 //!
-//! Anything else — two moving parts in a row, `x`, crooked riders, nested
-//! repetitions, a repetition of a rider or of a rank test — has no class,
-//! and its attacks are searched.
+//! Anything else — a rider followed or preceded by another part, `x`,
+//! crooked riders, nested repetitions, a repetition of a rider or of a rank
+//! test, a rank test after the first leap, more than [`MAX_LINES`] lines —
+//! has no class, and its attacks are searched.
 
 use std::collections::HashMap;
 
-use chess2rs_runtime::fv::{self, Ray};
+use chess2rs_runtime::fv::{self, Bend, Ray};
 
 use super::automaton::{leap_vectors, rank_range};
 use super::syntax::{Atom, Item, Repeat, Seq};
+
+/// The most lines a class may have: more (e.g. five knight leaps in a row,
+/// 32,768 ways) and the attack test would try more lines than a search
+/// visits squares.
+pub const MAX_LINES: usize = 256;
+
+/// A line a piece attacks along: its [`Ray`] (without its bends' place in
+/// the automaton's table, which [`pack`] assigns) and the landings inside
+/// each leap, as offsets from where the leap starts (owner's view).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttackLine {
+    /// Direction, repetitions, rank condition, crooked rider.
+    pub ray: Ray,
+    /// Intermediate landings per leap (empty: a straight leap).
+    pub bends: Vec<Bend>,
+    /// The path takes (`x`) where it stands at the end of the line, so a
+    /// leap that goes on from there lands on an enemy piece first.
+    pub takes_at_end: bool,
+}
+
+impl AttackLine {
+    fn straight(ray: Ray) -> AttackLine {
+        AttackLine {
+            ray,
+            bends: Vec::new(),
+            takes_at_end: false,
+        }
+    }
+
+    /// A single leap that chains into a bent one: no rider, no crooked
+    /// rider's leap.
+    fn single(&self) -> bool {
+        self.ray.max == 1 && self.ray.crooked == 0
+    }
+
+    /// Whether the line lands on a piece it takes before its end.
+    fn takes_on_the_way(&self) -> bool {
+        self.bends.iter().any(|bend| bend.capture)
+    }
+
+    /// This single leap, then `next` from where it lands: one bent leap.
+    fn then(&self, next: &AttackLine) -> AttackLine {
+        let (forward, right) = (self.ray.forward, self.ray.right);
+        let mut bends = self.bends.clone();
+        bends.push(Bend {
+            forward,
+            right,
+            capture: self.takes_at_end,
+        });
+        bends.extend(next.bends.iter().map(|bend| Bend {
+            forward: bend.forward + forward,
+            right: bend.right + right,
+            ..*bend
+        }));
+        AttackLine {
+            ray: Ray {
+                forward: forward + next.ray.forward,
+                right: right + next.ray.right,
+                ..self.ray
+            },
+            bends,
+            takes_at_end: next.takes_at_end,
+        }
+    }
+
+    /// Whether the board tests of this line see what a search sees: a
+    /// line that takes a piece on the way must never land on that square
+    /// again (the search would find it empty) nor on its own square.
+    fn landings_distinct(&self) -> bool {
+        if !self.takes_on_the_way() {
+            return true;
+        }
+        let mut landings: Vec<(i32, i32)> = self
+            .bends
+            .iter()
+            .map(|bend| (bend.forward, bend.right))
+            .collect();
+        landings.push((0, 0));
+        landings.push((self.ray.forward, self.ray.right));
+        let count = landings.len();
+        landings.sort_unstable();
+        landings.dedup();
+        landings.len() == count
+    }
+}
+
+/// `more` added to `lines`, its crooked riders renumbered after those of
+/// `lines` so that each keeps its own leaps.
+fn union(lines: &mut Vec<AttackLine>, more: Vec<AttackLine>) {
+    let after = lines.iter().map(|line| line.ray.crooked).max().unwrap_or(0);
+    lines.extend(more.into_iter().map(|mut line| {
+        if line.ray.crooked != 0 {
+            line.ray.crooked += after;
+        }
+        line
+    }));
+}
+
+/// The rays of `lines` for an automaton, and its bends table
+/// ([`fv::Automaton::bends`]).
+pub fn pack(lines: &[AttackLine]) -> (Vec<Ray>, Vec<Bend>) {
+    let mut table = Vec::new();
+    let rays = lines
+        .iter()
+        .map(|line| {
+            let first = table.len() as u32;
+            table.extend_from_slice(&line.bends);
+            line.ray.bent(first, line.bends.len() as u32)
+        })
+        .collect();
+    (rays, table)
+}
 
 /// What classifying needs besides the notation.
 pub struct ClassContext<'a> {
     /// The classes of the piece types classified so far, by symbol (for
     /// `"s"`; references are acyclic and classified first).
-    pub classes: &'a HashMap<String, Option<Vec<Ray>>>,
+    pub classes: &'a HashMap<String, Option<Vec<AttackLine>>>,
     /// Board rows.
     pub rows: u32,
     /// Board columns.
@@ -39,17 +156,49 @@ pub struct ClassContext<'a> {
 
 /// The lines along which a piece with `notation` attacks, in notation
 /// order, or `None` when some capturing path is not such a line.
-pub fn attack_rays(notation: &Seq, context: &ClassContext) -> Option<Vec<Ray>> {
-    seq(notation, context)
+pub fn attack_lines(notation: &Seq, context: &ClassContext) -> Option<Vec<AttackLine>> {
+    seq(notation, context).filter(|lines| lines.len() <= MAX_LINES)
 }
 
-fn seq(items: &[Item], context: &ClassContext) -> Option<Vec<Ray>> {
-    let mut moving = items.iter().filter(|item| !is_promotion(item));
-    match (moving.next(), moving.next()) {
-        (None, _) => Some(Vec::new()),
-        (Some(item), None) => self::item(item, context),
-        _ => None,
+fn seq(items: &[Item], context: &ClassContext) -> Option<Vec<AttackLine>> {
+    let mut lines: Option<Vec<AttackLine>> = None;
+    for item in items.iter().filter(|item| !is_promotion(item)) {
+        if item.repeats.is_empty() && matches!(item.atom, Atom::CaptureHere) {
+            // Before any leap of this sequence the path may stand anywhere
+            // (inside a group): leave that to the search.
+            let Some(lines) = &mut lines else {
+                return None;
+            };
+            lines.iter_mut().for_each(|line| line.takes_at_end = true);
+            continue;
+        }
+        let next = self::item(item, context)?;
+        let Some(before) = lines else {
+            lines = Some(next);
+            continue;
+        };
+        // Only single leaps chain into one bent leap; a rank test must
+        // stand where the whole leap starts.
+        if !before.iter().all(AttackLine::single)
+            || !next
+                .iter()
+                .all(|line| line.single() && line.ray.ranks.is_none())
+            || before.len().saturating_mul(next.len()) > MAX_LINES
+        {
+            return None;
+        }
+        let chained: Vec<AttackLine> = before
+            .iter()
+            .flat_map(|line| next.iter().map(|after| line.then(after)))
+            // Back on its own square, which the piece itself blocks.
+            .filter(|line| (line.ray.forward, line.ray.right) != (0, 0))
+            .collect();
+        if !chained.iter().all(AttackLine::landings_distinct) {
+            return None;
+        }
+        lines = Some(chained);
     }
+    Some(lines.unwrap_or_default())
 }
 
 /// A bare `p`: it does not move the piece.
@@ -57,39 +206,55 @@ fn is_promotion(item: &Item) -> bool {
     item.repeats.is_empty() && matches!(item.atom, Atom::Promote(_))
 }
 
-fn item(item: &Item, context: &ClassContext) -> Option<Vec<Ray>> {
+fn item(item: &Item, context: &ClassContext) -> Option<Vec<AttackLine>> {
+    let repeatable = |line: &AttackLine| {
+        line.single() && line.ray.ranks.is_none() && !line.takes_on_the_way() && !line.takes_at_end
+    };
     match item.repeats[..] {
         [] => atom(&item.atom, context),
         [Repeat::Same] => {
             let leaps = atom(&item.atom, context)?;
-            leaps
-                .iter()
-                .all(|ray| ray.max == 1 && ray.ranks.is_none())
-                .then(|| {
-                    leaps
-                        .iter()
-                        .map(|ray| Ray::rider(ray.forward, ray.right))
-                        .collect()
-                })
+            leaps.iter().all(repeatable).then(|| {
+                leaps
+                    .into_iter()
+                    .map(|line| AttackLine {
+                        ray: Ray::rider(line.ray.forward, line.ray.right),
+                        ..line
+                    })
+                    .collect()
+            })
+        }
+        [Repeat::Any] => {
+            // Each leap any of them: one crooked rider.
+            let leaps = atom(&item.atom, context)?;
+            leaps.iter().all(repeatable).then(|| {
+                leaps
+                    .into_iter()
+                    .map(|line| AttackLine {
+                        ray: line.ray.of_crooked(1),
+                        ..line
+                    })
+                    .collect()
+            })
         }
         _ => None,
     }
 }
 
-fn atom(atom: &Atom, context: &ClassContext) -> Option<Vec<Ray>> {
+fn atom(atom: &Atom, context: &ClassContext) -> Option<Vec<AttackLine>> {
     match atom {
         Atom::Leap { a, b, dirs } => Some(
             leap_vectors(*a, *b, *dirs, context.rows, context.cols)
                 .into_iter()
-                .map(|(forward, right)| Ray::leap(forward, right))
+                .map(|(forward, right)| AttackLine::straight(Ray::leap(forward, right)))
                 .collect(),
         ),
         Atom::Any(alternatives) => {
-            let mut rays = Vec::new();
+            let mut lines = Vec::new();
             for alternative in alternatives {
-                rays.extend(seq(alternative, context)?);
+                union(&mut lines, seq(alternative, context)?);
             }
-            Some(rays)
+            Some(lines)
         }
         Atom::Group(inner) | Atom::Capture(inner) => seq(inner, context),
         Atom::NoCapture(_) => Some(Vec::new()),
@@ -98,14 +263,18 @@ fn atom(atom: &Atom, context: &ClassContext) -> Option<Vec<Ray>> {
             ranks,
             negated,
         } => {
-            let rays = seq(inner, context)?;
-            if rays.iter().any(|ray| ray.ranks.is_some()) {
+            let lines = seq(inner, context)?;
+            if lines.iter().any(|line| line.ray.ranks.is_some()) {
                 return None;
             }
             let fv::RankRange { low, high, negated } = rank_range(*ranks, *negated, context.rows);
             Some(
-                rays.into_iter()
-                    .map(|ray| ray.on_ranks(low, high, negated))
+                lines
+                    .into_iter()
+                    .map(|line| AttackLine {
+                        ray: line.ray.on_ranks(low, high, negated),
+                        ..line
+                    })
                     .collect(),
             )
         }
@@ -122,14 +291,19 @@ mod tests {
     use crate::source::Source;
     use chess2rs_runtime::fv::UNBOUNDED;
 
-    /// Whether `rays` never go farther than one leap.
-    fn leaps_only(rays: &[Ray]) -> bool {
-        rays.iter().all(|ray| ray.max == 1)
+    /// Whether `lines` never go farther than one leap.
+    fn leaps_only(lines: &[AttackLine]) -> bool {
+        lines.iter().all(|line| line.ray.max == 1)
+    }
+
+    /// The rays of `lines` (without bends).
+    fn rays(lines: &[AttackLine]) -> Vec<Ray> {
+        lines.iter().map(|line| line.ray).collect()
     }
 
     /// The classes of the pieces `pieces` (definition lines, each may refer
     /// to earlier ones) on an 8 × 8 board.
-    fn classes(pieces: &str) -> Vec<Option<Vec<Ray>>> {
+    fn classes(pieces: &str) -> Vec<Option<Vec<AttackLine>>> {
         let text = format!("{pieces}\n+--+\n|  |\n+--+\n");
         let source = Source::new("test.fv", text);
         let program = syntax::parse(&source).expect("parses");
@@ -141,7 +315,7 @@ mod tests {
                 rows: 8,
                 cols: 8,
             };
-            let class = attack_rays(&piece.notation.value, &context);
+            let class = attack_lines(&piece.notation.value, &context);
             known.insert(piece.symbol.value.clone(), class.clone());
             out.push(class);
         }
@@ -158,7 +332,7 @@ mod tests {
         assert_eq!(n.len(), 8);
         assert!(leaps_only(&n));
         assert_eq!(
-            found[1],
+            found[1].as_deref().map(rays),
             Some(vec![
                 Ray::rider(1, 0),
                 Ray::rider(-1, 0),
@@ -166,11 +340,15 @@ mod tests {
                 Ray::rider(0, -1)
             ])
         );
+        assert!(found[1].iter().flatten().all(|line| line.bends.is_empty()));
         assert_eq!(found[2].as_ref().map(Vec::len), Some(8));
         let compound = found[3].clone().expect("compound");
         assert_eq!(compound.len(), 12);
         assert_eq!(
-            compound[..4].iter().filter(|r| r.max == UNBOUNDED).count(),
+            compound[..4]
+                .iter()
+                .filter(|line| line.ray.max == UNBOUNDED)
+                .count(),
             4
         );
         assert!(leaps_only(&compound[4..]));
@@ -178,7 +356,7 @@ mod tests {
         assert_eq!(
             found[4]
                 .as_ref()
-                .map(|rays| rays.iter().all(|r| r.max == UNBOUNDED)),
+                .map(|lines| lines.iter().all(|line| line.ray.max == UNBOUNDED)),
             Some(true)
         );
         assert_eq!(found[5], found[1]);
@@ -188,40 +366,139 @@ mod tests {
     fn conditions_shape_the_lines_or_remove_them() {
         let found = classes(
             "(c 1): c((1,0)*)\n(m 1): m((1,0)*)\n(r 1): r((1,0|^),2)\n(s 1): r!((1,1)*,[1,2])\n\
-             (p 1): (1,0|^)p->[c]\n(e 1): {m((1,0)),c((1,1))}",
+             (p 1): (1,0|^)p->[c]\n(e 1): {m((1,0)),c((1,1))}\n(f 1): m((1,0))(1,0)",
         );
         assert_eq!(found[0].as_ref().map(Vec::len), Some(4));
         assert_eq!(found[1], Some(Vec::new()));
-        assert_eq!(found[2], Some(vec![Ray::leap(1, 0).on_ranks(2, 2, false)]));
+        assert_eq!(
+            found[2].as_deref().map(rays),
+            Some(vec![Ray::leap(1, 0).on_ranks(2, 2, false)])
+        );
         let s = found[3].clone().expect("ranked rider");
-        assert!(s.iter().all(|r| r.max == UNBOUNDED
-            && r.ranks
+        assert!(s.iter().all(|line| line.ray.max == UNBOUNDED
+            && line.ray.ranks
                 == Some(fv::RankRange {
                     low: 1,
                     high: 2,
                     negated: true
                 })));
-        assert_eq!(found[4], Some(vec![Ray::leap(1, 0)]));
+        assert_eq!(found[4].as_deref().map(rays), Some(vec![Ray::leap(1, 0)]));
         assert_eq!(found[5].as_ref().map(Vec::len), Some(4));
+        // A move that may not capture, then a leap: no attack at all.
+        assert_eq!(found[6], Some(Vec::new()));
     }
 
     #[test]
-    fn paths_that_are_not_straight_lines_have_no_class() {
+    fn sequences_of_leaps_are_bent_lines() {
+        let found = classes(
+            "(b 1): [(1,0)(1,0)]*\n(g 1): (1,0|^)(1,1|^>)\n(h 1): r((1,0|^),2)(1,0|^)\n\
+             (s 1): [(1,1)(1,1)(1,1)]*",
+        );
+        // Two orthogonal steps repeated the same way: 16 choices, of which
+        // the 4 that step back where they started are no line.
+        let b = found[0].clone().expect("bent rider");
+        assert_eq!(b.len(), 12);
+        assert!(b.iter().all(|line| line.ray.max == UNBOUNDED));
+        let up_right = b
+            .iter()
+            .find(|line| {
+                line.ray.forward == 1 && line.ray.right == 1 && line.bends == [Bend::new(1, 0)]
+            })
+            .expect("up, then right");
+        assert_eq!(up_right.ray.ranks, None);
+        assert!(b
+            .iter()
+            .any(|line| (line.ray.forward, line.ray.right, &line.bends[..])
+                == (2, 0, &[Bend::new(1, 0)][..])));
+        // A step forward, then a diagonal with a forward or a rightward
+        // component (`|^>` keeps the union): three bent leaps.
+        let bent = |forward, right| AttackLine {
+            ray: Ray::leap(forward, right),
+            bends: vec![Bend::new(1, 0)],
+            takes_at_end: false,
+        };
+        assert_eq!(found[1], Some(vec![bent(2, 1), bent(2, -1), bent(0, 1)]));
+        // The rank test stands where the whole leap starts.
+        assert_eq!(
+            found[2].as_deref().map(rays),
+            Some(vec![Ray::leap(2, 0).on_ranks(2, 2, false)])
+        );
+        // Three diagonal steps each way: 64 choices, less the 16 whose
+        // second step lands back on the piece's own square (the piece
+        // itself blocks them).
+        let s = found[3].clone().expect("bent rider");
+        assert_eq!(s.len(), 48);
+        assert!(s.iter().all(|line| line.bends.len() == 2));
+        // The table gives each line its landings.
+        let (packed, table) = pack(&b);
+        assert_eq!(table.len(), 12);
+        assert!(packed
+            .iter()
+            .zip(&b)
+            .all(|(ray, line)| ray.bends_in(&table) == &line.bends[..]));
+    }
+
+    #[test]
+    fn captures_on_the_way_and_crooked_riders_have_classes() {
+        let found = classes(
+            "(x 1): (1,0|^)x(1,1|^)\n(t 1): (1,0|^)*x\n(c 1): {(1,1)`,(2,0)}\n\
+             (d 1): {\"c\",(1,0|^)`}\n(r 1): r((1,0)`,2)",
+        );
+        // A step forward onto an enemy piece, which it takes, then a
+        // forward diagonal.
+        let taking = |right| AttackLine {
+            ray: Ray::leap(2, right),
+            bends: vec![Bend::taking(1, 0)],
+            takes_at_end: false,
+        };
+        assert_eq!(found[0], Some(vec![taking(1), taking(-1)]));
+        // `x` at the end takes the attacked piece anyway: a plain rider.
+        assert_eq!(found[1].as_deref().map(rays), Some(vec![Ray::rider(1, 0)]));
+        // A crooked diagonal stepper and a leaper.
+        let c = found[2].clone().expect("crooked rider and leaper");
+        assert_eq!(c.len(), 8);
+        assert!(c[..4].iter().all(|line| line.ray.crooked == 1));
+        assert!(c[4..].iter().all(|line| line.ray.crooked == 0));
+        // Two crooked riders in one piece keep their own leaps.
+        let d = found[3].clone().expect("two crooked riders");
+        assert_eq!(
+            d.iter().map(|line| line.ray.crooked).collect::<Vec<_>>(),
+            [1, 1, 1, 1, 0, 0, 0, 0, 2]
+        );
+        // A rank test around a crooked rider stands where it starts.
+        let r = found[4].clone().expect("ranked crooked rider");
+        assert!(r
+            .iter()
+            .all(|line| line.ray.crooked == 1 && line.ray.ranks.is_some()));
+    }
+
+    #[test]
+    fn paths_that_are_not_lines_of_equal_leaps_have_no_class() {
         for notation in [
-            "(1,0)(1,0)",
-            "(1,0)`",
+            "(1,0)*(1,0)",
+            "(1,0)(1,0)*",
+            "[(1,0)*]`",
+            "[(1,0)`]*",
             "[(1,0)*]*",
-            "[(1,0)(0,1)]*",
-            "(1,0)x(1,0)",
+            "(1,0)`(1,0)",
+            "[(1,0)x(1,0)]*",
+            "[(1,0)x(1,0)]`",
+            "[(1,0)x]*",
+            // Back over the square it took on: the search sees it empty.
+            "(1,0|^)x(1,0|^)(1,0|v)",
+            "(1,0)[x(1,0)]",
             "[r((1,0),2)]*",
+            "(1,0)r((1,0),2)",
             "r(r((1,0),1),2)",
             "(1,0)**",
+            // 8^5 = 32,768 ways: more lines than a class may have.
+            "[(1,2)(1,2)(1,2)(1,2)(1,2)]*",
         ] {
             let found = classes(&format!("(a 1): {notation}"));
             assert_eq!(found[0], None, "{notation}");
         }
         // A reference to a piece without a class has none either.
-        let found = classes("(a 1): (1,0)(1,0)\n(b 1): {\"a\",(1,1)}");
+        let found = classes("(a 1): (1,0)*(1,0)\n(b 1): {\"a\",(1,1)}");
         assert_eq!(found[1], None);
     }
 }

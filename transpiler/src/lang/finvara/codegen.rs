@@ -415,6 +415,17 @@ fn automaton_tokens(automaton: &Automaton) -> TokenStream {
         }
         None => quote! { None },
     };
+    let bends = automaton.bends.iter().map(|bend| {
+        let (forward, right) = (
+            Literal::i32_unsuffixed(bend.forward),
+            Literal::i32_unsuffixed(bend.right),
+        );
+        if bend.capture {
+            quote! { rt::fv::Bend::taking(#forward, #right) }
+        } else {
+            quote! { rt::fv::Bend::new(#forward, #right) }
+        }
+    });
     quote! {
         rt::fv::Automaton {
             states: &[#(#states),*],
@@ -422,6 +433,7 @@ fn automaton_tokens(automaton: &Automaton) -> TokenStream {
             targets: &[#(#targets),*],
             memo: #memo,
             attacks: #attacks,
+            bends: &[#(#bends),*],
         }
     }
 }
@@ -439,13 +451,27 @@ fn ray_tokens(ray: &Ray) -> TokenStream {
             quote! { rt::fv::Ray { max: #max, ..rt::fv::Ray::leap(#forward, #right) } }
         }
     };
-    match ray.ranks {
+    let line = match ray.ranks {
         None => line,
         Some(RankRange { low, high, negated }) => {
             let (low, high) = (int_literal(low), int_literal(high));
             quote! { #line.on_ranks(#low, #high, #negated) }
         }
+    };
+    let line = if ray.bends == 0 {
+        line
+    } else {
+        let (first, count) = (
+            Literal::u32_unsuffixed(ray.first_bend),
+            Literal::u32_unsuffixed(ray.bends),
+        );
+        quote! { #line.bent(#first, #count) }
+    };
+    if ray.crooked == 0 {
+        return line;
     }
+    let rider = Literal::u32_unsuffixed(ray.crooked);
+    quote! { #line.of_crooked(#rider) }
 }
 
 fn state_tokens(state: &State) -> TokenStream {

@@ -6,11 +6,11 @@
 
 use std::collections::HashMap;
 
-use chess2rs_runtime::fv::{self, Cell, PieceValue};
+use chess2rs_runtime::fv::{Cell, PieceValue};
 
 use super::automaton::{self, Context, MoveQuery};
 use super::check::collect_references;
-use super::classes::{attack_rays, ClassContext};
+use super::classes::{attack_lines, pack, AttackLine, ClassContext};
 use super::ir::{Action, Line, Piece, Program};
 use super::syntax::{self, MoveAction, Seq, Value};
 use crate::diag::Diagnostics;
@@ -43,7 +43,7 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
     let mut built: HashMap<String, automaton::Automaton> = HashMap::new();
     let mut edges_so_far = 0;
     // How each piece type attacks, when along lines (see `classes`).
-    let mut classes: HashMap<String, Option<Vec<fv::Ray>>> = HashMap::new();
+    let mut classes: HashMap<String, Option<Vec<AttackLine>>> = HashMap::new();
     for index in build_order(program) {
         let piece = &program.pieces[index];
         let context = Context {
@@ -70,12 +70,20 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
             rows,
             cols,
         };
-        let class = attack_rays(&piece.notation.value, &class_context);
-        classes.insert(piece.symbol.value.clone(), class.clone());
+        let class = attack_lines(&piece.notation.value, &class_context);
+        let (attacks, bends) = match &class {
+            Some(lines) => {
+                let (rays, bends) = pack(lines);
+                (Some(rays), bends)
+            }
+            None => (None, Vec::new()),
+        };
+        classes.insert(piece.symbol.value.clone(), class);
         built.insert(
             piece.symbol.value.clone(),
             automaton::Automaton {
-                attacks: class,
+                attacks,
+                bends,
                 ..automaton
             },
         );
