@@ -962,9 +962,66 @@ pub(super) enum Allowed {
 
 impl Board {
     /// Whether a compiler-found path can be taken on this board by a piece
-    /// of `white`'s colour (occupancy, holes in crooked repetitions, `x`,
-    /// `c` and `m`), and whether it lands on empty squares only.
-    pub(super) fn allows(&self, path: &Path, white: bool) -> Allowed {
+    /// of `white`'s colour standing on `from` (occupancy, holes in crooked
+    /// repetitions, `x`, `c` and `m`, a crooked way to the last step), and
+    /// whether it lands on empty squares only.
+    pub(super) fn allows(
+        &self,
+        path: &Path,
+        from: Square,
+        white: bool,
+        flood: &mut Flood,
+    ) -> Allowed {
+        let allowed = self.allows_steps(path, white);
+        if allowed == Allowed::No || path.crooked.is_empty() {
+            return allowed;
+        }
+        let start = match path.steps {
+            [.., before, _] => before.square,
+            _ => from,
+        };
+        match path.steps.last() {
+            Some(last) if self.crooked_reaches(path.crooked, start, last.square, flood) => allowed,
+            _ => Allowed::No,
+        }
+    }
+
+    /// Whether leaps by any of `offsets`, one or more, lead from `start` to
+    /// `end` over empty squares (a flood fill).
+    fn crooked_reaches(
+        &self,
+        offsets: &[(i32, i32)],
+        start: Square,
+        end: Square,
+        flood: &mut Flood,
+    ) -> bool {
+        flood.start(self.cells.len());
+        flood.visit(start);
+        flood.stack.push(self.points[start as usize]);
+        let (rows, cols) = (i64::from(self.rows), i64::from(self.cols));
+        while let Some(at) = flood.stack.pop() {
+            for &(d_row, d_col) in offsets {
+                let (row, col) = (
+                    i64::from(at.row) + i64::from(d_row),
+                    i64::from(at.col) + i64::from(d_col),
+                );
+                if row < 0 || col < 0 || row >= rows || col >= cols {
+                    continue;
+                }
+                let square = (row * cols + col) as Square;
+                if square == end {
+                    return true;
+                }
+                if self.cells[square as usize] == Cell::Empty && flood.visit(square) {
+                    flood.stack.push(self.points[square as usize]);
+                }
+            }
+        }
+        false
+    }
+
+    /// [`Board::allows`] for the listed steps alone.
+    fn allows_steps(&self, path: &Path, white: bool) -> Allowed {
         let mut captures = false;
         let mut ends_capturing = false;
         let mut quiet = !path.steps.is_empty();

@@ -354,7 +354,10 @@ impl Game {
             return Ok(false);
         }
         for path in paths {
-            match self.board.allows(path, white) {
+            match self
+                .board
+                .allows(path, from, white, &mut self.attacks.flood)
+            {
                 Allowed::No => {}
                 Allowed::Quietly(to) => {
                     if self.quiet_move(rules, white, kind, from, to, promote) {

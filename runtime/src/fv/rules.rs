@@ -196,6 +196,11 @@ pub struct Path<'a> {
     pub must_capture: bool,
     /// `m(..)`: must not capture at all.
     pub no_capture: bool,
+    /// When not empty: the path reaches its last step from the landing
+    /// before it (or from FROM) by one or more leaps of a crooked rider,
+    /// any of these (row, column) offsets each time, over empty squares.
+    /// Every such way has the same effect, so the path stands for them all.
+    pub crooked: &'a [(i32, i32)],
 }
 
 impl<'a> Path<'a> {
@@ -205,6 +210,16 @@ impl<'a> Path<'a> {
             steps,
             must_capture: false,
             no_capture: false,
+            crooked: &[],
+        }
+    }
+
+    /// This path, its last step reached by crooked leaps by `offsets`
+    /// ([`Path::crooked`]).
+    pub const fn crooked_to_end(self, offsets: &'a [(i32, i32)]) -> Path<'a> {
+        Path {
+            crooked: offsets,
+            ..self
         }
     }
 

@@ -662,6 +662,10 @@ pub struct StaticPath {
     pub must_capture: bool,
     /// `m(..)` applies.
     pub no_capture: bool,
+    /// When not empty, the last step is reached by one or more crooked
+    /// leaps by these (row, column) offsets over empty squares
+    /// ([`fv::Path::crooked`]).
+    pub crooked: Vec<(i32, i32)>,
 }
 
 /// Where a move is made, for listing its paths.
@@ -724,6 +728,16 @@ struct Walk {
     pending: bool,
     /// The last `p` edge: its piece type's automaton and its index.
     promote: Option<(u16, u32)>,
+}
+
+/// A crooked repetition that ends a move ([`Lister::crooked_tail`]).
+struct CrookedTail {
+    /// Its leaps as board offsets.
+    offsets: Vec<(i32, i32)>,
+    /// `c(..)` applies (before or after it).
+    must_capture: bool,
+    /// `m(..)` applies.
+    no_capture: bool,
 }
 
 /// An open `"s"` call of the listing: the caller, where it goes on, and
@@ -806,6 +820,16 @@ impl Lister<'_> {
             let mut marked = None;
             let mut into = (kind, edge.to());
             let mut entered = false;
+            if target_crooked && !self.place(kind, state).0 {
+                // Into a crooked repetition: when it ends the move, every
+                // way through it has the same effect.
+                if let Some(tail) = self.crooked_tail(kind, edge, walk) {
+                    if !self.accept_crooked(tail) {
+                        return false;
+                    }
+                    continue;
+                }
+            }
             match edge {
                 Edge::Leap { forward, right, .. } => {
                     let Some(landing) = self.rules.leap(square, self.query.white, forward, right)
@@ -889,6 +913,135 @@ impl Lister<'_> {
         true
     }
 
+    /// When `edge` (a `Pass` from outside) enters a crooked repetition of
+    /// single leaps that ends the move — after it only `c`/`m` conditions
+    /// stand before the end of the notation — and the path so far took
+    /// nothing and promotes nowhere: the repetition's leaps as board
+    /// offsets, and the conditions after it.
+    fn crooked_tail(&self, kind: u16, edge: Edge, walk: Walk) -> Option<CrookedTail> {
+        let Edge::Pass { to: body } = edge else {
+            return None;
+        };
+        if !self.calls.is_empty()
+            || walk.promote.is_some()
+            || self.query.promote.is_some()
+            || self.query.to == self.query.from
+            || self.path.iter().any(|step| step.capture)
+        {
+            return None;
+        }
+        let automaton = &self.automata[usize::from(kind)];
+        let crooked = |state: u32| automaton.states[state as usize].crooked;
+        // Inside: passes, then one leap, then passes back to the body or
+        // out of the repetition.
+        let mut offsets = Vec::new();
+        let mut exit = None;
+        let mut looped = false;
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![(body, false)];
+        while let Some((state, leapt)) = stack.pop() {
+            if !seen.insert((state, leapt)) {
+                continue;
+            }
+            let info = automaton.states[state as usize];
+            if info.accept {
+                return None;
+            }
+            let first = info.first_edge as usize;
+            for edge in &automaton.edges[first..first + info.edges as usize] {
+                match *edge {
+                    Edge::Pass { to } if to == body => {
+                        if !leapt {
+                            return None;
+                        }
+                        looped = true;
+                    }
+                    Edge::Pass { to } if crooked(to) => stack.push((to, leapt)),
+                    Edge::Pass { to } => {
+                        if !leapt || exit.is_some_and(|e| e != to) {
+                            return None;
+                        }
+                        exit = Some(to);
+                    }
+                    Edge::Leap { forward, right, to } if !leapt && crooked(to) => {
+                        let sign = if self.query.white { 1 } else { -1 };
+                        let offset = (forward * sign, right * sign);
+                        if !offsets.contains(&offset) {
+                            offsets.push(offset);
+                        }
+                        stack.push((to, true));
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        let exit = exit?;
+        if !looped || offsets.is_empty() {
+            return None;
+        }
+        // After: only `c`/`m` and passes on one way to the end.
+        let (mut must_capture, mut no_capture) = (walk.must_capture, walk.no_capture);
+        let mut state = exit;
+        for _ in 0..automaton.states.len() {
+            let info = automaton.states[state as usize];
+            let first = info.first_edge as usize;
+            let edges = &automaton.edges[first..first + info.edges as usize];
+            if info.accept {
+                return edges.is_empty().then_some(CrookedTail {
+                    offsets,
+                    must_capture,
+                    no_capture,
+                });
+            }
+            let [edge] = edges else {
+                return None;
+            };
+            match *edge {
+                Edge::Pass { to } => state = to,
+                Edge::MustCapture { to } => {
+                    must_capture = true;
+                    state = to;
+                }
+                Edge::NoCapture { to } => {
+                    no_capture = true;
+                    state = to;
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// Lists the path that ends with `tail`'s crooked leaps onto TO.
+    fn accept_crooked(&mut self, tail: CrookedTail) -> bool {
+        let mut steps = self.path.clone();
+        steps.push(Step {
+            square: self.query.to,
+            capture: false,
+            no_hole: false,
+        });
+        let path = StaticPath {
+            steps,
+            must_capture: tail.must_capture,
+            no_capture: tail.no_capture,
+            crooked: tail.offsets,
+        };
+        self.list(path)
+    }
+
+    /// Adds `path` to the listing unless it is there; false when over
+    /// budget.
+    fn list(&mut self, path: StaticPath) -> bool {
+        if !self.found.contains(&path) {
+            self.steps += path.steps.len().max(1);
+            if self.steps > LISTING_STEPS {
+                return false;
+            }
+            self.found.push(path);
+        }
+        true
+    }
+
     fn accept(&mut self, square: u32, walk: Walk) -> bool {
         if square != self.query.to {
             return true;
@@ -911,15 +1064,9 @@ impl Lister<'_> {
             steps: self.path.clone(),
             must_capture: walk.must_capture,
             no_capture: walk.no_capture,
+            crooked: Vec::new(),
         };
-        if !self.found.contains(&path) {
-            self.steps += path.steps.len().max(1);
-            if self.steps > LISTING_STEPS {
-                return false;
-            }
-            self.found.push(path);
-        }
-        true
+        self.list(path)
     }
 }
 
@@ -1003,10 +1150,16 @@ mod tests {
             paths
                 .iter()
                 .map(|p| {
+                    let last = p.steps.len().saturating_sub(1);
                     p.steps
                         .iter()
-                        .map(|s| {
+                        .enumerate()
+                        .map(|(i, s)| {
                             let mut name = super::super::ir::square_name(cols, s.square);
+                            if i == last && !p.crooked.is_empty() {
+                                // Reached by crooked leaps.
+                                name.insert(0, '~');
+                            }
                             if s.capture {
                                 name.push('x');
                             }
@@ -1217,15 +1370,53 @@ mod tests {
     }
 
     #[test]
-    fn crooked_landings_before_the_end_may_not_be_holes_and_long_crooked_paths_are_searched() {
+    fn crooked_landings_before_the_end_may_not_be_holes_and_crooked_endings_are_one_path() {
         let crooked = "(w 4): [(1,0|^)(0,1|>)]`";
         assert_eq!(
             listed(crooked, (3, 3), true, "a1", "c3", None),
             names(&[&["b1!", "b2!", "c2!", "c3"]])
         );
-        // Any way each round on a big board: too many to list.
+        // A crooked rider of single leaps that ends the move: every way has
+        // the same effect, so one path stands for them all, reached by its
+        // leaps over empty squares (the board decides).
         assert_eq!(
             listed("(w 4): (1,0)`", (8, 8), true, "a1", "h8", None),
+            names(&[&["~h8"]])
+        );
+        // After the leaps of other alternatives, in notation order; after
+        // a first leap.
+        assert_eq!(
+            listed("(w 4): {(1,1),(1,0)`}", (8, 8), true, "a1", "b2", None),
+            names(&[&["b2"], &["~b2"]])
+        );
+        assert_eq!(
+            listed("(w 4): (0,2)(1,0)`", (8, 8), true, "a1", "d4", None),
+            names(&[&["a3", "~d4"], &["c1", "~d4"]])
+        );
+        let (automata, _) = automata("(w 4): c((1,1)`)\n(v 4): (1,0)`", 8, 8);
+        let query = |kind, white| MoveQuery {
+            rows: 8,
+            cols: 8,
+            white,
+            kind,
+            from: sq("d4", 8),
+            to: sq("f6", 8),
+            promote: None,
+        };
+        let paths = list_paths(&automata, query(0, true)).expect("listed");
+        assert!(paths[0].must_capture);
+        assert_eq!(paths[0].crooked, [(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+        // Black's leaps are the other way round on the board.
+        let paths = list_paths(&automata, query(1, false)).expect("listed");
+        assert_eq!(paths[0].crooked, [(-1, 0), (1, 0), (0, -1), (0, 1)]);
+        // Not at the end of the move, or onto FROM, or with a promotion:
+        // listed way by way, or (too many) searched.
+        assert_eq!(
+            listed("(w 4): (1,0)`(1,1)", (8, 8), true, "a1", "h8", None),
+            None
+        );
+        assert_eq!(
+            listed("(w 4): (1,0)`", (8, 8), true, "a1", "a1", None),
             None
         );
     }

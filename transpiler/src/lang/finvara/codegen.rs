@@ -563,6 +563,13 @@ fn path_tokens(names: &Names, path: &StaticPath) -> TokenStream {
     if path.no_capture {
         tokens = quote! { #tokens.no_capture() };
     }
+    if !path.crooked.is_empty() {
+        let offsets = path.crooked.iter().map(|&(row, col)| {
+            let (row, col) = (Literal::i32_unsuffixed(row), Literal::i32_unsuffixed(col));
+            quote! { (#row, #col) }
+        });
+        tokens = quote! { #tokens.crooked_to_end(&[#(#offsets),*]) };
+    }
     tokens
 }
 
@@ -582,7 +589,7 @@ fn fall_value(program: &Program, line: &Line) -> Option<Option<i64>> {
         return None;
     };
     let hole = program.board.get(step.square as usize) == Some(&Cell::Hole);
-    if !hole || step.no_hole || step.capture || path.must_capture {
+    if !hole || step.no_hole || step.capture || path.must_capture || !path.crooked.is_empty() {
         return None;
     }
     let value = program.pieces[usize::from(line.kind)].value;
