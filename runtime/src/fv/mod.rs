@@ -786,6 +786,7 @@ mod tests {
             }],
             must_capture: false,
             no_capture: false,
+            crooked: &[],
         }];
         assert!(game
             .try_move(&rules, &mut io, true, 0, 0, 1, None, 1)
