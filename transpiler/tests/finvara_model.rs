@@ -48,6 +48,17 @@
 //! serial number of that round 1 instead of the record (see [`Scope`]);
 //! across two such round 1s only an identical record counts.
 //!
+//! Known difference (rare in random cases, so not a persisted seed): the
+//! engine expands a `*` over a few single leaps (`(1,0)*`) into one loop
+//! per way, so a crooked repetition that comes back into the same way on
+//! the same square is a revisit for it whatever the count, while the model
+//! keys such a round 1 by its serial number and lets the second instance
+//! through. Where a later detour would pick a path with other effects,
+//! the two choose different "first" paths; both are first paths without a
+//! revisit under their own key, and the description leaves paths with
+//! detours undefined. Example: ``(K): {(1,0)*(0,1|^),p->[K,K]{(2,0|<),
+//! (1,2)*`(2,0),x**p->[K]*`},p->[K]}` `` moving from the top-left corner.
+//!
 //! Compared per random case: `Game::try_move` (valid, cells, both stacks,
 //! output, runtime error, `someone_lost`); the same move as a move line
 //! through `Game::try_paths` with the compiler's listed paths, when it
@@ -3554,4 +3565,41 @@ fn star_over_many_ways_is_a_valid_piece() {
     let (model, engine) = both(text, "a1", "b3", None);
     assert!(model.valid);
     assert_eq!(model, engine);
+}
+
+/// Debugging aid: the model's chosen path for `MODEL_FILE`'s last piece on
+/// FROM (`MODEL_FROM`, a square index) to `MODEL_TO` with promotion target
+/// `MODEL_PROMOTE` (a piece index).
+#[test]
+#[ignore]
+fn model_debug_chosen_path() {
+    let text = std::fs::read_to_string(std::env::var("MODEL_FILE").unwrap()).unwrap();
+    let get = |name: &str| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse::<usize>().ok())
+    };
+    let source = Source::new("debug.fv", text);
+    let tree = syntax::parse(&source).unwrap();
+    let model = Model::new(&tree);
+    let board = model.board(&tree);
+    let mut steps = 0;
+    let from = get("MODEL_FROM").unwrap();
+    let MCell::Piece { kind, white } = board[from] else {
+        panic!("no piece")
+    };
+    let mut search = Search::new(
+        &model,
+        &board,
+        &mut steps,
+        LIMIT,
+        (white, kind, from),
+        Goal::Move {
+            to: get("MODEL_TO").unwrap(),
+            promote: get("MODEL_PROMOTE"),
+        },
+    );
+    search.run().unwrap();
+    let found = search.found.take().map(|(p, _, e)| (p.lands, e));
+    eprintln!("{found:?}");
 }

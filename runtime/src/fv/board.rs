@@ -672,12 +672,21 @@ impl Board {
             promote: None,
             attack: true,
         };
-        for placed in &self.listed[side(by_white)] {
+        let listed = &self.listed[side(by_white)];
+        // Lines first: they cost a comparison or a short walk, while flood
+        // fills and searches explore the board.
+        let on_a_line = listed.iter().any(|placed| {
+            self.kinds[usize::from(placed.kind)].attacker == Attacker::Rays
+                && self.rays_attack(placed, by_white, target, watched)
+        });
+        if on_a_line {
+            return true;
+        }
+        listed.iter().any(|placed| {
             let kind = usize::from(placed.kind);
-            let attacks = match self.kinds[kind].attacker {
+            match self.kinds[kind].attacker {
                 Attacker::Rays => {
-                    self.rays_attack(placed, by_white, target, watched)
-                        || self.crooked_attack(placed, by_white, target, &mut search.flood, watched)
+                    self.crooked_attack(placed, by_white, target, &mut search.flood, watched)
                 }
                 Attacker::Searched => {
                     let automaton = &rules.automata[kind];
@@ -701,12 +710,8 @@ impl Board {
                     }
                 }
                 Attacker::Never | Attacker::Mapped => false,
-            };
-            if attacks {
-                return true;
             }
-        }
-        false
+        })
     }
 
     /// Whether the piece `placed` of colour `by_white` attacks `target`
@@ -780,12 +785,16 @@ impl Board {
                         continue;
                     };
                     let square = end.row * self.cols + end.col;
-                    watched.push(square);
                     if square == target_square {
+                        watched.push(square);
                         return true;
                     }
-                    if self.cells[square as usize] == Cell::Empty && flood.visit(square) {
-                        flood.stack.push(end);
+                    // Each square is looked at (and watched) once.
+                    if flood.visit(square) {
+                        watched.push(square);
+                        if self.cells[square as usize] == Cell::Empty {
+                            flood.stack.push(end);
+                        }
                     }
                 }
             }

@@ -922,8 +922,7 @@ impl Lister<'_> {
         let Edge::Pass { to: body } = edge else {
             return None;
         };
-        if !self.calls.is_empty()
-            || walk.promote.is_some()
+        if walk.promote.is_some()
             || self.query.promote.is_some()
             || self.query.to == self.query.from
             || self.path.iter().any(|step| step.capture)
@@ -979,19 +978,30 @@ impl Lister<'_> {
         if !looped || offsets.is_empty() {
             return None;
         }
-        // After: only `c`/`m` and passes on one way to the end.
+        // After: only `c`/`m`, passes and the ends of open `"s"` calls, on
+        // one way to the end of the notation.
         let (mut must_capture, mut no_capture) = (walk.must_capture, walk.no_capture);
-        let mut state = exit;
-        for _ in 0..automaton.states.len() {
+        let mut calls = self.calls.clone();
+        let (mut kind, mut state) = (kind, exit);
+        let budget: usize = self.automata.iter().map(|a| a.states.len()).sum();
+        for _ in 0..budget {
+            let automaton = &self.automata[usize::from(kind)];
             let info = automaton.states[state as usize];
             let first = info.first_edge as usize;
             let edges = &automaton.edges[first..first + info.edges as usize];
             if info.accept {
-                return edges.is_empty().then_some(CrookedTail {
-                    offsets,
-                    must_capture,
-                    no_capture,
-                });
+                if !edges.is_empty() {
+                    return None;
+                }
+                let Some(call) = calls.pop() else {
+                    return Some(CrookedTail {
+                        offsets,
+                        must_capture,
+                        no_capture,
+                    });
+                };
+                (kind, state) = (call.kind, call.state);
+                continue;
             }
             let [edge] = edges else {
                 return None;
@@ -1409,6 +1419,18 @@ mod tests {
         // Black's leaps are the other way round on the board.
         let paths = list_paths(&automata, query(1, false)).expect("listed");
         assert_eq!(paths[0].crooked, [(-1, 0), (1, 0), (0, -1), (0, 1)]);
+        // Inside a reference to another piece, after a rank test.
+        assert_eq!(
+            listed(
+                "(c 4): (1,0)`\n(v 4): {(1,1),r!(\"c\",-1)}",
+                (8, 8),
+                true,
+                "a1",
+                "c3",
+                None
+            ),
+            names(&[&["~c3"]])
+        );
         // Not at the end of the move, or onto FROM, or with a promotion:
         // listed way by way, or (too many) searched.
         assert_eq!(

@@ -48,6 +48,10 @@ pub struct AttackLine {
     /// The path takes (`x`) where it stands at the end of the line, so a
     /// leap that goes on from there lands on an enemy piece first.
     pub takes_at_end: bool,
+    /// The path has not left the piece's square (only promotions so far):
+    /// a sequence goes on from there as if it were not there, and it
+    /// attacks nothing by itself.
+    pub stays: bool,
 }
 
 impl AttackLine {
@@ -56,6 +60,15 @@ impl AttackLine {
             ray,
             bends: Vec::new(),
             takes_at_end: false,
+            stays: false,
+        }
+    }
+
+    /// The path that has not moved.
+    fn stay() -> AttackLine {
+        AttackLine {
+            stays: true,
+            ..AttackLine::straight(Ray::leap(0, 0))
         }
     }
 
@@ -92,6 +105,7 @@ impl AttackLine {
             },
             bends,
             takes_at_end: next.takes_at_end,
+            stays: false,
         }
     }
 
@@ -134,6 +148,8 @@ pub fn pack(lines: &[AttackLine]) -> (Vec<Ray>, Vec<Bend>) {
     let mut table = Vec::new();
     let rays = lines
         .iter()
+        // A path that stays on the piece's square captures nothing.
+        .filter(|line| !line.stays)
         .map(|line| {
             let first = table.len() as u32;
             table.extend_from_slice(&line.bends);
@@ -161,94 +177,119 @@ pub fn attack_lines(notation: &Seq, context: &ClassContext) -> Option<Vec<Attack
 }
 
 fn seq(items: &[Item], context: &ClassContext) -> Option<Vec<AttackLine>> {
-    let mut lines: Option<Vec<AttackLine>> = None;
-    for item in items.iter().filter(|item| !is_promotion(item)) {
+    let mut lines = vec![AttackLine::stay()];
+    for item in items {
         if item.repeats.is_empty() && matches!(item.atom, Atom::CaptureHere) {
             // Before any leap of this sequence the path may stand anywhere
             // (inside a group): leave that to the search.
-            let Some(lines) = &mut lines else {
+            if lines.iter().any(|line| line.stays) {
                 return None;
-            };
+            }
             lines.iter_mut().for_each(|line| line.takes_at_end = true);
             continue;
         }
         let next = self::item(item, context)?;
-        let Some(before) = lines else {
-            lines = Some(next);
-            continue;
-        };
-        // Only single leaps chain into one bent leap; a rank test must
-        // stand where the whole leap starts.
-        if !before.iter().all(AttackLine::single)
-            || !next
-                .iter()
-                .all(|line| line.single() && line.ray.ranks.is_none())
-            || before.len().saturating_mul(next.len()) > MAX_LINES
-        {
+        if lines.len().saturating_mul(next.len()) > MAX_LINES {
             return None;
         }
-        let chained: Vec<AttackLine> = before
-            .iter()
-            .flat_map(|line| next.iter().map(|after| line.then(after)))
-            // Back on its own square, which the piece itself blocks.
-            .filter(|line| (line.ray.forward, line.ray.right) != (0, 0))
-            .collect();
+        let mut chained = Vec::new();
+        for before in &lines {
+            for after in &next {
+                chained.push(chain(before, after)?);
+            }
+        }
+        // Back on its own square, which the piece itself blocks.
+        chained.retain(|line| line.stays || (line.ray.forward, line.ray.right) != (0, 0));
         if !chained.iter().all(AttackLine::landings_distinct) {
             return None;
         }
-        lines = Some(chained);
+        lines = chained;
     }
-    Some(lines.unwrap_or_default())
+    Some(lines)
 }
 
-/// A bare `p`: it does not move the piece.
-fn is_promotion(item: &Item) -> bool {
-    item.repeats.is_empty() && matches!(item.atom, Atom::Promote(_))
+/// `before`, then `after` from where it ends: `None` when that is not one
+/// line of leaps (a rider followed by more, a rank test after a leap).
+fn chain(before: &AttackLine, after: &AttackLine) -> Option<AttackLine> {
+    if before.stays {
+        // Nothing moved: `after` starts on the piece's square, where a rank
+        // test of `before` stands too.
+        return match (before.ray.ranks, after.ray.ranks) {
+            (Some(_), Some(_)) => None,
+            (Some(ranks), None) => Some(AttackLine {
+                ray: Ray {
+                    ranks: Some(ranks),
+                    ..after.ray
+                },
+                ..after.clone()
+            }),
+            (None, _) => Some(after.clone()),
+        };
+    }
+    if after.stays {
+        return after.ray.ranks.is_none().then(|| before.clone());
+    }
+    // Only single leaps chain into one bent leap; a rank test must stand
+    // where the whole leap starts.
+    (before.single() && after.single() && after.ray.ranks.is_none()).then(|| before.then(after))
 }
 
 fn item(item: &Item, context: &ClassContext) -> Option<Vec<AttackLine>> {
     let repeatable = |line: &AttackLine| {
-        line.single() && line.ray.ranks.is_none() && !line.takes_on_the_way() && !line.takes_at_end
+        line.stays
+            || line.single()
+                && line.ray.ranks.is_none()
+                && !line.takes_on_the_way()
+                && !line.takes_at_end
+    };
+    let repeated = |make: &dyn Fn(AttackLine) -> AttackLine| -> Option<Vec<AttackLine>> {
+        let leaps = atom(&item.atom, context)?;
+        if !leaps.iter().all(repeatable) {
+            return None;
+        }
+        // A way that stays, repeated, still stays.
+        let stays = leaps.iter().any(|line| line.stays);
+        let mut lines: Vec<AttackLine> = leaps
+            .into_iter()
+            .filter(|line| !line.stays)
+            .map(make)
+            .collect();
+        if stays {
+            lines.push(AttackLine::stay());
+        }
+        Some(lines)
     };
     match item.repeats[..] {
         [] => atom(&item.atom, context),
-        [Repeat::Same] => {
-            let leaps = atom(&item.atom, context)?;
-            leaps.iter().all(repeatable).then(|| {
-                leaps
-                    .into_iter()
-                    .map(|line| AttackLine {
-                        ray: Ray::rider(line.ray.forward, line.ray.right),
-                        ..line
-                    })
-                    .collect()
-            })
-        }
-        [Repeat::Any] => {
-            // Each leap any of them: one crooked rider.
-            let leaps = atom(&item.atom, context)?;
-            leaps.iter().all(repeatable).then(|| {
-                leaps
-                    .into_iter()
-                    .map(|line| AttackLine {
-                        ray: line.ray.of_crooked(1),
-                        ..line
-                    })
-                    .collect()
-            })
-        }
+        // The same way each time: a rider.
+        [Repeat::Same] => repeated(&|line| AttackLine {
+            ray: Ray::rider(line.ray.forward, line.ray.right),
+            ..line
+        }),
+        // Each leap any of them: one crooked rider.
+        [Repeat::Any] => repeated(&|line| AttackLine {
+            ray: line.ray.of_crooked(1),
+            ..line
+        }),
         _ => None,
     }
 }
 
 fn atom(atom: &Atom, context: &ClassContext) -> Option<Vec<AttackLine>> {
     match atom {
-        Atom::Leap { a, b, dirs } => Some(
-            leap_vectors(*a, *b, *dirs, context.rows, context.cols)
-                .into_iter()
-                .map(|(forward, right)| AttackLine::straight(Ray::leap(forward, right)))
-                .collect(),
-        ),
+        Atom::Leap { a, b, dirs } => {
+            let vectors = leap_vectors(*a, *b, *dirs, context.rows, context.cols);
+            // `(0,0)` lands where the path stands: leave it to the search.
+            if vectors.contains(&(0, 0)) {
+                return None;
+            }
+            Some(
+                vectors
+                    .into_iter()
+                    .map(|(forward, right)| AttackLine::straight(Ray::leap(forward, right)))
+                    .collect(),
+            )
+        }
         Atom::Any(alternatives) => {
             let mut lines = Vec::new();
             for alternative in alternatives {
@@ -263,25 +304,61 @@ fn atom(atom: &Atom, context: &ClassContext) -> Option<Vec<AttackLine>> {
             ranks,
             negated,
         } => {
-            let lines = seq(inner, context)?;
-            if lines.iter().any(|line| line.ray.ranks.is_some()) {
-                return None;
+            let outer = rank_range(*ranks, *negated, context.rows);
+            // Both tests stand where the piece starts: a line is available
+            // on the ranks that pass both, as runs of consecutive ranks
+            // (one line each). Lines on the same run stay together, so a
+            // crooked rider's leaps keep one rider.
+            let mut runs: Vec<((i64, i64), Vec<AttackLine>)> = Vec::new();
+            for line in seq(inner, context)? {
+                let passes =
+                    |rank: i64| outer.admits(rank) && line.ray.ranks.is_none_or(|r| r.admits(rank));
+                for run in rank_runs(context.rows, passes) {
+                    let (low, high) = run;
+                    let ray = if low == 1 && high == i64::from(context.rows) {
+                        fv::Ray {
+                            ranks: None,
+                            ..line.ray
+                        }
+                    } else {
+                        line.ray.on_ranks(low, high, false)
+                    };
+                    let ranked = AttackLine {
+                        ray,
+                        ..line.clone()
+                    };
+                    match runs.iter_mut().find(|(r, _)| *r == run) {
+                        Some((_, lines)) => lines.push(ranked),
+                        None => runs.push((run, vec![ranked])),
+                    }
+                }
             }
-            let fv::RankRange { low, high, negated } = rank_range(*ranks, *negated, context.rows);
-            Some(
-                lines
-                    .into_iter()
-                    .map(|line| AttackLine {
-                        ray: line.ray.on_ranks(low, high, negated),
-                        ..line
-                    })
-                    .collect(),
-            )
+            let mut lines = Vec::new();
+            for (_, group) in runs {
+                union(&mut lines, group);
+            }
+            Some(lines)
         }
         Atom::Like(symbol) => context.classes.get(&symbol.value).cloned().flatten(),
         Atom::CaptureHere => None,
-        Atom::Promote(_) => Some(Vec::new()),
+        Atom::Promote(_) => Some(vec![AttackLine::stay()]),
     }
+}
+
+/// The runs `low..=high` of consecutive owner's ranks (1 to `rows`) that
+/// `passes`.
+fn rank_runs(rows: u32, passes: impl Fn(i64) -> bool) -> Vec<(i64, i64)> {
+    let mut runs: Vec<(i64, i64)> = Vec::new();
+    for rank in 1..=i64::from(rows) {
+        if !passes(rank) {
+            continue;
+        }
+        match runs.last_mut() {
+            Some((_, high)) if *high == rank - 1 => *high = rank,
+            _ => runs.push((rank, rank)),
+        }
+    }
+    runs
 }
 
 #[cfg(test)]
@@ -378,9 +455,9 @@ mod tests {
         assert!(s.iter().all(|line| line.ray.max == UNBOUNDED
             && line.ray.ranks
                 == Some(fv::RankRange {
-                    low: 1,
-                    high: 2,
-                    negated: true
+                    low: 3,
+                    high: 8,
+                    negated: false
                 })));
         assert_eq!(found[4].as_deref().map(rays), Some(vec![Ray::leap(1, 0)]));
         assert_eq!(found[5].as_ref().map(Vec::len), Some(4));
@@ -416,6 +493,7 @@ mod tests {
             ray: Ray::leap(forward, right),
             bends: vec![Bend::new(1, 0)],
             takes_at_end: false,
+            stays: false,
         };
         assert_eq!(found[1], Some(vec![bent(2, 1), bent(2, -1), bent(0, 1)]));
         // The rank test stands where the whole leap starts.
@@ -450,6 +528,7 @@ mod tests {
             ray: Ray::leap(2, right),
             bends: vec![Bend::taking(1, 0)],
             takes_at_end: false,
+            stays: false,
         };
         assert_eq!(found[0], Some(vec![taking(1), taking(-1)]));
         // `x` at the end takes the attacked piece anyway: a plain rider.
@@ -473,6 +552,54 @@ mod tests {
     }
 
     #[test]
+    fn promotions_stay_on_the_square_and_the_path_goes_on_from_there() {
+        let found = classes("(a 1): [p](1,0)\n(b 1): {p,(1,1)}*\n(c 1): p\n(d 1): r([p],2)(1,0|^)");
+        let moving = |lines: &[AttackLine]| -> Vec<Ray> {
+            lines
+                .iter()
+                .filter(|line| !line.stays)
+                .map(|line| line.ray)
+                .collect()
+        };
+        assert_eq!(found[0].as_deref().map(moving).map(|r| r.len()), Some(4));
+        let b = found[1].clone().expect("rider or stay");
+        assert_eq!(moving(&b).len(), 4);
+        assert!(b.iter().any(|line| line.stays));
+        // Staying captures nothing: packed, no line is left.
+        assert_eq!(pack(&found[2].clone().expect("stays")).0, Vec::new());
+        assert_eq!(
+            found[3].as_deref().map(moving),
+            Some(vec![Ray::leap(1, 0).on_ranks(2, 2, false)])
+        );
+    }
+
+    #[test]
+    fn nested_rank_tests_keep_the_ranks_that_pass_both() {
+        let found = classes(
+            "(a 1): r(r((1,0),1),2)\n(b 1): r!(r((1,0|^),[2,6]),4)\n(c 1): r!(r((1,1)`,[1,3]),2)\n\
+             (d 1): r!(r!((1,0|^),0),-9)",
+        );
+        // Rank 1 and rank 2: never.
+        assert_eq!(found[0], Some(Vec::new()));
+        // Ranks 2-6 but not 4: two runs, one line each.
+        assert_eq!(
+            found[1].as_deref().map(rays),
+            Some(vec![
+                Ray::leap(1, 0).on_ranks(2, 3, false),
+                Ray::leap(1, 0).on_ranks(5, 6, false)
+            ])
+        );
+        // A crooked rider on ranks 1 and 3: two riders of four leaps each.
+        let c = found[2].clone().expect("crooked rider on two runs");
+        assert_eq!(
+            c.iter().map(|line| line.ray.crooked).collect::<Vec<_>>(),
+            [1, 1, 1, 1, 2, 2, 2, 2]
+        );
+        // Every rank passes both: no test left.
+        assert_eq!(found[3].as_deref().map(rays), Some(vec![Ray::leap(1, 0)]));
+    }
+
+    #[test]
     fn paths_that_are_not_lines_of_equal_leaps_have_no_class() {
         for notation in [
             "(1,0)*(1,0)",
@@ -489,7 +616,6 @@ mod tests {
             "(1,0)[x(1,0)]",
             "[r((1,0),2)]*",
             "(1,0)r((1,0),2)",
-            "r(r((1,0),1),2)",
             "(1,0)**",
             // 8^5 = 32,768 ways: more lines than a class may have.
             "[(1,2)(1,2)(1,2)(1,2)(1,2)]*",
