@@ -42,6 +42,10 @@ pub struct Board {
     /// Per colour: how many of its royal pieces are attacked, and whether
     /// that must be counted again.
     pub(super) attacked: [AttackCount; 2],
+    /// Per colour: how many of its pieces attack by exploring the board
+    /// (crooked riders' flood fills, searches); none, and a count skips
+    /// that pass.
+    pub(super) explorers: [u32; 2],
     /// Per piece type: what the board needs to know about it.
     pub(super) kinds: Vec<KindFacts>,
     /// Per attacking colour: the distinct offsets from a mapped piece to
@@ -484,6 +488,7 @@ impl Board {
             royals: [Vec::new(), Vec::new()],
             slots: vec![(NO_SLOT, NO_SLOT); cells.len()],
             attacked: [stale, stale],
+            explorers: [0; 2],
             kinds,
             mapped_offsets: [white_offsets, black_offsets],
             points: (0..cells.len() as Square).map(|s| rules.point(s)).collect(),
@@ -534,6 +539,7 @@ impl Board {
         let (listed_slot, royal_slot) = self.slots[index];
         if listed {
             if explores {
+                self.explorers[colour] -= 1;
                 self.attacked[side(!white)].stale = true;
             }
             remove_at(&mut self.listed[colour], &mut self.slots, listed_slot, true);
@@ -582,6 +588,9 @@ impl Board {
             kind,
         };
         if listed {
+            if facts.explores() {
+                self.explorers[colour] += 1;
+            }
             let list = &mut self.listed[colour];
             self.slots[index].0 = list.len() as u32;
             list.push(placed);
@@ -679,8 +688,8 @@ impl Board {
             self.kinds[usize::from(placed.kind)].attacker == Attacker::Rays
                 && self.rays_attack(placed, by_white, target, watched)
         });
-        if on_a_line {
-            return true;
+        if on_a_line || self.explorers[side(by_white)] == 0 {
+            return on_a_line;
         }
         listed.iter().any(|placed| {
             let kind = usize::from(placed.kind);
