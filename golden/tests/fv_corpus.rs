@@ -8,7 +8,8 @@
 //! A debug build (`cargo test --workspace`, the CI) runs each program for
 //! at most [`DEBUG_STEPS`] lines, which keeps the test to about a minute;
 //! a release build runs them to their own step limits, which reach
-//! 200,000 lines. The whole corpus, to its limits (a few minutes):
+//! 200,000 lines. The whole corpus, to its limits (about 10 s once
+//! built):
 //!
 //! ```text
 //! cargo test --release -p chess2rs-golden --features corpus --test fv_corpus
