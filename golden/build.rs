@@ -144,23 +144,27 @@ fn compile_bench_programs(dir: &Path) -> String {
 /// Generates random programs of every language with a fixed seed and
 /// compiles those without errors: (functions, table entries).
 fn compile_random_programs() -> (String, String) {
-    use random_programs::{btm, chess_code, finvara, infchesspro, Random};
+    use random_programs::{
+        btm, chess_code, chess_code_polynomial_loops, finvara, infchesspro, Random,
+    };
     let mut random = Random::new(0x00C4_E552_0125);
     let mut functions = String::new();
     let mut table = String::new();
     type Generator = fn(&mut Random) -> String;
-    let generators: [(&str, Generator); 4] = [
+    let generators: [(&str, Generator); 5] = [
         ("icp", infchesspro),
         ("chc", chess_code),
         ("btm", btm),
         ("fv", finvara),
+        // Last, so the programs above stay what they were.
+        ("chc", chess_code_polynomial_loops),
     ];
-    for (extension, generate) in generators {
+    for (family, (extension, generate)) in generators.into_iter().enumerate() {
         for index in 0..60 {
             let text = generate(&mut random);
             let language = chess2rs::Language::from_extension(extension).expect("known extension");
             let source = chess2rs::Source::new(format!("random{index}.{extension}"), text.clone());
-            let ident = format!("random_{extension}_{index}");
+            let ident = format!("random_{extension}_{family}_{index}");
             let options = chess2rs::CompileOptions {
                 function_name: syn::Ident::new(&ident, proc_macro2::Span::call_site()),
                 ..Default::default()

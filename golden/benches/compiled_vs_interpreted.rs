@@ -145,6 +145,68 @@ fn chc_nested(c: &mut Criterion) {
     group.finish();
 }
 
+/// What `chc_triangle.chc` computes, written by hand with the same checked
+/// arithmetic: `outer` passes, each running the inner loop `inner` more
+/// times and adding its counter to the sum.
+fn triangle_by_hand(outer: i64, inner: i64) -> Option<i64> {
+    let (mut passes, mut end, mut counter, mut count, mut sum) = (0i64, 0i64, 0i64, 0i64, 0i64);
+    loop {
+        end = end.checked_add(inner)?;
+        loop {
+            counter = counter.checked_add(1)?;
+            count = count.checked_add(1)?;
+            sum = sum.checked_add(counter)?;
+            if counter == end {
+                break;
+            }
+        }
+        passes = passes.checked_add(1)?;
+        if passes == outer {
+            return Some(sum);
+        }
+    }
+}
+
+/// Triangular sums in nested loops: 10^4 outer × 10^3 inner passes whose
+/// inner loop adds its counter to a sum (40,040,004 steps: the step limit
+/// proves it).
+fn chc_triangle(c: &mut Criterion) {
+    let program = checked("chc_triangle.chc");
+    let input = b"10000 1000";
+    let expected = b"50000005000000";
+    let exact = Options::with_max_steps(40_040_004);
+    let mut out = Vec::new();
+    assert!(bench_programs::chc_triangle(
+        &input[..],
+        &mut out,
+        &Options::with_max_steps(40_040_003)
+    )
+    .is_err());
+    let mut group = c.benchmark_group("chc_triangle_10k_x_1k");
+    group.sample_size(10);
+    group.bench_function("compiled", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            bench_programs::chc_triangle(&input[..], &mut out, &exact).unwrap();
+            assert_eq!(out, expected);
+        })
+    });
+    group.bench_function("hand_written", |b| {
+        b.iter(|| {
+            let (outer, inner) = std::hint::black_box((10_000, 1_000));
+            assert_eq!(triangle_by_hand(outer, inner), Some(50_000_005_000_000));
+        })
+    });
+    group.bench_function("interpreted", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            chess2rs::interpret(&program, &input[..], &mut out, &exact).unwrap();
+            assert_eq!(out, expected);
+        })
+    });
+    group.finish();
+}
+
 /// A compiled entry function, instantiated for the benchmarks.
 type Entry = fn(&[u8], &mut Vec<u8>, &Options) -> Result<(), chess2rs_runtime::RuntimeError>;
 
@@ -393,6 +455,7 @@ criterion_group!(
     icp_multiply,
     chc_sum,
     chc_nested,
+    chc_triangle,
     tm_sweep,
     tm_counter,
     tm_counter_low_end,

@@ -108,6 +108,100 @@ pub fn chess_code(random: &mut Random) -> String {
     text
 }
 
+/// A random Chess Code program of loops whose values are polynomials in
+/// the pass number (see [`CHESS_CODE_POLYNOMIAL`]).
+pub fn chess_code_polynomial_loops(random: &mut Random) -> String {
+    let mut text = String::new();
+    chess_code_polynomial(random, &mut text);
+    text
+}
+
+/// The first line of the programs [`chess_code_polynomial`] makes.
+pub const CHESS_CODE_POLYNOMIAL: &str = "| polynomial loops";
+
+/// Loops whose values are polynomials in the pass number, which generated
+/// code skips in closed form: counters, sums of counters and of sums,
+/// copies and assignments, nests whose inner loop's end moves on (or is
+/// reset) each outer pass. Bounds come from input (R, Q, K) or from
+/// cells; a value near 2^k (k up to 62) makes some sums overflow on a late
+/// pass. Many end; others never do and meet the step limit.
+fn chess_code_polynomial(random: &mut Random, text: &mut String) {
+    text.push_str(CHESS_CODE_POLYNOMIAL);
+    text.push('\n');
+    text.push_str("Rh1#\nQh2#\nKh3#\n");
+    if random.below(2) == 0 {
+        // A large value in h8: 2^k, sometimes made negative-ish by adding it
+        // to a cell that is then used as an addend.
+        text.push_str("h8+\n");
+        for _ in 0..random.between(10, 62) {
+            text.push_str("h8xh8+\n");
+        }
+    }
+    for _ in 0..random.between(0, 2) {
+        let c = *random.pick(&["c1", "c2", "d1"]);
+        let from = *random.pick(&["h1", "h2", "h3", "h8"]);
+        text.push_str(&format!("{c}x{from}+\n"));
+    }
+    if random.below(3) == 0 {
+        // A single loop.
+        chess_code_polynomial_loop(random, "b1", "R", text);
+    } else {
+        // A nest: the outer loop counts a1 up to Q.
+        text.push_str("1/2 1/2\n");
+        let reset = random.below(3);
+        match reset {
+            // The inner loop's bound moves on by h3 (an input) each pass.
+            0 => text.push_str("Kh3+\n"),
+            // The inner counter starts again at 0 (a8 stays 0) ...
+            1 => text.push_str("b1xa8\n"),
+            // ... and runs up to the outer counter (a triangle).
+            _ => text.push_str("b1xa8\nKa1\nKh3+\n"),
+        }
+        chess_code_polynomial_adds(random, &["c1", "c2", "d1", "a1"], text);
+        chess_code_polynomial_loop(random, "b1", "K", text);
+        chess_code_polynomial_adds(random, &["c1", "d1", "d2"], text);
+        text.push_str("a1+\n");
+        text.push_str(if random.below(5) == 0 {
+            "a1=Q\n"
+        } else {
+            "a1=Q+\n"
+        });
+    }
+    for c in ["a1", "b1", "c1", "c2", "d1", "d2"] {
+        text.push_str(&format!("{c}\n"));
+    }
+}
+
+/// A loop counting `counter` up by 1 (or by h5 = 1 or 2) until it equals
+/// `bound`, adding counters and sums to other cells on the way.
+fn chess_code_polynomial_loop(random: &mut Random, counter: &str, bound: &str, text: &mut String) {
+    text.push_str("1/2 1/2\n");
+    chess_code_polynomial_adds(random, &["c1", "c2", "d1"], text);
+    text.push_str(&format!("{counter}+\n"));
+    chess_code_polynomial_adds(random, &["c1", "c2", "d1", "d2"], text);
+    text.push_str(&format!("{counter}={bound}+\n"));
+}
+
+/// A few additions to `cells` of 1, the counter b1, other sums, h8 or a
+/// variable; now and then a copy or a label.
+fn chess_code_polynomial_adds(random: &mut Random, cells: &[&str], text: &mut String) {
+    for _ in 0..random.between(0, 3) {
+        let c = *random.pick(cells);
+        let line = match random.below(9) {
+            0 => format!("{c}+"),
+            1 | 2 => format!("{c}xb1+"),
+            3 => format!("{c}x{}+", random.pick(&["c1", "c2", "d1"])),
+            4 => format!("{c}xh8+"),
+            5 => format!("{}x{c}+", random.pick(&["R", "N"])),
+            6 => format!("N{c}+"),
+            7 => format!("{c}x{}", random.pick(&["c1", "d2", "h2"])),
+            _ => "1/2 1/2".to_string(),
+        };
+        text.push_str(&line);
+        text.push('\n');
+    }
+}
+
 /// Counting loops (bodies that only add, so generated code skips passes
 /// in closed form), sometimes nested, on small or huge values: they end,
 /// overflow on some pass or hit the step limit inside.

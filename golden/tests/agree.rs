@@ -1,6 +1,7 @@
 //! Property: on random programs and random inputs, the interpreter and the
 //! generated code agree — same output, same error (or none).
 
+use chess2rs_golden::random_programs::CHESS_CODE_POLYNOMIAL;
 use chess2rs_golden::RANDOM;
 use chess2rs_runtime::Options;
 use proptest::prelude::*;
@@ -39,6 +40,53 @@ proptest! {
         let language = chess2rs::Language::from_extension(case.extension).unwrap();
         let source = chess2rs::Source::new(format!("random.{}", case.extension), case.source);
         let program = chess2rs::check(&source, language).expect("compiled at build time").program;
+        let mut interpreted = Vec::new();
+        let interpreted = outcome(chess2rs::interpret(&program, input.as_bytes(), &mut interpreted, &options), interpreted);
+        let mut compiled = Vec::new();
+        let compiled = outcome((case.entry)(&mut input.as_bytes(), &mut compiled, &options), compiled);
+        prop_assert_eq!(interpreted, compiled, "program:\n{}\ninput: {:?}", case.source, input);
+    }
+}
+
+/// The random Chess Code programs of polynomial loops.
+fn polynomial_programs() -> Vec<&'static chess2rs_golden::RandomCase> {
+    RANDOM
+        .iter()
+        .filter(|case| case.source.starts_with(CHESS_CODE_POLYNOMIAL))
+        .collect()
+}
+
+#[test]
+fn enough_polynomial_loop_programs_compile() {
+    let count = polynomial_programs().len();
+    assert!(
+        count >= 30,
+        "only {count} polynomial-loop programs compiled"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// Loops that generated code skips in closed form, under step limits
+    /// large enough to fall anywhere inside them (or none), on inputs that
+    /// make them end, never end or overflow on a late pass: the same
+    /// output, error and line (the limit pins the step: a skip that
+    /// counted one step wrong fails at some limit).
+    #[test]
+    fn closed_forms_agree_with_the_interpreter(
+        which in any::<prop::sample::Index>(),
+        input in prop::collection::vec(prop_oneof![0i64..4, 1i64..400, -3i64..0, Just(i64::MAX / 3)], 3),
+        limit in prop_oneof![Just(None), (0u64..2_000_000).prop_map(Some)],
+    ) {
+        let programs = polynomial_programs();
+        let case = which.get(&programs);
+        let input = input.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" ");
+        // Without a limit a program may run forever: the interpreter stops at
+        // 3 million steps, and generated code must stop at the same step.
+        let options = Options::with_max_steps(limit.unwrap_or(3_000_000));
+        let source = chess2rs::Source::new("random.chc", case.source);
+        let program = chess2rs::check(&source, chess2rs::Language::ChessCode).expect("compiled at build time").program;
         let mut interpreted = Vec::new();
         let interpreted = outcome(chess2rs::interpret(&program, input.as_bytes(), &mut interpreted, &options), interpreted);
         let mut compiled = Vec::new();

@@ -42,7 +42,9 @@ pub mod __private {
 /// `fv`).
 pub const SOURCES: &[(&str, &str)] = &[
     ("lib", include_str!("lib.rs")),
-    ("chc", include_str!("chc.rs")),
+    ("chc", include_str!("chc/mod.rs")),
+    ("chc/passes", include_str!("chc/passes.rs")),
+    ("chc/poly", include_str!("chc/poly.rs")),
     ("error", include_str!("error.rs")),
     ("fv", include_str!("fv/mod.rs")),
     ("fv/automaton", include_str!("fv/automaton.rs")),

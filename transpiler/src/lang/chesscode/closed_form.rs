@@ -1,15 +1,31 @@
-//! Counting loops: loops whose body only adds loop-invariant amounts to
-//! cells and variables (the analogue of Brainfuck's multiply and move
-//! loops). Every pass changes each place by the same sum, so the values
-//! after k passes, the pass at which the condition ends the loop, and the
-//! first pass with an overflow all have closed forms; generated code skips
-//! the passes before any of those (and within the step limit) at once and
-//! runs the rest normally (runtime `chc::skip`).
+//! Closed forms of loops, found by induction-variable analysis (as
+//! LLVM's scalar evolution does).
+//!
+//! - **Counting loops** ([`counting`]): the body only adds loop-invariant
+//!   amounts to cells and variables (the analogue of Brainfuck's multiply
+//!   and move loops). Every pass changes each place by the same sum, so
+//!   the values after k passes, the pass at which the condition ends the
+//!   loop and the first pass with an overflow have closed forms in
+//!   constant time (runtime `chc::skip`).
+//! - **Polynomial loops** ([`polynomial`]): the body adds constants and
+//!   places that are themselves induction variables, assigns, and may hold
+//!   inner loops that end on a counter reaching a bound; every value is
+//!   then a polynomial in the pass number whose degree the analysis here
+//!   bounds (a counter: 1, the sum of a counter: 2, a nest whose inner
+//!   trip count grows with the outer counter: more). Generated code gives
+//!   the pass as a pure function; the runtime (`chc::skip_passes`,
+//!   `chc::run_to_end`) fits the polynomials from a few passes and skips
+//!   exactly up to the loop's last pass, the step limit or the first
+//!   overflow, whichever comes first.
 
-use super::ir::{Cell, Loop, Op, Stmt, Var};
+use std::collections::BTreeMap;
+
+use chess2rs_runtime::__private::chc::MAX_DEGREE;
+
+use super::ir::{Cell, Condition, Loop, Op, Stmt, Var};
 
 /// A cell or a variable.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Place {
     /// A cell.
     Cell(Cell),
@@ -79,4 +95,635 @@ pub fn counting(body: &Loop) -> Option<Counting> {
         steps_per_pass: body.body.len() as u64 + 1,
         changed,
     })
+}
+
+/// How a loop is skipped or run in closed form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClosedForm {
+    /// Loop-invariant addends only: constant time, no fitting.
+    Counting(Counting),
+    /// Values polynomial in the pass number.
+    Polynomial(Polynomial),
+}
+
+/// The closed form of `body`, if it has one: a counting loop, else a
+/// polynomial one.
+pub fn closed_form(body: &Loop) -> Option<ClosedForm> {
+    match counting(body) {
+        Some(counting) => Some(ClosedForm::Counting(counting)),
+        None => polynomial(body).map(ClosedForm::Polynomial),
+    }
+}
+
+/// A loop whose values are polynomials in its pass number, as generated
+/// code gives it to the runtime: one pass as a pure function of the
+/// changed places.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Polynomial {
+    /// A bound on the degree of every value, watched value and step count.
+    pub degree: usize,
+    /// Whether the first pass is off the pattern (a loop holding inner
+    /// loops: the first inner trip count depends on the values before the
+    /// loop) and the fit starts after it.
+    pub warmup: bool,
+    /// The places the loop changes: the pass function's state.
+    pub state: Vec<Place>,
+    /// What one pass does, in order.
+    pub ops: Vec<PureOp>,
+    /// What each watched value must satisfy (`chc::Role`), by slot.
+    pub roles: Vec<WatchRole>,
+    /// The watched slots of the compared values at the end of a pass.
+    pub exit: ExitSlots,
+    /// Steps of one pass besides the passes of inner loops: the body's
+    /// lines (an inner loop's label included) and the condition.
+    pub fixed_steps: u64,
+}
+
+/// One operation of a pure pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PureOp {
+    /// `to += addend`, checked.
+    Add {
+        /// The place added to.
+        to: Place,
+        /// What is added.
+        addend: Addend,
+    },
+    /// `to = from`.
+    Assign {
+        /// The place assigned.
+        to: Place,
+        /// The place whose value it takes.
+        from: Place,
+    },
+    /// `watch[slot] = value` (a place's current value, or 1).
+    Watch {
+        /// The watched slot.
+        slot: usize,
+        /// What it watches.
+        value: Addend,
+    },
+    /// An inner loop (after its label) run to its end in closed form.
+    Inner(Inner),
+}
+
+/// An inner loop of a polynomial loop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inner {
+    /// Its label's line.
+    pub label_line: u32,
+    /// Its condition.
+    pub condition: Condition,
+    /// How it runs to its end.
+    pub closed: Box<ClosedForm>,
+    /// The slot that watches its pass count (at least 1).
+    pub count_slot: usize,
+}
+
+/// What a watched value must satisfy (the runtime's `chc::Role`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WatchRole {
+    /// Fit in an `i64`.
+    Value,
+    /// Be at least 1.
+    Positive,
+    /// Keep one sign with its group.
+    Sign(u16),
+}
+
+/// The watched slots a loop's condition compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExitSlots {
+    /// The cell.
+    pub cell: usize,
+    /// The variable.
+    pub var: usize,
+    /// The second cell, if any.
+    pub also: Option<usize>,
+    /// Loop back on inequality.
+    pub negated: bool,
+}
+
+/// The polynomial closed form of `body`, if its values are polynomials of
+/// bounded degree in the pass number: its body holds only additions,
+/// assignments, labels and inner loops that end when a counter moving by
+/// a loop-wide constant reaches a bound (see [`inner_loop_fits`]).
+pub fn polynomial(body: &Loop) -> Option<Polynomial> {
+    let changed = changed_places(&body.body);
+    let mut inner_loops = false;
+    for statement in &body.body {
+        match statement {
+            Stmt::Step(step) => {
+                pure_op(step.op)?;
+            }
+            Stmt::Loop(inner) => {
+                if !inner_loop_fits(inner, &changed) {
+                    return None;
+                }
+                inner_loops = true;
+            }
+        }
+    }
+    let analysis = analyse(&body.body, &Degrees::default(), 1)?;
+    let mut plan = Plan::default();
+    for statement in &body.body {
+        match statement {
+            Stmt::Step(step) => match pure_op(step.op)? {
+                None => {}
+                Some(op @ PureOp::Add { to, .. }) => {
+                    plan.ops.push(op);
+                    plan.watch(Addend::Place(to), WatchRole::Value);
+                }
+                Some(op) => plan.ops.push(op),
+            },
+            Stmt::Loop(inner) => plan.inner(inner)?,
+        }
+    }
+    let condition = body.condition;
+    let exit = ExitSlots {
+        cell: plan.watch(Addend::Place(Place::Cell(condition.cell)), WatchRole::Value),
+        var: plan.watch(Addend::Place(Place::Var(condition.var)), WatchRole::Value),
+        also: condition
+            .also
+            .map(|also| plan.watch(Addend::Place(Place::Cell(also)), WatchRole::Value)),
+        negated: condition.negated,
+    };
+    Some(Polynomial {
+        degree: analysis.peak as usize,
+        warmup: inner_loops,
+        state: changed,
+        ops: plan.ops,
+        roles: plan.roles,
+        exit,
+        fixed_steps: statement_count(&body.body) + 1,
+    })
+}
+
+/// The pure operation of a command, `Some(None)` for one that does
+/// nothing (a label, a copy onto itself), `None` for one a polynomial loop
+/// cannot hold (input, output, a change of output mode).
+fn pure_op(op: Op) -> Option<Option<PureOp>> {
+    let add = |to, addend| Some(Some(PureOp::Add { to, addend }));
+    let assign = |to, from| Some(Some(PureOp::Assign { to, from }));
+    match op {
+        Op::Label => Some(None),
+        Op::Copy(to, from) if to == from => Some(None),
+        Op::Increment(c) => add(Place::Cell(c), Addend::One),
+        Op::AddCell(to, from) => add(Place::Cell(to), Addend::Place(Place::Cell(from))),
+        Op::CellAddVar(v, c) => add(Place::Cell(c), Addend::Place(Place::Var(v))),
+        Op::VarAddCell(v, c) => add(Place::Var(v), Addend::Place(Place::Cell(c))),
+        Op::Copy(to, from) => assign(Place::Cell(to), Place::Cell(from)),
+        Op::VarFromCell(v, c) => assign(Place::Var(v), Place::Cell(c)),
+        Op::CellFromVar(v, c) => assign(Place::Cell(c), Place::Var(v)),
+        Op::Output(_) | Op::Input(_) | Op::VarInput(..) | Op::AsciiMode | Op::RawMode => None,
+    }
+}
+
+/// Whether an inner loop can run in closed form inside a polynomial loop
+/// whose body changes `outer_changed`: it holds only additions and labels,
+/// has a closed form of its own, and loops back while its cell differs
+/// from its variable, the two moving apart by the same amount every pass
+/// of every run (constants and places the outer loop leaves alone), so it
+/// ends with them equal after a pass count that is a polynomial too.
+fn inner_loop_fits(inner: &Loop, outer_changed: &[Place]) -> bool {
+    let condition = inner.condition;
+    if !condition.negated || condition.also.is_some() || closed_form(inner).is_none() {
+        return false;
+    }
+    let compared = [Place::Cell(condition.cell), Place::Var(condition.var)];
+    inner.body.iter().all(|statement| match statement {
+        Stmt::Loop(_) => false,
+        Stmt::Step(step) => match pure_op(step.op) {
+            Some(None) => true,
+            Some(Some(PureOp::Add { to, addend })) => {
+                !compared.contains(&to)
+                    || match addend {
+                        Addend::One => true,
+                        Addend::Place(from) => !outer_changed.contains(&from),
+                    }
+            }
+            _ => false,
+        },
+    })
+}
+
+/// The places statements change (at any depth), in order of first change.
+pub fn changed_places(statements: &[Stmt]) -> Vec<Place> {
+    fn collect(statements: &[Stmt], changed: &mut Vec<Place>) {
+        for statement in statements {
+            let written: &[Place] = match statement {
+                Stmt::Loop(inner) => {
+                    collect(&inner.body, changed);
+                    &[]
+                }
+                Stmt::Step(step) => match step.op {
+                    Op::Increment(c) | Op::AddCell(c, _) | Op::Copy(c, _) | Op::Input(c) => {
+                        &[Place::Cell(c)]
+                    }
+                    Op::CellAddVar(_, c) | Op::CellFromVar(_, c) => &[Place::Cell(c)],
+                    Op::VarAddCell(v, _) | Op::VarFromCell(v, _) => &[Place::Var(v)],
+                    Op::VarInput(v, c) => &[Place::Var(v), Place::Cell(c)],
+                    Op::Output(_) | Op::AsciiMode | Op::RawMode | Op::Label => &[],
+                },
+            };
+            for &place in written {
+                if !changed.contains(&place) {
+                    changed.push(place);
+                }
+            }
+        }
+    }
+    let mut changed = Vec::new();
+    collect(statements, &mut changed);
+    changed
+}
+
+/// Source lines executed once per pass by statements, not counting inner
+/// loops' passes (their labels count).
+fn statement_count(statements: &[Stmt]) -> u64 {
+    statements.len() as u64
+}
+
+/// The pure pass under construction: its operations and watched slots.
+#[derive(Default)]
+struct Plan {
+    ops: Vec<PureOp>,
+    roles: Vec<WatchRole>,
+    groups: u16,
+}
+
+impl Plan {
+    /// Watches `value` in a new slot.
+    fn watch(&mut self, value: Addend, role: WatchRole) -> usize {
+        let slot = self.roles.len();
+        self.roles.push(role);
+        self.ops.push(PureOp::Watch { slot, value });
+        slot
+    }
+
+    /// An inner loop: its changed places watched before and after, the
+    /// amounts it adds to each place in one sign group (so each place
+    /// moves one way inside it, between the watched ends), its pass count.
+    fn inner(&mut self, inner: &Loop) -> Option<()> {
+        let changed = changed_places(&inner.body);
+        let mut addends: Vec<(Place, Addend)> = Vec::new();
+        for statement in &inner.body {
+            if let Stmt::Step(step) = statement {
+                if let Some(Some(PureOp::Add { to, addend })) = pure_op(step.op) {
+                    addends.push((to, addend));
+                }
+            }
+        }
+        let group_of = |place: Place| changed.iter().position(|&p| p == place).map(|g| g as u16);
+        let first_group = self.groups;
+        self.groups += changed.len() as u16;
+        for &place in &changed {
+            self.watch(Addend::Place(place), WatchRole::Value);
+        }
+        let mut after = Vec::new();
+        for &(to, addend) in &addends {
+            let role = WatchRole::Sign(first_group + group_of(to)?);
+            self.watch(addend, role);
+            if let Addend::Place(from) = addend {
+                if changed.contains(&from) {
+                    after.push((addend, role));
+                }
+            }
+        }
+        let count_slot = self.roles.len();
+        self.roles.push(WatchRole::Positive);
+        self.ops.push(PureOp::Inner(Inner {
+            label_line: inner.label_line,
+            condition: inner.condition,
+            closed: Box::new(closed_form(inner)?),
+            count_slot,
+        }));
+        for (addend, role) in after {
+            self.watch(addend, role);
+        }
+        for &place in &changed {
+            self.watch(Addend::Place(place), WatchRole::Value);
+        }
+        Some(())
+    }
+}
+
+/// Degrees, in a pass number, of places' values (absent: 0).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Degrees(BTreeMap<Place, u32>);
+
+impl Degrees {
+    fn get(&self, place: Place) -> u32 {
+        self.0.get(&place).copied().unwrap_or(0)
+    }
+
+    fn of(&self, addend: Addend) -> u32 {
+        match addend {
+            Addend::One => 0,
+            Addend::Place(place) => self.get(place),
+        }
+    }
+
+    fn set(&mut self, place: Place, degree: u32) {
+        self.0.insert(place, degree);
+    }
+
+    fn raise(&mut self, place: Place, degree: u32) {
+        let entry = self.0.entry(place).or_insert(0);
+        *entry = (*entry).max(degree);
+    }
+
+    fn raise_all(&mut self, other: &Degrees) {
+        for (&place, &degree) in &other.0 {
+            self.raise(place, degree);
+        }
+    }
+
+    fn max(&self) -> u32 {
+        self.0.values().copied().max().unwrap_or(0)
+    }
+}
+
+/// What the degree analysis of a loop found.
+struct Analysis {
+    /// The degree of each place's total change over a run of the loop
+    /// (places it only adds to).
+    change: Degrees,
+    /// The highest degree of any value at any point, of a pass count or
+    /// of a pass's steps.
+    peak: u32,
+}
+
+/// The degrees of a loop's values in the pass number of the outermost
+/// loop analysed, given the degrees `entry` of the values it starts with
+/// and the degree `weight` of its own pass count (1 for the outermost
+/// loop, whose pass count is its pass number). A fixed point: degrees at
+/// the start of a pass are raised until one more pass raises none; `None`
+/// if they pass [`MAX_DEGREE`] (a place that doubles grows exponentially).
+fn analyse(body: &[Stmt], entry: &Degrees, weight: u32) -> Option<Analysis> {
+    let mut start = entry.clone();
+    let mut peaks = entry.clone();
+    loop {
+        let pass = walk(body, &start, &peaks)?;
+        let mut next = entry.clone();
+        for (&place, &degree) in &pass.end.0 {
+            if pass.assigned.contains(&place) {
+                next.raise(place, degree);
+            } else if let Some(&added) = pass.added.0.get(&place) {
+                next.raise(place, added + weight);
+            }
+        }
+        let mut next_peaks = peaks.clone();
+        next_peaks.raise_all(&pass.peaks);
+        next_peaks.raise_all(&next);
+        if next.max() as usize > MAX_DEGREE || pass.seen as usize > MAX_DEGREE {
+            return None;
+        }
+        if next == start && next_peaks == peaks {
+            let mut change = Degrees::default();
+            for (&place, &added) in &pass.added.0 {
+                if !pass.assigned.contains(&place) {
+                    change.set(place, added + weight);
+                }
+            }
+            return Some(Analysis {
+                change,
+                peak: pass.seen.max(next_peaks.max()),
+            });
+        }
+        start = next;
+        peaks = next_peaks;
+    }
+}
+
+/// One pass of the degree analysis.
+struct PassDegrees {
+    /// Degrees at the end of the pass.
+    end: Degrees,
+    /// For places not assigned in the pass: the highest degree of an
+    /// amount added to them.
+    added: Degrees,
+    /// Places assigned in the pass.
+    assigned: Vec<Place>,
+    /// The highest degree of each place at any point.
+    peaks: Degrees,
+    /// The highest degree of anything seen (values, pass counts, steps).
+    seen: u32,
+}
+
+/// Walks one pass from degrees `start`; `peaks` (each place's highest
+/// degree anywhere, from the previous round) bounds inner trip counts.
+fn walk(body: &[Stmt], start: &Degrees, peaks: &Degrees) -> Option<PassDegrees> {
+    let mut pass = PassDegrees {
+        end: start.clone(),
+        added: Degrees::default(),
+        assigned: Vec::new(),
+        peaks: start.clone(),
+        seen: start.max(),
+    };
+    for (index, statement) in body.iter().enumerate() {
+        match statement {
+            Stmt::Step(step) => match pure_op(step.op)? {
+                None | Some(PureOp::Watch { .. } | PureOp::Inner(_)) => {}
+                Some(PureOp::Add { to, addend }) => {
+                    let degree = pass.end.of(addend);
+                    pass.end.raise(to, degree);
+                    if !pass.assigned.contains(&to) {
+                        pass.added.raise(to, degree);
+                    }
+                }
+                Some(PureOp::Assign { to, from }) => {
+                    pass.end.set(to, pass.end.get(from));
+                    pass.assigned.push(to);
+                }
+            },
+            Stmt::Loop(inner) => {
+                let trips = trip_degree(body, index, inner, peaks);
+                let analysis = analyse(&inner.body, &pass.end, trips)?;
+                for (&place, &change) in &analysis.change.0 {
+                    pass.end.raise(place, change);
+                    if !pass.assigned.contains(&place) {
+                        pass.added.raise(place, change);
+                    }
+                }
+                pass.seen = pass.seen.max(analysis.peak).max(trips);
+            }
+        }
+        pass.peaks.raise_all(&pass.end);
+    }
+    pass.seen = pass.seen.max(pass.peaks.max());
+    Some(pass)
+}
+
+/// The degree of an inner loop's pass count (its cell and variable end
+/// equal, so at its next entry their difference is what the statements
+/// between changed: around the outer loop from the inner loop's end to
+/// its start), from each place's highest degree `peaks`.
+fn trip_degree(body: &[Stmt], index: usize, inner: &Loop, peaks: &Degrees) -> u32 {
+    /// What happened to a compared place since the inner loop ended.
+    #[derive(Clone, Copy)]
+    enum Since {
+        /// Only additions, of at most this degree.
+        Added(u32),
+        /// Assigned (or changed in another loop): a value of this degree.
+        Replaced(u32),
+    }
+    let compared = [
+        Place::Cell(inner.condition.cell),
+        Place::Var(inner.condition.var),
+    ];
+    let mut since = [Since::Added(0); 2];
+    let around = body[index + 1..].iter().chain(&body[..index]);
+    for statement in around {
+        for (place, since) in compared.iter().zip(since.iter_mut()) {
+            match statement {
+                Stmt::Step(step) => match pure_op(step.op) {
+                    Some(Some(PureOp::Add { to, addend })) if to == *place => {
+                        *since = match *since {
+                            Since::Added(d) => Since::Added(d.max(peaks.of(addend))),
+                            Since::Replaced(d) => Since::Replaced(d.max(peaks.of(addend))),
+                        };
+                    }
+                    Some(Some(PureOp::Assign { to, from })) if to == *place => {
+                        *since = Since::Replaced(peaks.get(from));
+                    }
+                    _ => {}
+                },
+                Stmt::Loop(other) => {
+                    if changed_places(&other.body).contains(place) {
+                        *since = Since::Replaced(peaks.get(*place));
+                    }
+                }
+            }
+        }
+    }
+    match since {
+        [Since::Added(a), Since::Added(b)] => a.max(b),
+        _ => compared
+            .iter()
+            .zip(since)
+            .map(|(&place, since)| match since {
+                Since::Added(d) => d.max(peaks.get(place)),
+                Since::Replaced(d) => d,
+            })
+            .max()
+            .unwrap_or(0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::Source;
+
+    /// The first top-level loop of `text`.
+    fn first_loop(text: &str) -> Loop {
+        let source = Source::new("test.chc", text);
+        let tree = super::super::syntax::parse(&source).expect("parses");
+        let (matches, _) = super::super::check::check(&tree);
+        let program = super::super::lower::lower(&tree, &matches, "test.chc");
+        program
+            .body
+            .into_iter()
+            .find_map(|statement| match statement {
+                Stmt::Loop(body) => Some(body),
+                Stmt::Step(_) => None,
+            })
+            .expect("a loop")
+    }
+
+    fn degree(text: &str) -> Option<(usize, bool)> {
+        polynomial(&first_loop(text)).map(|p| (p.degree, p.warmup))
+    }
+
+    #[test]
+    fn invariant_addends_are_counting_loops() {
+        let body = first_loop("1/2 1/2\nb1+\nc1xh1+\nb1=R+\n");
+        assert!(matches!(closed_form(&body), Some(ClosedForm::Counting(_))));
+    }
+
+    #[test]
+    fn induction_variables_raise_the_degree() {
+        // A counter: 1; its sum: 2; the sum of that: 3.
+        assert_eq!(degree("1/2 1/2\nb1+\nb1=R+\n"), Some((1, false)));
+        assert_eq!(degree("1/2 1/2\nb1+\nc1xb1+\nb1=R+\n"), Some((2, false)));
+        assert_eq!(
+            degree("1/2 1/2\nb1+\nc1xb1+\nd1xc1+\nb1=R+\n"),
+            Some((3, false))
+        );
+        // An assignment copies a degree without raising it.
+        assert_eq!(
+            degree("1/2 1/2\nb1+\nc1xb1\nd1xc1+\nb1=R+\n"),
+            Some((2, false))
+        );
+    }
+
+    #[test]
+    fn nests_with_moving_or_reset_bounds() {
+        // The inner loop's end moves on by a constant: its trip count stays,
+        // each outer pass adds an amount linear in the pass number to c2.
+        let moving = "1/2 1/2\nKh2+\n1/2 1/2\nb1+\nc2xb1+\nb1=K+\na1+\na1=R+\n";
+        assert_eq!(degree(moving), Some((2, true)));
+        // A triangle: the inner loop runs up to the outer counter.
+        let triangle = "1/2 1/2\na1+\nb1xh5\nKa1\n1/2 1/2\nb1+\ne1xb1+\nb1=K+\na1=R+\n";
+        assert_eq!(degree(triangle), Some((3, true)));
+    }
+
+    #[test]
+    fn what_is_not_polynomial() {
+        // Doubling, mutual growth, input, output, a mode change.
+        for text in [
+            "1/2 1/2\nb1+\nc1xc1+\nb1=R+\n",
+            "1/2 1/2\nb1+\nc1xd1+\nd1xc1+\nb1=R+\n",
+            "1/2 1/2\nb1#\nb1=R+\n",
+            "1/2 1/2\nb1+\nb1\nb1=R+\n",
+            "1/2 1/2\nb1+\nO-O\nb1=R+\n",
+        ] {
+            assert_eq!(closed_form(&first_loop(text)), None, "{text}");
+        }
+        // Inner loops that end on two cells, on equality, with a counter
+        // moving by an amount the outer loop changes, or holding a loop.
+        for text in [
+            "1/2 1/2\n1/2 1/2\nb1+\nb1xc1=K+\na1+\na1=R+\n",
+            "1/2 1/2\n1/2 1/2\nb1+\nb1=K\na1+\na1=R+\n",
+            "1/2 1/2\n1/2 1/2\nb1xa1+\nb1=K+\na1+\na1=R+\n",
+            "1/2 1/2\n1/2 1/2\n1/2 1/2\nc1+\nc1=Q+\nb1+\nb1=K+\na1+\na1=R+\n",
+        ] {
+            assert_eq!(polynomial(&first_loop(text)), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn watched_values_cover_sums_inner_loops_and_the_condition() {
+        let nest = polynomial(&first_loop(
+            "1/2 1/2\nKh2+\n1/2 1/2\nb1+\nc2xb1+\nb1=K+\na1+\na1=R+\n",
+        ))
+        .expect("polynomial");
+        let names: Vec<String> = nest
+            .state
+            .iter()
+            .map(|place| match place {
+                Place::Cell(cell) => cell.name(),
+                Place::Var(var) => format!("{var:?}"),
+            })
+            .collect();
+        assert_eq!(names, ["King", "b1", "c2", "a1"]);
+        // K's sum; b1 and c2 at the inner loop's entry; the amounts it adds
+        // (1, b1 before and after); its pass count; b1 and c2 at its end;
+        // a1's sum; the compared a1 and R.
+        let roles = &nest.roles;
+        assert_eq!(
+            roles.iter().filter(|r| **r == WatchRole::Positive).count(),
+            1
+        );
+        assert_eq!(
+            roles
+                .iter()
+                .filter(|r| matches!(r, WatchRole::Sign(_)))
+                .count(),
+            3
+        );
+        assert_eq!(nest.fixed_steps, 4);
+        assert!(nest.exit.negated);
+    }
 }

@@ -1,16 +1,18 @@
 //! Chess Code IR → Rust: cells and variables become local `i64`s (only
 //! those the program uses), loops become Rust `loop`s ending in the
 //! condition, commands become straight-line arithmetic. Nothing is
-//! dispatched at run time. A loop whose body only adds loop-invariant
-//! amounts first skips whole passes in closed form (see
-//! [`super::closed_form`]).
+//! dispatched at run time. A loop with a closed form (see
+//! [`super::closed_form`]: a counting loop, or one whose values are
+//! polynomials in the pass number) first skips whole passes at once.
 
 use std::collections::BTreeSet;
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 
-use super::closed_form::{self, Addend, Counting, Place};
+use super::closed_form::{
+    self, Addend, ClosedForm, Counting, Inner, Place, Polynomial, PureOp, WatchRole,
+};
 use super::ir::{Cell, Condition, Loop, Op, Program, Stmt, Var};
 use crate::emit::source_comment;
 use crate::split::{self, Items, FUNCTION_WEIGHT};
@@ -262,7 +264,31 @@ impl Counted {
 /// do-while loop.
 fn loop_code(body: &Loop, parts: &mut Parts) -> TokenStream {
     let inner = block(&body.body, Some(body.condition_line), parts);
-    let skip = closed_form::counting(body).map(|counting| skip(body, &counting));
+    // A counting loop's skip costs little: it comes first. A polynomial
+    // loop's fit costs about as much as a couple of thousand steps, so the
+    // loop runs that many normally first (a short loop is not slowed down)
+    // and then tries to skip the rest, at the start of a pass.
+    let (skip, at_top) = match closed_form::closed_form(body) {
+        Some(ClosedForm::Counting(counting)) => (skip(body, &counting), TokenStream::new()),
+        Some(ClosedForm::Polynomial(polynomial)) => {
+            let skip = polynomial_skip(body, &polynomial);
+            (
+                quote! {
+                    let skip_from = steps.available();
+                    let mut skip_pending = true;
+                },
+                quote! {
+                    if skip_pending
+                        && skip_from.wrapping_sub(steps.available()) >= rt::chc::SKIP_AFTER_STEPS
+                    {
+                        skip_pending = false;
+                        #skip
+                    }
+                },
+            )
+        }
+        None => (TokenStream::new(), TokenStream::new()),
+    };
     let Some(exit) = exit_condition(body.condition) else {
         // A loop that never loops back runs its body once.
         return inner;
@@ -274,6 +300,7 @@ fn loop_code(body: &Loop, parts: &mut Parts) -> TokenStream {
     quote! {
         #skip
         loop {
+            #at_top
             #inner
             #condition
             if #exit {
@@ -322,16 +349,30 @@ fn straight_line(run: &[Counted]) -> TokenStream {
 /// per-pass additions, when the loop ends, and then the values after the
 /// skipped passes. The loop that follows runs the rest.
 fn skip(body: &Loop, counting: &Counting) -> TokenStream {
+    let (setup, changed) = counting_passes(body.condition, counting);
+    let per_pass = Literal::u64_unsuffixed(counting.steps_per_pass);
+    let names = counting.changed.iter().map(|(p, _)| place_ident(*p));
+    let comment = source_comment(&format!(
+        "Lines {}-{} only add loop-invariant amounts: skip whole passes at once.",
+        body.label_line, body.condition_line
+    ));
+    quote! {
+        #comment
+        {
+            #setup
+            let passes = rt::chc::skip(steps, #per_pass, exit, &[#(#changed),*]);
+            #(#names = #changed.after(passes);)*
+        }
+    }
+}
+
+/// A counting loop's summary in locals: a `rt::chc::Pass` per changed
+/// place (their names are returned) and `exit`, the pass that ends it.
+fn counting_passes(condition: Condition, counting: &Counting) -> (TokenStream, Vec<Ident>) {
     let pass_ident = |place: Place| format_ident!("{}_pass", place_ident(place));
     let passes = counting.changed.iter().map(|(place, adds)| {
         let (name, pass) = (place_ident(*place), pass_ident(*place));
-        let adds = adds.iter().map(|addend| match *addend {
-            Addend::One => quote! { 1 },
-            Addend::Place(from) => {
-                let from = place_ident(from);
-                quote! { #from }
-            }
-        });
+        let adds = adds.iter().map(|addend| addend_value(*addend));
         quote! { let #pass = rt::chc::Pass::new(#name, &[#(#adds),*]); }
     });
     let compared = |place: Place| {
@@ -343,7 +384,6 @@ fn skip(body: &Loop, counting: &Counting) -> TokenStream {
             quote! { rt::chc::Pass::fixed(#name) }
         }
     };
-    let condition = body.condition;
     let cell = compared(Place::Cell(condition.cell));
     let var = compared(Place::Var(condition.var));
     let also = match condition.also {
@@ -354,24 +394,163 @@ fn skip(body: &Loop, counting: &Counting) -> TokenStream {
         None => quote! { None },
     };
     let negated = condition.negated;
-    let per_pass = Literal::u64_unsuffixed(counting.steps_per_pass);
-    let changed: Vec<Ident> = counting
+    let changed = counting
         .changed
         .iter()
         .map(|(p, _)| pass_ident(*p))
         .collect();
-    let names = counting.changed.iter().map(|(p, _)| place_ident(*p));
+    let setup = quote! {
+        #(#passes)*
+        let exit = rt::chc::exit_after(#cell, #var, #also, #negated);
+    };
+    (setup, changed)
+}
+
+/// An addend's value: 1 or a place's local.
+fn addend_value(addend: Addend) -> TokenStream {
+    match addend {
+        Addend::One => quote! { 1 },
+        Addend::Place(from) => {
+            let from = place_ident(from);
+            quote! { #from }
+        }
+    }
+}
+
+/// Skips whole passes of a polynomial loop: the runtime fits its values
+/// from a few passes of the pure pass function and skips exactly up to
+/// its last pass, the step limit or the first overflow.
+fn polynomial_skip(body: &Loop, polynomial: &Polynomial) -> TokenStream {
+    let names: Vec<Ident> = polynomial.state.iter().map(|p| place_ident(*p)).collect();
+    let shape = shape(polynomial);
+    let pass = pure_pass(polynomial);
     let comment = source_comment(&format!(
-        "Lines {}-{} only add loop-invariant amounts: skip whole passes at once.",
-        body.label_line, body.condition_line
+        "Lines {}-{}: values are polynomials (degree <= {}) in the pass number: skip whole passes at once.",
+        body.label_line, body.condition_line, polynomial.degree
     ));
     quote! {
         #comment
         {
-            #(#passes)*
-            let exit = rt::chc::exit_after(#cell, #var, #also, #negated);
-            let passes = rt::chc::skip(steps, #per_pass, exit, &[#(#changed),*]);
-            #(#names = #changed.after(passes);)*
+            let mut state = [#(#names),*];
+            rt::chc::skip_passes(steps, &#shape, &mut state, #pass);
+            [#(#names),*] = state;
+        }
+    }
+}
+
+/// A polynomial loop's `rt::chc::Shape`.
+fn shape(polynomial: &Polynomial) -> TokenStream {
+    let degree = Literal::usize_unsuffixed(polynomial.degree);
+    let warmup = polynomial.warmup;
+    let roles = polynomial.roles.iter().map(|role| match role {
+        WatchRole::Value => quote! { rt::chc::Role::Value },
+        WatchRole::Positive => quote! { rt::chc::Role::Positive },
+        WatchRole::Sign(group) => {
+            let group = Literal::u16_unsuffixed(*group);
+            quote! { rt::chc::Role::Sign(#group) }
+        }
+    });
+    let exit = polynomial.exit;
+    let (cell, var) = (
+        Literal::usize_unsuffixed(exit.cell),
+        Literal::usize_unsuffixed(exit.var),
+    );
+    let also = match exit.also {
+        Some(also) => {
+            let also = Literal::usize_unsuffixed(also);
+            quote! { ::std::option::Option::Some(#also) }
+        }
+        None => quote! { ::std::option::Option::None },
+    };
+    let negated = exit.negated;
+    quote! {
+        rt::chc::Shape {
+            degree: #degree,
+            warmup: #warmup,
+            roles: &[#(#roles),*],
+            exit: rt::chc::Exit { cell: #cell, var: #var, also: #also, negated: #negated },
+        }
+    }
+}
+
+/// A polynomial loop's pass as a pure closure: the changed places from
+/// `s`, the operations with checked sums (an overflow makes the pass
+/// `None`: the loop then runs normally and reports it), the watched
+/// values into `watch`, the places at the end into `next`, its steps.
+fn pure_pass(polynomial: &Polynomial) -> TokenStream {
+    let names: Vec<Ident> = polynomial.state.iter().map(|p| place_ident(*p)).collect();
+    let fixed = Literal::u64_unsuffixed(polynomial.fixed_steps);
+    let ops = polynomial.ops.iter().map(pure_op);
+    quote! {
+        move |s: &[i64], next: &mut [i64], watch: &mut [i64]| -> ::std::option::Option<u64> {
+            let &[#(mut #names),*] = s else {
+                return ::std::option::Option::None;
+            };
+            let mut pass_steps: u64 = #fixed;
+            #(#ops)*
+            next.copy_from_slice(&[#(#names),*]);
+            ::std::option::Option::Some(pass_steps)
+        }
+    }
+}
+
+/// One operation of a pure pass.
+fn pure_op(op: &PureOp) -> TokenStream {
+    match op {
+        PureOp::Add { to, addend } => {
+            let (to, addend) = (place_ident(*to), addend_value(*addend));
+            quote! { #to = #to.checked_add(#addend)?; }
+        }
+        PureOp::Assign { to, from } => {
+            let (to, from) = (place_ident(*to), place_ident(*from));
+            quote! { #to = #from; }
+        }
+        PureOp::Watch { slot, value } => {
+            let (slot, value) = (Literal::usize_unsuffixed(*slot), addend_value(*value));
+            quote! { watch[#slot] = #value; }
+        }
+        PureOp::Inner(inner) => inner_run(inner),
+    }
+}
+
+/// An inner loop run to its end inside a pure pass: its values, its pass
+/// count (watched) and its steps; `None` (the outer pass cannot be
+/// computed) if it overflows or never ends.
+fn inner_run(inner: &Inner) -> TokenStream {
+    let slot = Literal::usize_unsuffixed(inner.count_slot);
+    let comment = source_comment(&format!(
+        "The loop of line {} run to its end in closed form.",
+        inner.label_line
+    ));
+    let run = match &*inner.closed {
+        ClosedForm::Counting(counting) => {
+            let (setup, changed) = counting_passes(inner.condition, counting);
+            let names = counting.changed.iter().map(|(p, _)| place_ident(*p));
+            let per_pass = Literal::u64_unsuffixed(counting.steps_per_pass);
+            quote! {
+                #setup
+                let passes = rt::chc::counting_to_end(exit, &[#(#changed),*])?;
+                #(#names = #changed.after(passes);)*
+                let inner_steps = passes.checked_mul(#per_pass)?;
+            }
+        }
+        ClosedForm::Polynomial(polynomial) => {
+            let names: Vec<Ident> = polynomial.state.iter().map(|p| place_ident(*p)).collect();
+            let shape = shape(polynomial);
+            let pass = pure_pass(polynomial);
+            quote! {
+                let mut inner_state = [#(#names),*];
+                let (passes, inner_steps) = rt::chc::run_to_end(&#shape, &mut inner_state, #pass)?;
+                [#(#names),*] = inner_state;
+            }
+        }
+    };
+    quote! {
+        #comment
+        {
+            #run
+            watch[#slot] = <i64 as ::std::convert::TryFrom<u64>>::try_from(passes).ok()?;
+            pass_steps = pass_steps.checked_add(inner_steps)?;
         }
     }
 }

@@ -4,6 +4,12 @@
 
 use std::io::{BufRead, Write};
 
+mod passes;
+mod poly;
+
+pub use self::passes::{run_to_end, skip_passes, Exit, PassFn, Role, Shape, SKIP_AFTER_STEPS};
+pub use self::poly::{Poly, MAX_DEGREE};
+
 use super::error::{ErrorKind, RuntimeError};
 use super::io::Io;
 use super::limits::StepCounter;
@@ -171,6 +177,16 @@ pub fn skip(steps: &mut StepCounter, steps_per_pass: u64, exit: u64, changed: &[
     let consumed = steps.try_consume(passes * steps_per_pass);
     debug_assert!(consumed);
     passes
+}
+
+/// Runs a counting loop to its end in closed form, as part of an
+/// enclosing loop's pure pass (see [`run_to_end`]): how many passes it
+/// runs (`exit`, from [`exit_after`]), or `None` if it never ends or one
+/// of its sums overflows on the way. Its values are then
+/// [`Pass::after`] that many passes.
+pub fn counting_to_end(exit: u64, changed: &[Pass]) -> Option<u64> {
+    (exit != u64::MAX && changed.iter().all(|value| value.passes_in_range() >= exit))
+        .then_some(exit)
 }
 
 #[cfg(test)]
