@@ -36,6 +36,12 @@ fn add_chc() {
     insta::assert_snapshot!(generated("add.chc"));
 }
 
+/// Nested loops whose values are polynomials: the pure pass closures.
+#[test]
+fn triangles_chc() {
+    insta::assert_snapshot!(generated("triangles.chc"));
+}
+
 #[test]
 fn hello_btm() {
     insta::assert_snapshot!(generated("hello.btm"));

@@ -481,12 +481,22 @@ fn pure_pass(polynomial: &Polynomial) -> TokenStream {
     let names: Vec<Ident> = polynomial.state.iter().map(|p| place_ident(*p)).collect();
     let fixed = Literal::u64_unsuffixed(polynomial.fixed_steps);
     let ops = polynomial.ops.iter().map(pure_op);
+    // Inner loops add their steps to the pass's.
+    let pass_steps = if polynomial
+        .ops
+        .iter()
+        .any(|op| matches!(op, PureOp::Inner(_)))
+    {
+        quote! { let mut pass_steps: u64 = #fixed; }
+    } else {
+        quote! { let pass_steps: u64 = #fixed; }
+    };
     quote! {
         move |s: &[i64], next: &mut [i64], watch: &mut [i64]| -> ::std::option::Option<u64> {
             let &[#(mut #names),*] = s else {
                 return ::std::option::Option::None;
             };
-            let mut pass_steps: u64 = #fixed;
+            #pass_steps
             #(#ops)*
             next.copy_from_slice(&[#(#names),*]);
             ::std::option::Option::Some(pass_steps)
