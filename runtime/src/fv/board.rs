@@ -781,34 +781,60 @@ impl Board {
         let rank = self.rank_of_row(placed.at.row, by_white);
         let target_square = target.row * self.cols + target.col;
         watched.push(placed.square);
-        for rider in riders {
-            if rider.ranks.is_some_and(|r| !r.admits(rank)) {
-                continue;
-            }
-            flood.start(self.cells.len());
-            flood.visit(placed.square);
-            flood.stack.push(placed.at);
-            while let Some(at) = flood.stack.pop() {
-                for leap in &rider.leaps {
-                    let Some(end) = self.leap_lands(leap, at, by_white, watched) else {
-                        continue;
-                    };
-                    let square = end.row * self.cols + end.col;
-                    if square == target_square {
-                        watched.push(square);
-                        return true;
-                    }
-                    // Each square is looked at (and watched) once.
-                    if flood.visit(square) {
-                        watched.push(square);
-                        if self.cells[square as usize] == Cell::Empty {
-                            flood.stack.push(end);
+        riders.iter().any(|rider| {
+            !rider.ranks.is_some_and(|r| !r.admits(rank))
+                && self.flood_reaches(
+                    flood,
+                    placed.at,
+                    target_square,
+                    watched,
+                    |board, at, landed, watched| {
+                        for leap in &rider.leaps {
+                            landed.extend(board.leap_lands(leap, at, by_white, watched));
                         }
+                    },
+                )
+        })
+    }
+
+    /// A flood fill from `start` over empty squares: whether it reaches
+    /// `target`. `leaps(board, at, landed, looked)` adds to `landed` where
+    /// each leap from `at` lands; `looked` (the squares an attack watches,
+    /// or nothing) is passed along and also told every square the fill
+    /// looks at, once each.
+    fn flood_reaches<L: Looked>(
+        &self,
+        flood: &mut Flood,
+        start: Point,
+        target: Square,
+        looked: &mut L,
+        leaps: impl Fn(&Board, Point, &mut Vec<Point>, &mut L),
+    ) -> bool {
+        flood.start(self.cells.len());
+        flood.visit(start.row * self.cols + start.col);
+        flood.stack.push(start);
+        let mut landed = std::mem::take(&mut flood.landed);
+        let mut reached = false;
+        'fill: while let Some(at) = flood.stack.pop() {
+            landed.clear();
+            leaps(self, at, &mut landed, looked);
+            for &end in &landed {
+                let square = end.row * self.cols + end.col;
+                if square == target {
+                    looked.look(square);
+                    reached = true;
+                    break 'fill;
+                }
+                if flood.visit(square) {
+                    looked.look(square);
+                    if self.cells[square as usize] == Cell::Empty {
+                        flood.stack.push(end);
                     }
                 }
             }
         }
-        false
+        flood.landed = landed;
+        reached
     }
 
     /// Where one leap of `leap` from `at` by a piece of `by_white`'s colour
@@ -917,8 +943,10 @@ impl Board {
     }
 }
 
-/// The reusable buffers of crooked riders' flood fills: a
-/// generation-stamped set of squares and a stack.
+/// The reusable buffers of flood fills ([`Board::flood_reaches`]: crooked
+/// riders' attacks, crooked endings of listed paths): a
+/// generation-stamped set of squares, a stack, the landings of one
+/// square's leaps.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Flood {
     /// Per square: the generation of the fill that visited it last.
@@ -926,6 +954,26 @@ pub(super) struct Flood {
     generation: u32,
     /// Squares to leap on from.
     stack: Vec<Point>,
+    /// Where the leaps from one square land.
+    landed: Vec<Point>,
+}
+
+/// Who is told the squares a flood fill looks at.
+trait Looked {
+    /// `square` was looked at.
+    fn look(&mut self, square: Square);
+}
+
+/// An attack watches the squares it looks at.
+impl Looked for Vec<Square> {
+    fn look(&mut self, square: Square) {
+        self.push(square);
+    }
+}
+
+/// A listed path's crooked ending looks at squares without watching them.
+impl Looked for () {
+    fn look(&mut self, _: Square) {}
 }
 
 impl Flood {
@@ -1013,29 +1061,22 @@ impl Board {
         end: Square,
         flood: &mut Flood,
     ) -> bool {
-        flood.start(self.cells.len());
-        flood.visit(start);
-        flood.stack.push(self.points[start as usize]);
         let (rows, cols) = (i64::from(self.rows), i64::from(self.cols));
-        while let Some(at) = flood.stack.pop() {
+        let start = self.points[start as usize];
+        self.flood_reaches(flood, start, end, &mut (), |_, at, landed, _| {
             for &(d_row, d_col) in offsets {
                 let (row, col) = (
                     i64::from(at.row) + i64::from(d_row),
                     i64::from(at.col) + i64::from(d_col),
                 );
-                if row < 0 || col < 0 || row >= rows || col >= cols {
-                    continue;
-                }
-                let square = (row * cols + col) as Square;
-                if square == end {
-                    return true;
-                }
-                if self.cells[square as usize] == Cell::Empty && flood.visit(square) {
-                    flood.stack.push(self.points[square as usize]);
+                if row >= 0 && col >= 0 && row < rows && col < cols {
+                    landed.push(Point {
+                        row: row as u32,
+                        col: col as u32,
+                    });
                 }
             }
-        }
-        false
+        })
     }
 
     /// [`Board::allows`] for the listed steps alone.
