@@ -218,10 +218,8 @@ fn compile_corpora() -> (String, String) {
         for index in (0..corpus.len).filter(|&i| corpus.in_build(i, all)) {
             let program = (corpus.program)(index);
             let ident = corpus.name(index);
-            let source = chess2rs::Source::new(
-                format!("{ident}.{}", corpus.extension),
-                program.source,
-            );
+            let source =
+                chess2rs::Source::new(format!("{ident}.{}", corpus.extension), program.source);
             let options = chess2rs::CompileOptions {
                 function_name: syn::Ident::new(&ident, proc_macro2::Span::call_site()),
                 ..Default::default()

@@ -153,8 +153,7 @@ fn report(corpus: &Corpus, timings: &[Timing], worst: usize) {
     };
     let (c_min, c_median, c_max) = per_step(true);
     let (i_min, i_median, i_max) = per_step(false);
-    let (ti_min, ti_median, ti_max) =
-        spread(timings.iter().map(|t| ms(t.interpreted)).collect());
+    let (ti_min, ti_median, ti_max) = spread(timings.iter().map(|t| ms(t.interpreted)).collect());
     let slower: Vec<&Timing> = timings.iter().filter(|t| t.ratio() < 1.0).collect();
     let long = timings.iter().filter(|t| t.interpreted > LONG).count();
     let halted = timings.iter().filter(|t| t.end == "halted").count();
@@ -167,9 +166,7 @@ fn report(corpus: &Corpus, timings: &[Timing], worst: usize) {
     println!(
         "| executed steps: total / min / median / max | {total} / {steps_min:.0} / {steps_median:.0} / {steps_max:.0} |"
     );
-    println!(
-        "| interpreted ms: min / median / max | {ti_min:.3} / {ti_median:.2} / {ti_max:.1} |"
-    );
+    println!("| interpreted ms: min / median / max | {ti_min:.3} / {ti_median:.2} / {ti_max:.1} |");
     println!(
         "| **interpreted ÷ compiled: min / median / max** | **{ratio_min:.2} / {ratio_median:.2} / {ratio_max:.0}** |"
     );
@@ -215,7 +212,8 @@ fn report(corpus: &Corpus, timings: &[Timing], worst: usize) {
         };
         println!("| {label} | {count} |");
     }
-    let mut order: Vec<&Timing> = timings.iter().collect();
+    // The worst among programs that run long enough to time well.
+    let mut order: Vec<&Timing> = timings.iter().filter(|t| t.interpreted > LONG).collect();
     order.sort_by(|a, b| a.ratio().total_cmp(&b.ratio()));
     let rows = |list: &[&Timing]| {
         println!("| program | steps | compiled ms | interpreted ms | ratio | ns/step compiled | end | shape |");
@@ -235,7 +233,11 @@ fn report(corpus: &Corpus, timings: &[Timing], worst: usize) {
         }
     };
     println!();
-    println!("The {} lowest ratios:", worst.min(order.len()));
+    println!(
+        "The {} lowest ratios of programs with an interpreted run over {} ms:",
+        worst.min(order.len()),
+        LONG.as_millis()
+    );
     println!();
     rows(&order[..worst.min(order.len())]);
     if std::env::var_os("CORPUS_EACH").is_some() {
@@ -258,8 +260,7 @@ fn main() {
     });
     let number = |name: &str, default: usize| {
         list(name).map_or(default, |n| {
-            n.parse()
-                .unwrap_or_else(|_| panic!("{name} is a number"))
+            n.parse().unwrap_or_else(|_| panic!("{name} is a number"))
         })
     };
     let (runs, worst) = (number("CORPUS_RUNS", 3), number("CORPUS_WORST", 10));

@@ -25,9 +25,9 @@ fn main() {
             a.parse().unwrap_or_else(|_| panic!("not an index: {a}"))
         })
     };
-    let corpus = args.get(1).map(|e| {
-        Corpus::by_extension(e).unwrap_or_else(|| panic!("no corpus of .{e} programs"))
-    });
+    let corpus = args
+        .get(1)
+        .map(|e| Corpus::by_extension(e).unwrap_or_else(|| panic!("no corpus of .{e} programs")));
     match (args.first().map(String::as_str), corpus) {
         (Some("dump"), Some(corpus)) if args.len() >= 3 => {
             let index = number(2, 0);

@@ -254,7 +254,11 @@ impl Gen<'_> {
     /// A value `dst` may take from: a counter in scope, a constant, or a
     /// data slot lower in the flow; never variable to variable.
     fn data_src(&mut self, dst: Slot, counters: &[Slot]) -> Option<Slot> {
-        let rank = self.data.iter().position(|&s| s == dst).unwrap_or(usize::MAX);
+        let rank = self
+            .data
+            .iter()
+            .position(|&s| s == dst)
+            .unwrap_or(usize::MAX);
         let mut candidates: Vec<Slot> = Vec::new();
         let lower: Vec<Slot> = self.data[..rank.min(self.data.len())].to_vec();
         match self.random.below(3) {

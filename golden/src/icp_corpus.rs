@@ -286,7 +286,9 @@ pub fn infchesspro_corpus(index: usize) -> CorpusProgram {
     };
     let depth = *p.random.pick(&[1usize, 1, 2, 2, 2, 3]);
     let walkers = *p.random.pick(&[1usize, 1, 2]);
-    let mut names = vec!["k", "walker", "x", "q", "r7", "b_2", "n", "c", "lap", "step"];
+    let mut names = vec![
+        "k", "walker", "x", "q", "r7", "b_2", "n", "c", "lap", "step",
+    ];
     for i in (1..names.len()).rev() {
         names.swap(i, p.random.below(i as u64 + 1) as usize);
     }
@@ -295,7 +297,11 @@ pub fn infchesspro_corpus(index: usize) -> CorpusProgram {
     let mut walker_list = Vec::new();
     for w in 0..walkers {
         let distance = (3.0 * 300f64.powf(p.random.below(1000) as f64 / 1000.0)) as i64;
-        let mover = p.mover(&['K', 'Q', 'R', 'B', 'N'], distance, format!("{}{w}", names[w]));
+        let mover = p.mover(
+            &['K', 'Q', 'R', 'B', 'N'],
+            distance,
+            format!("{}{w}", names[w]),
+        );
         walk_lines += distance as f64 * if mover.slides() { 1.0 } else { 2.0 } + 3.0;
         walker_list.push(mover);
     }
@@ -322,10 +328,9 @@ pub fn infchesspro_corpus(index: usize) -> CorpusProgram {
     let overflow = p.random.below(25) == 0;
     if overflow {
         let edge = p.random.between(100, 5_000);
-        let l = p.line(format!("edge=R0,{}", i64::MAX - edge));
+        p.line(format!("edge=R0,{}", i64::MAX - edge));
         let walk = p.line("edge;0,1".to_string());
         p.lines[walk].success = Some(walk);
-        let _ = l;
         p.note("coordinate overflow");
         p.steps += edge as f64;
     }

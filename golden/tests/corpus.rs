@@ -41,16 +41,15 @@ type Outcome = (Vec<u8>, Option<(String, Option<u32>, Option<u32>)>);
 fn outcome(result: Result<(), RuntimeError>, output: Vec<u8>) -> Outcome {
     (
         output,
-        result
-            .err()
-            .map(|e| (e.to_string(), e.line, e.column)),
+        result.err().map(|e| (e.to_string(), e.line, e.column)),
     )
 }
 
 /// The corpora this run checks (`CORPUS=chc,btm`, else all).
 fn selected(corpus: &Corpus) -> bool {
-    std::env::var("CORPUS")
-        .map_or(true, |list| list.split(',').any(|e| e.trim() == corpus.extension))
+    std::env::var("CORPUS").map_or(true, |list| {
+        list.split(',').any(|e| e.trim() == corpus.extension)
+    })
 }
 
 #[test]
@@ -60,9 +59,12 @@ fn every_corpus_program_compiles() {
             .iter()
             .filter(|c| c.extension == corpus.extension)
             .collect();
-        let share = (0..corpus.len).filter(|&i| corpus.in_build(i, false)).count();
+        let share = (0..corpus.len)
+            .filter(|&i| corpus.in_build(i, false))
+            .count();
         assert!(
-            cases.len() == corpus.len || (!cfg!(feature = "corpus") && cases.len() == share)
+            cases.len() == corpus.len
+                || (!cfg!(feature = "corpus") && cases.len() == share)
                 || (cfg!(feature = "corpus") && cases.len() == share),
             "{} {} programs in this build",
             cases.len(),
