@@ -295,13 +295,9 @@ pub fn infchesspro_corpus(index: usize) -> CorpusProgram {
     // Walk lengths first; the counters share what is left of the budget.
     let mut walk_lines = 0.0;
     let mut walker_list = Vec::new();
-    for w in 0..walkers {
+    for (w, name) in names.iter().enumerate().take(walkers) {
         let distance = (3.0 * 300f64.powf(p.random.below(1000) as f64 / 1000.0)) as i64;
-        let mover = p.mover(
-            &['K', 'Q', 'R', 'B', 'N'],
-            distance,
-            format!("{}{w}", names[w]),
-        );
+        let mover = p.mover(&['K', 'Q', 'R', 'B', 'N'], distance, format!("{name}{w}"));
         walk_lines += distance as f64 * if mover.slides() { 1.0 } else { 2.0 } + 3.0;
         walker_list.push(mover);
     }
