@@ -15,6 +15,23 @@ mod discover;
 #[path = "src/random_programs.rs"]
 mod random_programs;
 
+// The corpora: what `compile_corpora` compiles.
+#[allow(dead_code)]
+#[path = "src/corpus.rs"]
+mod corpus;
+
+#[allow(dead_code)]
+#[path = "src/chc_corpus.rs"]
+mod chc_corpus;
+
+#[allow(dead_code)]
+#[path = "src/btm_corpus.rs"]
+mod btm_corpus;
+
+#[allow(dead_code)]
+#[path = "src/icp_corpus.rs"]
+mod icp_corpus;
+
 use discover::discover;
 
 fn main() {
@@ -78,7 +95,7 @@ fn main() {
     }
     let benches = compile_bench_programs(&root.join("benches/programs"));
     let (random_functions, random_table) = compile_random_programs();
-    let (corpus_functions, corpus_table) = compile_fv_corpus();
+    let (corpus_functions, corpus_table) = compile_corpora();
     let out = format!(
         "/// Every golden case compiled by chess2rs, without the prelude: generated\n\
          /// code names everything by absolute path.\n\
@@ -96,11 +113,11 @@ fn main() {
          pub mod random_compiled {{\n{random_functions}\n}}\n\n\
          /// Random programs: source, extension, compiled function.\n\
          pub static RANDOM: &[RandomCase] = &[\n{random_table}];\n\n\
-         /// The Finvara corpus's programs (`random_programs::finvara_corpus`)\n\
-         /// compiled in this build, one function each.\n\
-         pub mod fv_corpus_compiled {{\n{corpus_functions}\n}}\n\n\
-         /// The Finvara corpus's programs compiled in this build, by index.\n\
-         pub static FV_CORPUS: &[FvCorpusCase] = &[\n{corpus_table}];\n"
+         /// The corpora's programs (`corpus::CORPORA`) compiled in this\n\
+         /// build, one function each.\n\
+         pub mod corpus_compiled {{\n{corpus_functions}\n}}\n\n\
+         /// The corpora's programs compiled in this build, by corpus and index.\n\
+         pub static CORPUS: &[CorpusCase] = &[\n{corpus_table}];\n"
     );
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     std::fs::write(Path::new(&out_dir).join("cases.rs"), out).expect("OUT_DIR is writable");
@@ -182,39 +199,53 @@ fn compile_random_programs() -> (String, String) {
     (functions, table)
 }
 
-/// Compiles the Finvara corpus (`random_programs::finvara_corpus`): every
-/// program with the crate's `corpus` feature, else every
-/// `FV_CORPUS_SHARE`-th (what `cargo test --workspace` builds).
-/// Programs that do not compile are listed with their errors, for the
-/// test to report: (functions, table entries).
-fn compile_fv_corpus() -> (String, String) {
-    use random_programs::{finvara_corpus, FV_CORPUS_LEN, FV_CORPUS_SHARE};
-    let all = std::env::var_os("CARGO_FEATURE_CORPUS").is_some();
+/// Compiles the programs of every corpus (`corpus::CORPORA`): all of them
+/// with the crate's `corpus` feature, else every `share`-th (what `cargo
+/// test --workspace` builds). With the feature, `CHESS2RS_CORPUS=chc,btm`
+/// compiles all programs of those corpora only, the share of the others
+/// (a quicker build to measure one language). Programs that do not
+/// compile are listed with their errors, for the test to report:
+/// (functions, table entries).
+fn compile_corpora() -> (String, String) {
+    println!("cargo:rerun-if-env-changed=CHESS2RS_CORPUS");
+    let feature = std::env::var_os("CARGO_FEATURE_CORPUS").is_some();
+    let only = std::env::var("CHESS2RS_CORPUS").ok();
     let mut functions = String::new();
     let mut table = String::new();
-    for index in (0..FV_CORPUS_LEN).filter(|i| all || i % FV_CORPUS_SHARE == 0) {
-        let program = finvara_corpus(index);
-        let source = chess2rs::Source::new(format!("fv_corpus_{index}.fv"), program.source);
-        let ident = format!("fv_corpus_{index}");
-        let options = chess2rs::CompileOptions {
-            function_name: syn::Ident::new(&ident, proc_macro2::Span::call_site()),
-            ..Default::default()
-        };
-        match chess2rs::compile(&source, chess2rs::Language::Finvara, &options) {
-            Ok(compiled) => {
-                writeln!(functions, "{}", compiled.tokens).unwrap();
-                writeln!(
+    for corpus in &corpus::CORPORA {
+        let all = feature
+            && only
+                .as_deref()
+                .is_none_or(|list| list.split(',').any(|e| e.trim() == corpus.extension));
+        let language =
+            chess2rs::Language::from_extension(corpus.extension).expect("a known extension");
+        for index in (0..corpus.len).filter(|&i| corpus.in_build(i, all)) {
+            let program = (corpus.program)(index);
+            let ident = corpus.name(index);
+            let source =
+                chess2rs::Source::new(format!("{ident}.{}", corpus.extension), program.source);
+            let options = chess2rs::CompileOptions {
+                function_name: syn::Ident::new(&ident, proc_macro2::Span::call_site()),
+                ..Default::default()
+            };
+            let extension = corpus.extension;
+            match chess2rs::compile(&source, language, &options) {
+                Ok(compiled) => {
+                    writeln!(functions, "{}", compiled.tokens).unwrap();
+                    writeln!(
+                        table,
+                        "    CorpusCase {{ extension: {extension:?}, index: {index}, errors: \"\", \
+                         entry: Some(|i, o, opt| corpus_compiled::{ident}(i, o, opt)) }},"
+                    )
+                    .unwrap();
+                }
+                Err(errors) => writeln!(
                     table,
-                    "    FvCorpusCase {{ index: {index}, errors: \"\", entry: Some(|i, o, opt| fv_corpus_compiled::{ident}(i, o, opt)) }},"
+                    "    CorpusCase {{ extension: {extension:?}, index: {index}, errors: {:?}, entry: None }},",
+                    errors.render(&source)
                 )
-                .unwrap();
+                .unwrap(),
             }
-            Err(errors) => writeln!(
-                table,
-                "    FvCorpusCase {{ index: {index}, errors: {:?}, entry: None }},",
-                errors.render(&source)
-            )
-            .unwrap(),
         }
     }
     (functions, table)

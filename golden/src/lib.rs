@@ -16,7 +16,11 @@
 //! | `NAME.EXT.steps` | step limit (default none) |
 //! | `NAME.EXT.err` | text standard error must contain, one requirement per line |
 
+pub mod btm_corpus;
+pub mod chc_corpus;
+pub mod corpus;
 pub mod discover;
+pub mod icp_corpus;
 pub mod random_programs;
 
 use std::io::BufRead;
@@ -48,17 +52,27 @@ pub struct RandomCase {
     pub entry: Entry,
 }
 
-/// A program of the Finvara corpus compiled by `build.rs` (all of them
-/// with the `corpus` feature, else every
-/// [`random_programs::FV_CORPUS_SHARE`]-th); its text, input and step
-/// limit are [`random_programs::finvara_corpus`]`(index)`.
-pub struct FvCorpusCase {
+/// A corpus program compiled by `build.rs`: all of them with the `corpus`
+/// feature, else every [`corpus::Corpus::share`]-th (the environment
+/// variable `CHESS2RS_CORPUS=chc,btm` at build time keeps the others'
+/// share only). Its text, input and step limit are the corpus's
+/// `program(index)`.
+pub struct CorpusCase {
+    /// Its corpus's extension ([`corpus::Corpus::extension`]).
+    pub extension: &'static str,
     /// Its index in the corpus.
     pub index: usize,
     /// The compile errors, rendered, if it did not compile (a generator bug).
     pub errors: &'static str,
     /// The compiled program.
     pub entry: Option<Entry>,
+}
+
+impl CorpusCase {
+    /// Its corpus.
+    pub fn corpus(&self) -> &'static corpus::Corpus {
+        corpus::Corpus::by_extension(self.extension).expect("build.rs lists known corpora")
+    }
 }
 
 include!(concat!(env!("OUT_DIR"), "/cases.rs"));

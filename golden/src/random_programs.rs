@@ -607,8 +607,7 @@ pub struct FinvaraRun {
 /// Corpus program `index`: [`finvara_running`] from a seed made of `index`
 /// (each program independent of the others, so any one can be remade).
 pub fn finvara_corpus(index: usize) -> FinvaraRun {
-    let seed = 0x00F1_4A7A_C0B9_u64 ^ (index as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03);
-    finvara_running(&mut Random::new(seed))
+    finvara_running(&mut crate::corpus::corpus_random(0x00F1_4A7A_C0B9, index))
 }
 
 /// A board side for the running programs: 4 to 64, about 40% up to 12,

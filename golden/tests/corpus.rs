@@ -1,0 +1,249 @@
+//! The corpora (`chess2rs_golden::corpus::CORPORA`: Chess Code, Turing
+//! machines, InfChessPro, Finvara): every program `build.rs` compiled —
+//! all of them with the `corpus` feature, every tenth without — gives
+//! byte-identical output, the same error (text, line and column) and the
+//! same step count compiled and interpreted, on its input under its step
+//! limit; again under a limit one step short of the steps it ran (which
+//! must stop both at that step), and on a part of its input under a lower
+//! limit (other errors, other places to stop, often inside loops that
+//! compiled code runs in one go).
+//!
+//! A debug build (`cargo test --workspace`, the CI) runs each program for
+//! at most its corpus's `debug_steps`, which keeps the test to about a
+//! minute; a release build runs them to their own limits. The whole
+//! corpora, to their limits:
+//!
+//! ```text
+//! cargo test --release -p chess2rs-golden --features corpus --test corpus
+//! ```
+//!
+//! `CORPUS=chc,btm` (at run time) checks only those corpora.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use chess2rs_golden::corpus::{Corpus, CORPORA};
+use chess2rs_golden::{CorpusCase, Entry, CORPUS};
+use chess2rs_runtime::{Options, RuntimeError};
+
+/// The step limit to run a program with `max_steps` under in this build.
+fn limit(corpus: &Corpus, max_steps: u64) -> u64 {
+    if cfg!(debug_assertions) {
+        max_steps.min(corpus.debug_steps)
+    } else {
+        max_steps
+    }
+}
+
+/// Output, and error message with its line and column, of one run.
+type Outcome = (Vec<u8>, Option<(String, Option<u32>, Option<u32>)>);
+
+fn outcome(result: Result<(), RuntimeError>, output: Vec<u8>) -> Outcome {
+    (
+        output,
+        result.err().map(|e| (e.to_string(), e.line, e.column)),
+    )
+}
+
+/// The corpora this run checks (`CORPUS=chc,btm`, else all).
+fn selected(corpus: &Corpus) -> bool {
+    std::env::var("CORPUS").map_or(true, |list| {
+        list.split(',').any(|e| e.trim() == corpus.extension)
+    })
+}
+
+#[test]
+fn every_corpus_program_compiles() {
+    for corpus in &CORPORA {
+        let cases: Vec<&CorpusCase> = CORPUS
+            .iter()
+            .filter(|c| c.extension == corpus.extension)
+            .collect();
+        let share = (0..corpus.len)
+            .filter(|&i| corpus.in_build(i, false))
+            .count();
+        assert!(
+            cases.len() == corpus.len
+                || (!cfg!(feature = "corpus") && cases.len() == share)
+                || (cfg!(feature = "corpus") && cases.len() == share),
+            "{} {} programs in this build",
+            cases.len(),
+            corpus.title
+        );
+        for case in cases {
+            assert!(
+                case.entry.is_some(),
+                "{} does not compile:\n{}",
+                corpus.name(case.index),
+                case.errors
+            );
+        }
+    }
+}
+
+/// What one corpus program did: executed steps, or how the two ways
+/// disagreed.
+struct Report {
+    extension: &'static str,
+    index: usize,
+    steps: u64,
+    disagreements: Vec<String>,
+}
+
+/// Runs `program` interpreted (counting its steps) and `entry` on `input`
+/// under `limit`: the steps, and a description of any disagreement.
+fn compare(
+    program: &chess2rs::Program,
+    entry: Entry,
+    input: &str,
+    limit: u64,
+) -> (u64, Option<String>) {
+    let options = Options::with_max_steps(limit);
+    let steps = AtomicU64::new(0);
+    let mut interpreted = Vec::new();
+    let interpreted = outcome(
+        chess2rs::interpret_counted(
+            program,
+            input.as_bytes(),
+            &mut interpreted,
+            &options,
+            &steps,
+        ),
+        interpreted,
+    );
+    let mut compiled = Vec::new();
+    let compiled = outcome(
+        entry(&mut input.as_bytes(), &mut compiled, &options),
+        compiled,
+    );
+    let steps = steps.load(Ordering::Relaxed);
+    if interpreted == compiled {
+        return (steps, None);
+    }
+    let text = |o: &Outcome| String::from_utf8_lossy(&o.0).into_owned();
+    let (a, b) = (text(&interpreted), text(&compiled));
+    let first = a
+        .bytes()
+        .zip(b.bytes())
+        .position(|(x, y)| x != y)
+        .unwrap_or(a.len().min(b.len()));
+    let around = |s: &str| {
+        s.get(first.saturating_sub(20)..(first + 20).min(s.len()))
+            .unwrap_or("")
+            .to_string()
+    };
+    (
+        steps,
+        Some(format!(
+            "step limit {limit}, {} input bytes: {} output bytes interpreted vs {} compiled, \
+             first difference at byte {first}: {:?} vs {:?}; error interpreted {:?}, compiled {:?}",
+            input.len(),
+            a.len(),
+            b.len(),
+            around(&a),
+            around(&b),
+            interpreted.1,
+            compiled.1
+        )),
+    )
+}
+
+/// The corpus program of `case`, checked, run both ways three times.
+fn run(case: &CorpusCase) -> Report {
+    let corpus = case.corpus();
+    let program = (corpus.program)(case.index);
+    let entry = case.entry.expect("every corpus program compiles");
+    let source = chess2rs::Source::new(
+        format!("{}.{}", corpus.name(case.index), corpus.extension),
+        program.source,
+    );
+    let language = chess2rs::Language::from_extension(corpus.extension).expect("known");
+    let checked = chess2rs::check(&source, language)
+        .expect("compiled at build time")
+        .program;
+    let input = program.input;
+    let mut disagreements = Vec::new();
+    let limit = limit(corpus, program.max_steps);
+    let (steps, disagreement) = compare(&checked, entry, &input, limit);
+    disagreements.extend(disagreement);
+    // One step short: both must stop at the same step, with the same
+    // output. (With the limit itself, above, the run needed no more.)
+    if steps > 0 {
+        let (_, disagreement) = compare(&checked, entry, &input, steps - 1);
+        disagreements.extend(disagreement);
+    }
+    // A part of the input (cut inside a number, sometimes) under a lower
+    // limit.
+    let cut = input.len() * (case.index % 7 + 1) / 9;
+    let part = &input[..cut];
+    let lower = limit / 3 + case.index as u64;
+    let (_, disagreement) = compare(&checked, entry, part, lower);
+    disagreements.extend(disagreement);
+    Report {
+        extension: corpus.extension,
+        index: case.index,
+        steps,
+        disagreements,
+    }
+}
+
+#[test]
+fn compiled_and_interpreted_agree_on_the_corpora() {
+    let cases: Vec<&CorpusCase> = CORPUS
+        .iter()
+        .filter(|c| c.entry.is_some() && selected(c.corpus()))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let reports = Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(case) = cases.get(i) else { break };
+                let report = run(case);
+                reports.lock().unwrap().push(report);
+            });
+        }
+    });
+    let mut reports = reports.into_inner().unwrap();
+    reports.sort_by_key(|r| (r.extension, r.index));
+    let failures: Vec<String> = reports
+        .iter()
+        .filter(|r| !r.disagreements.is_empty())
+        .map(|r| {
+            format!(
+                "{}_corpus_{} (`cargo run -p chess2rs-golden --example corpus -- dump {} {}` \
+                 writes it): {}",
+                r.extension,
+                r.index,
+                r.extension,
+                r.index,
+                r.disagreements.join("; ")
+            )
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} corpus programs disagree:\n{}",
+        failures.len(),
+        reports.len(),
+        failures.join("\n")
+    );
+    // A corpus is only worth its build time if its programs run long.
+    for corpus in CORPORA.iter().filter(|c| selected(c)) {
+        let mut steps: Vec<u64> = reports
+            .iter()
+            .filter(|r| r.extension == corpus.extension)
+            .map(|r| r.steps)
+            .collect();
+        steps.sort_unstable();
+        let median = steps.get(steps.len() / 2).copied().unwrap_or(0);
+        let least = limit(corpus, corpus.median_steps);
+        assert!(
+            median >= least,
+            "the median {} program ran only {median} steps (at least {least} expected): {steps:?}",
+            corpus.title
+        );
+    }
+}
