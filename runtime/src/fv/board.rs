@@ -782,7 +782,7 @@ impl Board {
         let target_square = target.row * self.cols + target.col;
         watched.push(placed.square);
         riders.iter().any(|rider| {
-            !rider.ranks.is_some_and(|r| !r.admits(rank))
+            rider.ranks.is_none_or(|r| r.admits(rank))
                 && self.flood_reaches(
                     flood,
                     placed.at,
