@@ -157,10 +157,118 @@ impl Tape {
         self.head
     }
 
+    /// The cells and the head's index, for generated code that keeps the
+    /// head in a local while it runs (and hands it back with
+    /// [`set_head`](Self::set_head)).
+    #[inline(always)]
+    pub fn parts(&mut self) -> (&mut Vec<i64>, usize) {
+        (&mut self.cells, self.head)
+    }
+
+    /// Puts the head at cell `head` (a cell that exists).
+    #[inline(always)]
+    pub fn set_head(&mut self, head: usize) {
+        debug_assert!(head < self.cells.len());
+        self.head = head;
+    }
+
     /// The cells written so far.
     pub fn cells(&self) -> &[i64] {
         &self.cells
     }
+}
+
+/// Grows the tape by a blank cell after the head moved right off the last
+/// one; generated code holding the cells as a slice takes the new slice.
+#[cold]
+#[inline(never)]
+pub fn grow(cells: &mut Vec<i64>) -> &mut [i64] {
+    cells.push(0);
+    &mut cells[..]
+}
+
+/// How many cells right of `head` a scan or sweep may pass over: up to
+/// (not off) the last cell, at most `fuel`.
+#[inline(always)]
+fn reach_right(cells: &[i64], head: usize, fuel: u64) -> usize {
+    let cells = cells.len() - 1 - head;
+    if (cells as u64) < fuel {
+        cells
+    } else {
+        fuel as usize
+    }
+}
+
+/// How many cells left of `head` a scan or sweep may pass over: down to
+/// cell 1 (a move left at cell 0 stays there: a single step), at most
+/// `fuel`.
+#[inline(always)]
+fn reach_left(head: usize, fuel: u64) -> usize {
+    if (head as u64) < fuel {
+        head
+    } else {
+        fuel as usize
+    }
+}
+
+/// How many cells from `head` rightwards satisfy `over`, at most `fuel`
+/// and never the last cell: the steps of rules that keep their state and
+/// move right without changing what they pass, run in one go by
+/// generated code (which moves the head and counts the steps).
+#[inline(always)]
+pub fn scan_right<F: Fn(i64) -> bool>(cells: &[i64], head: usize, fuel: u64, over: F) -> usize {
+    let reach = reach_right(cells, head, fuel);
+    run_length(&cells[head..head + reach], false, &over)
+}
+
+/// [`scan_right`] to the left, passing cells down to cell 1.
+#[inline(always)]
+pub fn scan_left<F: Fn(i64) -> bool>(cells: &[i64], head: usize, fuel: u64, over: F) -> usize {
+    let reach = reach_left(head, fuel);
+    run_length(&cells[head + 1 - reach..head + 1], true, &over)
+}
+
+/// Like [`scan_right`] for rules that rewrite the cells they pass:
+/// `write` gives the symbol a cell gets, or `None` where no such rule
+/// applies (the sweep stops there). Returns the cells passed.
+#[inline(always)]
+pub fn sweep_right<F: Fn(i64) -> Option<i64>>(
+    cells: &mut [i64],
+    head: usize,
+    fuel: u64,
+    write: F,
+) -> usize {
+    let reach = reach_right(cells, head, fuel);
+    rewrite_run(&mut cells[head..head + reach], false, &write)
+}
+
+/// [`sweep_right`] to the left, passing cells down to cell 1.
+#[inline(always)]
+pub fn sweep_left<F: Fn(i64) -> Option<i64>>(
+    cells: &mut [i64],
+    head: usize,
+    fuel: u64,
+    write: F,
+) -> usize {
+    let reach = reach_left(head, fuel);
+    rewrite_run(&mut cells[head + 1 - reach..head + 1], true, &write)
+}
+
+/// Rewrites cells from the start of `cells` (from its end if `backwards`)
+/// with `write` up to the first it gives `None` for; how many it rewrote.
+#[inline(always)]
+fn rewrite_run<F: Fn(i64) -> Option<i64>>(cells: &mut [i64], backwards: bool, write: &F) -> usize {
+    let mut moved = 0;
+    let last = cells.len();
+    while moved < last {
+        let index = if backwards { last - 1 - moved } else { moved };
+        match write(cells[index]) {
+            Some(symbol) => cells[index] = symbol,
+            None => break,
+        }
+        moved += 1;
+    }
+    moved
 }
 
 /// How many cells from the start of `cells` (from its end if `backwards`)
@@ -193,6 +301,163 @@ fn run_length<F: Fn(i64) -> bool>(cells: &[i64], backwards: bool, over: &F) -> u
         }
         let rest = &cells[whole..];
         whole + rest.iter().position(|&c| !over(c)).unwrap_or(rest.len())
+    }
+}
+
+/// The input state: reads a line (see [`input_value`]).
+pub const INPUT: i64 = 1;
+/// The output state: prints symbols up to a 0 (see [`output_symbol`]).
+pub const OUTPUT: i64 = 2;
+
+/// What a rule does when it runs: the interpreter's rules and the rows of
+/// generated code's [`Rule`] table.
+pub trait Transition {
+    /// The state after.
+    fn next(&self) -> i64;
+    /// The symbol written.
+    fn write(&self) -> i64;
+    /// Whether the head moves left (else right).
+    fn left(&self) -> bool;
+    /// The line and column (`0`: the whole line) its errors name.
+    fn site(&self) -> (u32, u32);
+}
+
+/// One rule as generated code keeps it in a table sorted by
+/// `(state, read)`, for the steps it runs one at a time ([`finish`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// The state it applies in.
+    pub state: i64,
+    /// The symbol it applies to.
+    pub read: i64,
+    /// The state after.
+    pub next: i64,
+    /// The symbol written.
+    pub write: i64,
+    /// Move left (else right).
+    pub left: bool,
+    /// The source line its errors name.
+    pub line: u32,
+    /// The column its errors name (`0`: the whole line).
+    pub column: u32,
+}
+
+impl Transition for Rule {
+    fn next(&self) -> i64 {
+        self.next
+    }
+    fn write(&self) -> i64 {
+        self.write
+    }
+    fn left(&self) -> bool {
+        self.left
+    }
+    fn site(&self) -> (u32, u32) {
+        (self.line, self.column)
+    }
+}
+
+/// The machine's state, and the rule that entered the input or output
+/// state (whose line and column their errors name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Control {
+    /// The current state.
+    pub state: i64,
+    /// The line and column of the rule that last entered state 1 or 2.
+    pub entered_by: (u32, u32),
+}
+
+/// What one [`step`] did.
+#[derive(Debug)]
+pub enum Step<'r, T> {
+    /// Read a line in the input state.
+    Input,
+    /// Printed a symbol, or left the output state at a 0.
+    Output,
+    /// Ran this rule.
+    Rule(&'r T),
+    /// Found no rule: the machine halts (not a step).
+    Halt,
+}
+
+/// Runs one step of the machine, the semantics every way of running it
+/// keeps: the input and output states do their own thing, any other state
+/// runs the rule `rule(state, symbol)` gives, or halts if there is none.
+/// The step is counted before it changes anything, so the step limit
+/// stops it with the tape as it was.
+#[inline]
+pub fn step<'r, T: Transition, R: BufRead, W: Write>(
+    tape: &mut Tape,
+    control: &mut Control,
+    io: &mut Io<R, W>,
+    steps: &mut StepCounter,
+    rule: impl FnOnce(i64, i64) -> Option<&'r T>,
+) -> Result<Step<'r, T>, RuntimeError> {
+    let (line, column) = control.entered_by;
+    match control.state {
+        INPUT => {
+            steps.tick_at(line, column)?;
+            tape.write(input_value(io, control.entered_by)?);
+            control.state = 0;
+            tape.right();
+            Ok(Step::Input)
+        }
+        OUTPUT => {
+            steps.tick_at(line, column)?;
+            let symbol = tape.read();
+            if symbol != 0 {
+                output_symbol(io, symbol)?;
+            } else {
+                control.state = 0;
+            }
+            tape.right();
+            Ok(Step::Output)
+        }
+        state => {
+            let Some(rule) = rule(state, tape.read()) else {
+                return Ok(Step::Halt);
+            };
+            let site = rule.site();
+            steps.tick_at(site.0, site.1)?;
+            tape.write(rule.write());
+            control.state = rule.next();
+            if control.state == INPUT || control.state == OUTPUT {
+                control.entered_by = site;
+            }
+            if rule.left() {
+                tape.left();
+            } else {
+                tape.right();
+            }
+            Ok(Step::Rule(rule))
+        }
+    }
+}
+
+/// Runs the machine from `control` one step at a time, looking rules up in
+/// `rules` (sorted by `(state, read)`), until it halts or fails: generated
+/// code hands over to this when fewer steps may run than its next stretch
+/// of code takes without counting, so the step limit stops exactly the
+/// right step.
+#[cold]
+#[inline(never)]
+pub fn finish<R: BufRead, W: Write>(
+    rules: &[Rule],
+    tape: &mut Tape,
+    mut control: Control,
+    io: &mut Io<R, W>,
+    steps: &mut StepCounter,
+) -> Result<(), RuntimeError> {
+    let lookup = |state: i64, read: i64| {
+        rules
+            .binary_search_by(|rule| (rule.state, rule.read).cmp(&(state, read)))
+            .ok()
+            .map(|index| &rules[index])
+    };
+    loop {
+        if let Step::Halt = step(tape, &mut control, io, steps, lookup)? {
+            return Ok(());
+        }
     }
 }
 
