@@ -56,102 +56,6 @@ impl Tape {
         self.head = self.head.saturating_sub(1);
     }
 
-    /// Runs, in one go, the steps of rules that keep their state and move
-    /// right over cells for which `over` holds, leaving those cells as they
-    /// are: one step per cell, up to (not off) the last cell written so far
-    /// and no more steps than `steps` allows. The caller runs whatever is
-    /// left (the tape's end, the step limit) as single steps.
-    #[inline]
-    pub fn scan_right<F: Fn(i64) -> bool>(&mut self, steps: &mut StepCounter, over: F) {
-        self.scan(steps, true, over)
-    }
-
-    /// [`scan_right`](Self::scan_right) to the left, passing cells down to
-    /// cell 1 (a move left at cell 0 stays there: a single step).
-    #[inline]
-    pub fn scan_left<F: Fn(i64) -> bool>(&mut self, steps: &mut StepCounter, over: F) {
-        self.scan(steps, false, over)
-    }
-
-    /// Like [`scan_right`](Self::scan_right) for rules that rewrite the
-    /// cells they pass: `write` gives the symbol a cell gets, or `None`
-    /// where no such rule applies (the sweep stops there).
-    #[inline]
-    pub fn sweep_right<F: Fn(i64) -> Option<i64>>(&mut self, steps: &mut StepCounter, write: F) {
-        self.sweep(steps, true, write)
-    }
-
-    /// [`sweep_right`](Self::sweep_right) to the left, passing cells down
-    /// to cell 1.
-    #[inline]
-    pub fn sweep_left<F: Fn(i64) -> Option<i64>>(&mut self, steps: &mut StepCounter, write: F) {
-        self.sweep(steps, false, write)
-    }
-
-    /// How many cells the head may pass over in one go: to the right up to
-    /// the last cell, to the left down to cell 1, at most as many as
-    /// `steps` allows.
-    #[inline(always)]
-    fn reach(&self, steps: &StepCounter, right: bool) -> usize {
-        let cells = if right {
-            self.cells.len() - 1 - self.head
-        } else {
-            self.head
-        };
-        if (cells as u64) < steps.available() {
-            cells
-        } else {
-            steps.available() as usize
-        }
-    }
-
-    /// Moves the head `moved` cells and counts one step for each.
-    #[inline(always)]
-    fn moved(&mut self, steps: &mut StepCounter, right: bool, moved: usize) {
-        if right {
-            self.head += moved;
-        } else {
-            self.head -= moved;
-        }
-        // `reach` kept `moved` within what may run.
-        let consumed = steps.try_consume(moved as u64);
-        debug_assert!(consumed);
-    }
-
-    #[inline(always)]
-    fn scan<F: Fn(i64) -> bool>(&mut self, steps: &mut StepCounter, right: bool, over: F) {
-        let reach = self.reach(steps, right);
-        let moved = if right {
-            run_length(&self.cells[self.head..self.head + reach], false, &over)
-        } else {
-            run_length(
-                &self.cells[self.head + 1 - reach..self.head + 1],
-                true,
-                &over,
-            )
-        };
-        self.moved(steps, right, moved);
-    }
-
-    #[inline(always)]
-    fn sweep<F: Fn(i64) -> Option<i64>>(&mut self, steps: &mut StepCounter, right: bool, write: F) {
-        let reach = self.reach(steps, right);
-        let mut moved = 0;
-        while moved < reach {
-            let index = if right {
-                self.head + moved
-            } else {
-                self.head - moved
-            };
-            match write(self.cells[index]) {
-                Some(symbol) => self.cells[index] = symbol,
-                None => break,
-            }
-            moved += 1;
-        }
-        self.moved(steps, right, moved);
-    }
-
     /// The head's cell index.
     pub fn head(&self) -> usize {
         self.head
@@ -276,6 +180,16 @@ fn rewrite_run<F: Fn(i64) -> Option<i64>>(cells: &mut [i64], backwards: bool, wr
 /// vectorises, then one at a time.
 #[inline(always)]
 fn run_length<F: Fn(i64) -> bool>(cells: &[i64], backwards: bool, over: &F) -> usize {
+    // Many runs are short: the first cell alone often ends them.
+    let first = if backwards {
+        cells.last()
+    } else {
+        cells.first()
+    };
+    match first {
+        Some(&cell) if over(cell) => {}
+        _ => return 0,
+    }
     let all = |chunk: &[i64]| chunk.iter().fold(true, |all, &cell| all & over(cell));
     let mut whole = 0;
     if backwards {
@@ -523,47 +437,86 @@ mod tests {
         assert_eq!(tape.cells(), &[7, 0, 0]);
     }
 
-    fn tape(cells: &[i64], head: usize) -> Tape {
-        let mut tape = Tape::new(cells);
-        tape.head = head;
-        tape
-    }
-
     #[test]
     fn scans_stop_at_other_symbols_the_last_cell_and_cell_1() {
         let cells: Vec<i64> = (0..40).map(|i| if i == 30 { 4 } else { i % 2 }).collect();
-        let mut steps = StepCounter::new(&super::super::limits::Options::default());
-        let mut t = tape(&cells, 3);
-        t.scan_right(&mut steps, |s| s == 0 || s == 1);
-        assert_eq!(t.head(), 30);
-        assert_eq!(steps.executed(), 27);
-        t.head = 31;
-        t.scan_right(&mut steps, |s| s == 0 || s == 1);
-        assert_eq!(t.head(), 39, "never off the last cell");
-        t.scan_left(&mut steps, |s| s == 0 || s == 1);
-        assert_eq!(t.head(), 30);
-        t.head = 29;
-        t.scan_left(&mut steps, |s| s == 0 || s == 1);
+        let bit = |s: i64| s == 0 || s == 1;
+        assert_eq!(scan_right(&cells, 3, u64::MAX, bit), 27);
         assert_eq!(
-            t.head(),
-            0,
+            scan_right(&cells, 31, u64::MAX, bit),
+            8,
+            "never off the last cell"
+        );
+        assert_eq!(scan_left(&cells, 39, u64::MAX, bit), 9);
+        assert_eq!(
+            scan_left(&cells, 29, u64::MAX, bit),
+            29,
             "passes cell 1; cell 0 itself is for single steps"
         );
     }
 
     #[test]
-    fn scans_and_sweeps_stop_at_the_step_limit() {
-        let mut steps = StepCounter::new(&super::super::limits::Options::with_max_steps(5));
-        let mut t = tape(&[1; 20], 0);
-        t.scan_right(&mut steps, |s| s == 1);
-        assert_eq!((t.head(), steps.available()), (5, 0));
+    fn scans_and_sweeps_stop_at_the_steps_allowed() {
+        assert_eq!(scan_right(&[1; 20], 0, 5, |s| s == 1), 5);
+        let mut cells = [1, 1, 1, 1, 1, 2];
+        assert_eq!(
+            sweep_left(&mut cells, 5, 3, |s| if s == 2 { Some(7) } else { None }),
+            1
+        );
+        assert_eq!(
+            sweep_left(&mut cells, 4, 2, |s| if s == 1 { Some(0) } else { None }),
+            2
+        );
+        assert_eq!(cells, [1, 1, 1, 0, 0, 7]);
+        assert_eq!(
+            sweep_right(&mut cells, 0, 9, |s| if s == 1 { Some(3) } else { None }),
+            3
+        );
+        assert_eq!(cells, [3, 3, 3, 0, 0, 7]);
+    }
+
+    #[test]
+    fn finish_runs_the_last_steps_by_table_up_to_the_limit() {
+        let rules = [
+            Rule {
+                state: 0,
+                read: 0,
+                next: 3,
+                write: 72,
+                left: false,
+                line: 1,
+                column: 0,
+            },
+            Rule {
+                state: 0,
+                read: 72,
+                next: 3,
+                write: 72,
+                left: false,
+                line: 3,
+                column: 0,
+            },
+            Rule {
+                state: 3,
+                read: 0,
+                next: 0,
+                write: 0,
+                left: true,
+                line: 2,
+                column: 0,
+            },
+        ];
+        let mut out = Vec::new();
+        let mut io = Io::new(&b""[..], &mut out);
         let mut steps = StepCounter::new(&super::super::limits::Options::with_max_steps(3));
-        let mut t = tape(&[1, 1, 1, 1, 1, 2], 5);
-        t.sweep_left(&mut steps, |s| if s == 2 { Some(7) } else { None });
-        assert_eq!(t.head(), 4);
-        t.sweep_left(&mut steps, |s| if s == 1 { Some(0) } else { None });
-        assert_eq!(t.cells(), &[1, 1, 1, 0, 0, 7]);
-        assert_eq!((t.head(), steps.available()), (2, 0));
+        let mut tape = Tape::new(&[]);
+        let control = Control {
+            state: 0,
+            entered_by: (0, 0),
+        };
+        let err = finish(&rules, &mut tape, control, &mut io, &mut steps).unwrap_err();
+        assert_eq!((err.line, steps.executed()), (Some(2), 3));
+        assert_eq!((tape.cells(), tape.head()), (&[72, 0][..], 1));
     }
 
     #[test]

@@ -208,16 +208,6 @@ impl Context<'_> {
         if region.is_header(node) {
             let body = self.within(region, node, &merges, 0);
             let counted = count_down(pending);
-            // Only the rules that keep a scanning state return to it
-            // through its scan.
-            let labelled = !self.scans(region, node)
-                || region.returns(node).iter().any(|&from| from != node);
-            if !labelled {
-                return quote! {
-                    #counted
-                    loop { #body }
-                };
-            }
             let label = Label::looped(region, node);
             return quote! {
                 #counted
@@ -274,10 +264,14 @@ impl Context<'_> {
         }
         // The rules that keep the state run one step, then the scan the
         // rest of their run: a run of none costs no scan.
+        // The scan is inside the blocks the states this one dominates
+        // follow, so it goes back to the loop itself.
         let label = Label::scan(region, node);
+        let looped = Label::looped(region, node);
         quote! {
             #label: { #code }
             #scan
+            continue #looped;
         }
     }
 

@@ -44,8 +44,6 @@ pub struct Region {
     nodes: HashMap<i64, usize>,
     /// Whether a transition returns to the node (it is then a loop).
     headers: Vec<bool>,
-    /// The nodes whose transitions return to each node.
-    returns: Vec<Vec<usize>>,
     /// Whether two or more forward transitions reach the node.
     merges: Vec<bool>,
     /// The nodes each node immediately dominates.
@@ -230,7 +228,6 @@ impl Region {
         let (enter, leave) = dominator_intervals(&children);
         let dominates = |a: usize, b: usize| enter[a] <= enter[b] && leave[b] <= leave[a];
         let mut headers = vec![false; count];
-        let mut returns: Vec<Vec<usize>> = vec![Vec::new(); count];
         let mut forward = vec![0usize; count];
         for (from, targets) in edges.iter().enumerate() {
             for &to in targets {
@@ -239,7 +236,6 @@ impl Region {
                         return Err(states[to]);
                     }
                     headers[to] = true;
-                    returns[to].push(from);
                 } else {
                     forward[to] += 1;
                 }
@@ -252,7 +248,6 @@ impl Region {
             states,
             nodes,
             headers,
-            returns,
             merges,
             children,
             budgets: Vec::new(),
@@ -321,11 +316,6 @@ impl Region {
     /// Whether a transition returns to `node` (its code is then a loop).
     pub fn is_header(&self, node: usize) -> bool {
         self.headers[node]
-    }
-
-    /// The nodes whose transitions return to `node`.
-    pub fn returns(&self, node: usize) -> &[usize] {
-        &self.returns[node]
     }
 
     /// The states `node` dominates that several forward transitions
