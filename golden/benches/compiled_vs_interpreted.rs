@@ -265,6 +265,56 @@ fn tm_counter_low_end(c: &mut Criterion) {
     );
 }
 
+/// What `tm_counter_21_bits.btm` does, written by hand: the same tape of
+/// `i64` cells (start marker 5, `bits` bits lowest first, end marker 6),
+/// each increment a carry sweep right and a scan back left. Returns the
+/// steps the machine takes (a step per cell moved, as it counts them).
+fn counter_by_hand(bits: usize) -> u64 {
+    let mut tape = vec![0i64; bits + 2];
+    tape[0] = 5;
+    tape[bits + 1] = 6;
+    let (mut head, mut steps) = (1, 1u64);
+    loop {
+        while tape[head] == 1 {
+            tape[head] = 0;
+            head += 1;
+            steps += 1;
+        }
+        if tape[head] != 0 {
+            return steps;
+        }
+        tape[head] = 1;
+        head -= 1;
+        steps += 1;
+        while matches!(tape[head], 0 | 1) {
+            head -= 1;
+            steps += 1;
+        }
+        head += 1;
+        steps += 1;
+    }
+}
+
+/// The 21-bit counter of issue 22: a carry sweep right over the 1s, then a
+/// scan left back to the start marker; 8,388,584 steps (derived in the
+/// program), about 4 an increment in 3 states, so most steps change state.
+fn tm_counter_21_bits(c: &mut Criterion) {
+    assert_eq!(counter_by_hand(21), 8_388_584);
+    tm_bench(
+        c,
+        "tm_counter_21_bits",
+        "tm_counter_21_bits.btm",
+        8_388_584,
+        |i, o, opt| bench_programs::tm_counter_21_bits(i, o, opt),
+    );
+    let mut group = c.benchmark_group("tm_counter_21_bits");
+    group.sample_size(10);
+    group.bench_function("hand_written", |b| {
+        b.iter(|| assert_eq!(counter_by_hand(std::hint::black_box(21)), 8_388_584))
+    });
+    group.finish();
+}
+
 /// The truth-machine on input 1 for 300,000 move lines (99,999 prints),
 /// stopped by the step limit.
 fn fv_truth(c: &mut Criterion) {
@@ -459,6 +509,7 @@ criterion_group!(
     tm_sweep,
     tm_counter,
     tm_counter_low_end,
+    tm_counter_21_bits,
     fv_truth,
     finvara_riders
 );

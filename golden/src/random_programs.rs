@@ -304,11 +304,15 @@ fn bits(value: i64) -> String {
 }
 
 /// A random BTM listing: rules over small states and symbols and a tape,
-/// or (half the time) a machine whose states mostly keep themselves while
-/// moving one way, which generated code turns into scans and sweeps.
+/// or (a third of the time each) a machine whose states mostly keep
+/// themselves while moving one way, which generated code turns into scans
+/// and sweeps, or one of many states passing control around, whose code
+/// is chains of direct transfers, loops, shared states and dispatches.
 pub fn btm(random: &mut Random) -> String {
-    if random.below(2) == 0 {
-        return btm_scanning(random);
+    match random.below(3) {
+        0 => return btm_scanning(random),
+        1 => return btm_chains(random),
+        _ => {}
     }
     let mut text = String::new();
     for _ in 0..random.between(1, 6) * 5 {
@@ -318,6 +322,36 @@ pub fn btm(random: &mut Random) -> String {
     for _ in 0..random.between(0, 5) {
         let value = *random.pick(&[0, 1, 2, 3, 65, 66, 10]);
         text.push_str(&format!("{}?\n", bits(value)));
+    }
+    text
+}
+
+/// A machine of 3 to 13 states, each with rules for some of the symbols
+/// 0-3 going to any state (now and then input, output, or a state without
+/// rules, which halts), a fifth of them keeping the state.
+fn btm_chains(random: &mut Random) -> String {
+    let mut text = String::new();
+    let count = random.between(2, 12);
+    let states: Vec<i64> = std::iter::once(0).chain(3..3 + count).collect();
+    for &state in &states {
+        let left = random.below(2) as i64;
+        for symbol in 0..4 {
+            if random.below(4) == 0 {
+                continue;
+            }
+            let (next, direction) = match random.below(20) {
+                0..=3 => (state, left),
+                4 => (*random.pick(&[1, 2, 2, 99]), random.below(2) as i64),
+                _ => (*random.pick(&states), random.below(2) as i64),
+            };
+            let write = random.between(0, 3);
+            for part in [state, symbol, next, write, direction] {
+                text.push_str(&format!("{}!\n", bits(part)));
+            }
+        }
+    }
+    for _ in 0..random.between(0, 30) {
+        text.push_str(&format!("{}?\n", bits(random.between(0, 3))));
     }
     text
 }

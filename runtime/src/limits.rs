@@ -121,6 +121,15 @@ impl StepCounter {
         self.remaining
     }
 
+    /// Records that steps ran until only `available` may still run (no
+    /// more than [`available`](Self::available) gave): generated code
+    /// counts down a local copy while it runs and hands it back.
+    #[inline(always)]
+    pub fn spend_down_to(&mut self, available: u64) {
+        debug_assert!(available <= self.remaining);
+        self.remaining = available;
+    }
+
     #[cold]
     #[inline(never)]
     fn exhausted(&mut self, line: u32, column: u32) -> Result<(), RuntimeError> {

@@ -56,105 +56,24 @@ impl Tape {
         self.head = self.head.saturating_sub(1);
     }
 
-    /// Runs, in one go, the steps of rules that keep their state and move
-    /// right over cells for which `over` holds, leaving those cells as they
-    /// are: one step per cell, up to (not off) the last cell written so far
-    /// and no more steps than `steps` allows. The caller runs whatever is
-    /// left (the tape's end, the step limit) as single steps.
-    #[inline]
-    pub fn scan_right<F: Fn(i64) -> bool>(&mut self, steps: &mut StepCounter, over: F) {
-        self.scan(steps, true, over)
-    }
-
-    /// [`scan_right`](Self::scan_right) to the left, passing cells down to
-    /// cell 1 (a move left at cell 0 stays there: a single step).
-    #[inline]
-    pub fn scan_left<F: Fn(i64) -> bool>(&mut self, steps: &mut StepCounter, over: F) {
-        self.scan(steps, false, over)
-    }
-
-    /// Like [`scan_right`](Self::scan_right) for rules that rewrite the
-    /// cells they pass: `write` gives the symbol a cell gets, or `None`
-    /// where no such rule applies (the sweep stops there).
-    #[inline]
-    pub fn sweep_right<F: Fn(i64) -> Option<i64>>(&mut self, steps: &mut StepCounter, write: F) {
-        self.sweep(steps, true, write)
-    }
-
-    /// [`sweep_right`](Self::sweep_right) to the left, passing cells down
-    /// to cell 1.
-    #[inline]
-    pub fn sweep_left<F: Fn(i64) -> Option<i64>>(&mut self, steps: &mut StepCounter, write: F) {
-        self.sweep(steps, false, write)
-    }
-
-    /// How many cells the head may pass over in one go: to the right up to
-    /// the last cell, to the left down to cell 1, at most as many as
-    /// `steps` allows.
-    #[inline(always)]
-    fn reach(&self, steps: &StepCounter, right: bool) -> usize {
-        let cells = if right {
-            self.cells.len() - 1 - self.head
-        } else {
-            self.head
-        };
-        if (cells as u64) < steps.available() {
-            cells
-        } else {
-            steps.available() as usize
-        }
-    }
-
-    /// Moves the head `moved` cells and counts one step for each.
-    #[inline(always)]
-    fn moved(&mut self, steps: &mut StepCounter, right: bool, moved: usize) {
-        if right {
-            self.head += moved;
-        } else {
-            self.head -= moved;
-        }
-        // `reach` kept `moved` within what may run.
-        let consumed = steps.try_consume(moved as u64);
-        debug_assert!(consumed);
-    }
-
-    #[inline(always)]
-    fn scan<F: Fn(i64) -> bool>(&mut self, steps: &mut StepCounter, right: bool, over: F) {
-        let reach = self.reach(steps, right);
-        let moved = if right {
-            run_length(&self.cells[self.head..self.head + reach], false, &over)
-        } else {
-            run_length(
-                &self.cells[self.head + 1 - reach..self.head + 1],
-                true,
-                &over,
-            )
-        };
-        self.moved(steps, right, moved);
-    }
-
-    #[inline(always)]
-    fn sweep<F: Fn(i64) -> Option<i64>>(&mut self, steps: &mut StepCounter, right: bool, write: F) {
-        let reach = self.reach(steps, right);
-        let mut moved = 0;
-        while moved < reach {
-            let index = if right {
-                self.head + moved
-            } else {
-                self.head - moved
-            };
-            match write(self.cells[index]) {
-                Some(symbol) => self.cells[index] = symbol,
-                None => break,
-            }
-            moved += 1;
-        }
-        self.moved(steps, right, moved);
-    }
-
     /// The head's cell index.
     pub fn head(&self) -> usize {
         self.head
+    }
+
+    /// The cells and the head's index, for generated code that keeps the
+    /// head in a local while it runs (and hands it back with
+    /// [`set_head`](Self::set_head)).
+    #[inline(always)]
+    pub fn parts(&mut self) -> (&mut Vec<i64>, usize) {
+        (&mut self.cells, self.head)
+    }
+
+    /// Puts the head at cell `head` (a cell that exists).
+    #[inline(always)]
+    pub fn set_head(&mut self, head: usize) {
+        debug_assert!(head < self.cells.len());
+        self.head = head;
     }
 
     /// The cells written so far.
@@ -163,11 +82,114 @@ impl Tape {
     }
 }
 
+/// Grows the tape by a blank cell after the head moved right off the last
+/// one; generated code holding the cells as a slice takes the new slice.
+#[cold]
+#[inline(never)]
+pub fn grow(cells: &mut Vec<i64>) -> &mut [i64] {
+    cells.push(0);
+    &mut cells[..]
+}
+
+/// How many cells right of `head` a scan or sweep may pass over: up to
+/// (not off) the last cell, at most `fuel`.
+#[inline(always)]
+fn reach_right(cells: &[i64], head: usize, fuel: u64) -> usize {
+    let cells = cells.len() - 1 - head;
+    if (cells as u64) < fuel {
+        cells
+    } else {
+        fuel as usize
+    }
+}
+
+/// How many cells left of `head` a scan or sweep may pass over: down to
+/// cell 1 (a move left at cell 0 stays there: a single step), at most
+/// `fuel`.
+#[inline(always)]
+fn reach_left(head: usize, fuel: u64) -> usize {
+    if (head as u64) < fuel {
+        head
+    } else {
+        fuel as usize
+    }
+}
+
+/// How many cells from `head` rightwards satisfy `over`, at most `fuel`
+/// and never the last cell: the steps of rules that keep their state and
+/// move right without changing what they pass, run in one go by
+/// generated code (which moves the head and counts the steps).
+#[inline(always)]
+pub fn scan_right<F: Fn(i64) -> bool>(cells: &[i64], head: usize, fuel: u64, over: F) -> usize {
+    let reach = reach_right(cells, head, fuel);
+    run_length(&cells[head..head + reach], false, &over)
+}
+
+/// [`scan_right`] to the left, passing cells down to cell 1.
+#[inline(always)]
+pub fn scan_left<F: Fn(i64) -> bool>(cells: &[i64], head: usize, fuel: u64, over: F) -> usize {
+    let reach = reach_left(head, fuel);
+    run_length(&cells[head + 1 - reach..head + 1], true, &over)
+}
+
+/// Like [`scan_right`] for rules that rewrite the cells they pass:
+/// `write` gives the symbol a cell gets, or `None` where no such rule
+/// applies (the sweep stops there). Returns the cells passed.
+#[inline(always)]
+pub fn sweep_right<F: Fn(i64) -> Option<i64>>(
+    cells: &mut [i64],
+    head: usize,
+    fuel: u64,
+    write: F,
+) -> usize {
+    let reach = reach_right(cells, head, fuel);
+    rewrite_run(&mut cells[head..head + reach], false, &write)
+}
+
+/// [`sweep_right`] to the left, passing cells down to cell 1.
+#[inline(always)]
+pub fn sweep_left<F: Fn(i64) -> Option<i64>>(
+    cells: &mut [i64],
+    head: usize,
+    fuel: u64,
+    write: F,
+) -> usize {
+    let reach = reach_left(head, fuel);
+    rewrite_run(&mut cells[head + 1 - reach..head + 1], true, &write)
+}
+
+/// Rewrites cells from the start of `cells` (from its end if `backwards`)
+/// with `write` up to the first it gives `None` for; how many it rewrote.
+#[inline(always)]
+fn rewrite_run<F: Fn(i64) -> Option<i64>>(cells: &mut [i64], backwards: bool, write: &F) -> usize {
+    let mut moved = 0;
+    let last = cells.len();
+    while moved < last {
+        let index = if backwards { last - 1 - moved } else { moved };
+        match write(cells[index]) {
+            Some(symbol) => cells[index] = symbol,
+            None => break,
+        }
+        moved += 1;
+    }
+    moved
+}
+
 /// How many cells from the start of `cells` (from its end if `backwards`)
 /// satisfy `over`; tested eight at a time without branches, which rustc
 /// vectorises, then one at a time.
 #[inline(always)]
 fn run_length<F: Fn(i64) -> bool>(cells: &[i64], backwards: bool, over: &F) -> usize {
+    // Many runs are short: the first cell alone often ends them.
+    let first = if backwards {
+        cells.last()
+    } else {
+        cells.first()
+    };
+    match first {
+        Some(&cell) if over(cell) => {}
+        _ => return 0,
+    }
     let all = |chunk: &[i64]| chunk.iter().fold(true, |all, &cell| all & over(cell));
     let mut whole = 0;
     if backwards {
@@ -193,6 +215,163 @@ fn run_length<F: Fn(i64) -> bool>(cells: &[i64], backwards: bool, over: &F) -> u
         }
         let rest = &cells[whole..];
         whole + rest.iter().position(|&c| !over(c)).unwrap_or(rest.len())
+    }
+}
+
+/// The input state: reads a line (see [`input_value`]).
+pub const INPUT: i64 = 1;
+/// The output state: prints symbols up to a 0 (see [`output_symbol`]).
+pub const OUTPUT: i64 = 2;
+
+/// What a rule does when it runs: the interpreter's rules and the rows of
+/// generated code's [`Rule`] table.
+pub trait Transition {
+    /// The state after.
+    fn next(&self) -> i64;
+    /// The symbol written.
+    fn write(&self) -> i64;
+    /// Whether the head moves left (else right).
+    fn left(&self) -> bool;
+    /// The line and column (`0`: the whole line) its errors name.
+    fn site(&self) -> (u32, u32);
+}
+
+/// One rule as generated code keeps it in a table sorted by
+/// `(state, read)`, for the steps it runs one at a time ([`finish`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// The state it applies in.
+    pub state: i64,
+    /// The symbol it applies to.
+    pub read: i64,
+    /// The state after.
+    pub next: i64,
+    /// The symbol written.
+    pub write: i64,
+    /// Move left (else right).
+    pub left: bool,
+    /// The source line its errors name.
+    pub line: u32,
+    /// The column its errors name (`0`: the whole line).
+    pub column: u32,
+}
+
+impl Transition for Rule {
+    fn next(&self) -> i64 {
+        self.next
+    }
+    fn write(&self) -> i64 {
+        self.write
+    }
+    fn left(&self) -> bool {
+        self.left
+    }
+    fn site(&self) -> (u32, u32) {
+        (self.line, self.column)
+    }
+}
+
+/// The machine's state, and the rule that entered the input or output
+/// state (whose line and column their errors name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Control {
+    /// The current state.
+    pub state: i64,
+    /// The line and column of the rule that last entered state 1 or 2.
+    pub entered_by: (u32, u32),
+}
+
+/// What one [`step`] did.
+#[derive(Debug)]
+pub enum Step<'r, T> {
+    /// Read a line in the input state.
+    Input,
+    /// Printed a symbol, or left the output state at a 0.
+    Output,
+    /// Ran this rule.
+    Rule(&'r T),
+    /// Found no rule: the machine halts (not a step).
+    Halt,
+}
+
+/// Runs one step of the machine, the semantics every way of running it
+/// keeps: the input and output states do their own thing, any other state
+/// runs the rule `rule(state, symbol)` gives, or halts if there is none.
+/// The step is counted before it changes anything, so the step limit
+/// stops it with the tape as it was.
+#[inline]
+pub fn step<'r, T: Transition, R: BufRead, W: Write>(
+    tape: &mut Tape,
+    control: &mut Control,
+    io: &mut Io<R, W>,
+    steps: &mut StepCounter,
+    rule: impl FnOnce(i64, i64) -> Option<&'r T>,
+) -> Result<Step<'r, T>, RuntimeError> {
+    let (line, column) = control.entered_by;
+    match control.state {
+        INPUT => {
+            steps.tick_at(line, column)?;
+            tape.write(input_value(io, control.entered_by)?);
+            control.state = 0;
+            tape.right();
+            Ok(Step::Input)
+        }
+        OUTPUT => {
+            steps.tick_at(line, column)?;
+            let symbol = tape.read();
+            if symbol != 0 {
+                output_symbol(io, symbol)?;
+            } else {
+                control.state = 0;
+            }
+            tape.right();
+            Ok(Step::Output)
+        }
+        state => {
+            let Some(rule) = rule(state, tape.read()) else {
+                return Ok(Step::Halt);
+            };
+            let site = rule.site();
+            steps.tick_at(site.0, site.1)?;
+            tape.write(rule.write());
+            control.state = rule.next();
+            if control.state == INPUT || control.state == OUTPUT {
+                control.entered_by = site;
+            }
+            if rule.left() {
+                tape.left();
+            } else {
+                tape.right();
+            }
+            Ok(Step::Rule(rule))
+        }
+    }
+}
+
+/// Runs the machine from `control` one step at a time, looking rules up in
+/// `rules` (sorted by `(state, read)`), until it halts or fails: generated
+/// code hands over to this when fewer steps may run than its next stretch
+/// of code takes without counting, so the step limit stops exactly the
+/// right step.
+#[cold]
+#[inline(never)]
+pub fn finish<R: BufRead, W: Write>(
+    rules: &[Rule],
+    tape: &mut Tape,
+    mut control: Control,
+    io: &mut Io<R, W>,
+    steps: &mut StepCounter,
+) -> Result<(), RuntimeError> {
+    let lookup = |state: i64, read: i64| {
+        rules
+            .binary_search_by(|rule| (rule.state, rule.read).cmp(&(state, read)))
+            .ok()
+            .map(|index| &rules[index])
+    };
+    loop {
+        if let Step::Halt = step(tape, &mut control, io, steps, lookup)? {
+            return Ok(());
+        }
     }
 }
 
@@ -258,47 +437,86 @@ mod tests {
         assert_eq!(tape.cells(), &[7, 0, 0]);
     }
 
-    fn tape(cells: &[i64], head: usize) -> Tape {
-        let mut tape = Tape::new(cells);
-        tape.head = head;
-        tape
-    }
-
     #[test]
     fn scans_stop_at_other_symbols_the_last_cell_and_cell_1() {
         let cells: Vec<i64> = (0..40).map(|i| if i == 30 { 4 } else { i % 2 }).collect();
-        let mut steps = StepCounter::new(&super::super::limits::Options::default());
-        let mut t = tape(&cells, 3);
-        t.scan_right(&mut steps, |s| s == 0 || s == 1);
-        assert_eq!(t.head(), 30);
-        assert_eq!(steps.executed(), 27);
-        t.head = 31;
-        t.scan_right(&mut steps, |s| s == 0 || s == 1);
-        assert_eq!(t.head(), 39, "never off the last cell");
-        t.scan_left(&mut steps, |s| s == 0 || s == 1);
-        assert_eq!(t.head(), 30);
-        t.head = 29;
-        t.scan_left(&mut steps, |s| s == 0 || s == 1);
+        let bit = |s: i64| s == 0 || s == 1;
+        assert_eq!(scan_right(&cells, 3, u64::MAX, bit), 27);
         assert_eq!(
-            t.head(),
-            0,
+            scan_right(&cells, 31, u64::MAX, bit),
+            8,
+            "never off the last cell"
+        );
+        assert_eq!(scan_left(&cells, 39, u64::MAX, bit), 9);
+        assert_eq!(
+            scan_left(&cells, 29, u64::MAX, bit),
+            29,
             "passes cell 1; cell 0 itself is for single steps"
         );
     }
 
     #[test]
-    fn scans_and_sweeps_stop_at_the_step_limit() {
-        let mut steps = StepCounter::new(&super::super::limits::Options::with_max_steps(5));
-        let mut t = tape(&[1; 20], 0);
-        t.scan_right(&mut steps, |s| s == 1);
-        assert_eq!((t.head(), steps.available()), (5, 0));
+    fn scans_and_sweeps_stop_at_the_steps_allowed() {
+        assert_eq!(scan_right(&[1; 20], 0, 5, |s| s == 1), 5);
+        let mut cells = [1, 1, 1, 1, 1, 2];
+        assert_eq!(
+            sweep_left(&mut cells, 5, 3, |s| if s == 2 { Some(7) } else { None }),
+            1
+        );
+        assert_eq!(
+            sweep_left(&mut cells, 4, 2, |s| if s == 1 { Some(0) } else { None }),
+            2
+        );
+        assert_eq!(cells, [1, 1, 1, 0, 0, 7]);
+        assert_eq!(
+            sweep_right(&mut cells, 0, 9, |s| if s == 1 { Some(3) } else { None }),
+            3
+        );
+        assert_eq!(cells, [3, 3, 3, 0, 0, 7]);
+    }
+
+    #[test]
+    fn finish_runs_the_last_steps_by_table_up_to_the_limit() {
+        let rules = [
+            Rule {
+                state: 0,
+                read: 0,
+                next: 3,
+                write: 72,
+                left: false,
+                line: 1,
+                column: 0,
+            },
+            Rule {
+                state: 0,
+                read: 72,
+                next: 3,
+                write: 72,
+                left: false,
+                line: 3,
+                column: 0,
+            },
+            Rule {
+                state: 3,
+                read: 0,
+                next: 0,
+                write: 0,
+                left: true,
+                line: 2,
+                column: 0,
+            },
+        ];
+        let mut out = Vec::new();
+        let mut io = Io::new(&b""[..], &mut out);
         let mut steps = StepCounter::new(&super::super::limits::Options::with_max_steps(3));
-        let mut t = tape(&[1, 1, 1, 1, 1, 2], 5);
-        t.sweep_left(&mut steps, |s| if s == 2 { Some(7) } else { None });
-        assert_eq!(t.head(), 4);
-        t.sweep_left(&mut steps, |s| if s == 1 { Some(0) } else { None });
-        assert_eq!(t.cells(), &[1, 1, 1, 0, 0, 7]);
-        assert_eq!((t.head(), steps.available()), (2, 0));
+        let mut tape = Tape::new(&[]);
+        let control = Control {
+            state: 0,
+            entered_by: (0, 0),
+        };
+        let err = finish(&rules, &mut tape, control, &mut io, &mut steps).unwrap_err();
+        assert_eq!((err.line, steps.executed()), (Some(2), 3));
+        assert_eq!((tape.cells(), tape.head()), (&[72, 0][..], 1));
     }
 
     #[test]

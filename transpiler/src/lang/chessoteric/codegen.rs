@@ -1,16 +1,27 @@
-//! Turing machine → Rust. Each state is an arm of one `match` holding the
-//! code of its rules; a change of state assigns a constant and loops, which
-//! rustc turns into a direct jump to the new state's code. Rules that keep
-//! their state and direction become scans (or sweeps, if they rewrite what
-//! they pass) over the tape, counting their steps in one go. The chess game
-//! is gone: only the rules and the initial tape remain.
+//! Turing machine → Rust. The states are grouped into *regions*
+//! (`regions.rs`): each region is one arm of the dispatch `match state`,
+//! and inside it every transition known at compile time is a direct jump,
+//! written as structured control flow — a loop labelled after each state
+//! that a transition returns to, a labelled block before each state that
+//! several transitions reach, the code of any other state inline where
+//! its one transition is. The head, the cells and the steps still
+//! allowed are locals while a region runs. Steps are counted per stretch
+//! of code: each loop iteration checks once that the longest stretch it
+//! can run without another check fits in the steps allowed, and otherwise
+//! hands over to the runtime's rule table (`rt::tm::finish`), which runs
+//! the last steps one at a time, so the limit stops exactly the right
+//! step. Rules that keep their state and direction become scans (or
+//! sweeps, if they rewrite what they pass) over the tape, counting their
+//! steps in one go. The chess game is gone: only the rules and the
+//! initial tape remain.
 
 use std::collections::BTreeMap;
 
-use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream};
+use quote::{format_ident, quote, ToTokens, TokenStreamExt};
 
 use super::ir::{states, Machine, Rule};
+use super::regions::{self, Region, Regions};
 use crate::emit::int_literal;
 use crate::split::{Arm, Items, Shared, StateMachine};
 
@@ -39,11 +50,19 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
         ty: quote! { &::std::cell::Cell<(u32, u32)> },
         mutable: false,
     });
-    let halt = dispatch.halt();
-    let arms = by_state.iter().map(|(&state, rules)| Arm {
-        key: state,
-        weight: rules.len(),
-        tokens: state_arm(state, rules, &halt),
+    let context = Context {
+        halt: dispatch.halt(),
+        split: dispatch.is_split(),
+        by_state: &by_state,
+    };
+    let regions = Regions::new(&by_state);
+    if regions.iter().next().is_some() {
+        items.push(rule_table(&by_state));
+    }
+    let arms = regions.iter().map(|region| Arm {
+        key: region.root(),
+        weight: region.weight(),
+        tokens: context.region_arm(region),
     });
     let fixed_arms = quote! {
         INPUT => {
@@ -80,125 +99,354 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
     }
 }
 
-/// The `match` arm of one state: its rules by the symbol read, inside a
-/// `loop` when some rule keeps the state.
-fn state_arm(state: i64, rules: &[&Rule], halt: &TokenStream) -> TokenStream {
-    let loops = rules.iter().any(|rule| rule.next == state);
-    let arms = rules.iter().map(|rule| rule_arm(rule, loops));
-    let dispatch = quote! {
-        match tape.read() {
-            #(#arms)*
-            _ => #halt,
+/// `RULES`, every rule sorted by state and symbol, for the last steps
+/// before the step limit, which the runtime runs one at a time.
+fn rule_table(by_state: &BTreeMap<i64, Vec<&Rule>>) -> TokenStream {
+    let mut rules: Vec<&Rule> = by_state.values().flatten().copied().collect();
+    rules.sort_by_key(|rule| (rule.state, rule.read));
+    let rows = rules.iter().map(|rule| {
+        let (state, read) = (int_literal(rule.state), int_literal(rule.read));
+        let (next, write, left) = (int_literal(rule.next), int_literal(rule.write), rule.left);
+        let line = proc_macro2::Literal::u32_unsuffixed(rule.line);
+        let column = proc_macro2::Literal::u32_unsuffixed(rule.column);
+        quote! {
+            rt::tm::Rule { state: #state, read: #read, next: #next, write: #write,
+                left: #left, line: #line, column: #column },
         }
-    };
-    let state = int_literal(state);
-    if !loops {
-        return quote! { #state => #dispatch };
-    }
-    let scan = scan(rules);
+    });
     quote! {
-        #state => loop {
+        /// Every rule by state and symbol read, for the steps run one at a
+        /// time when the step limit is near.
+        const RULES: &[rt::tm::Rule] = &[#(#rows)*];
+    }
+}
+
+/// What the code of every region needs to know.
+struct Context<'a> {
+    /// The statement that halts the program.
+    halt: TokenStream,
+    /// Whether the regions are in split-off functions (`tape` is then a
+    /// `&mut`, and a finished run returns `Ok(None)`).
+    split: bool,
+    /// The rules of each state.
+    by_state: &'a BTreeMap<i64, Vec<&'a Rule>>,
+}
+
+/// A label (`'s3`, `'m3`) in generated code.
+struct Label(String);
+
+impl Label {
+    /// The label of the loop of the state at `node` (a loop header).
+    fn looped(region: &Region, node: usize) -> Self {
+        Label(format!("s{}", unsigned_name(region.state(node))))
+    }
+
+    /// The label of the block after which the state at `node` (reached by
+    /// several transitions) starts.
+    fn merge(region: &Region, node: usize) -> Self {
+        Label(format!("m{}", unsigned_name(region.state(node))))
+    }
+
+    /// The label of the block after which the state at `node` scans.
+    fn scan(region: &Region, node: usize) -> Self {
+        Label(format!("k{}", unsigned_name(region.state(node))))
+    }
+}
+
+/// A state in a name: its digits, with `n` for a minus sign.
+fn unsigned_name(state: i64) -> String {
+    if state < 0 {
+        format!("n{}", state.unsigned_abs())
+    } else {
+        state.to_string()
+    }
+}
+
+impl ToTokens for Label {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.append(Punct::new('\'', Spacing::Joint));
+        tokens.append(Ident::new(&self.0, Span::call_site()));
+    }
+}
+
+impl Context<'_> {
+    /// The dispatch arm of `region`: the head, cells and steps allowed
+    /// become locals, the states' code runs until control leaves the
+    /// region (then the locals go back), the program halts, or the steps
+    /// allowed run short of what the code ahead may take.
+    fn region_arm(&self, region: &Region) -> TokenStream {
+        let root = int_literal(region.root());
+        let code = self.tree(region, 0, 0);
+        let (tape, finished) = if self.split {
+            (quote! { tape }, quote! { .map(|()| None) })
+        } else {
+            (quote! { &mut tape }, TokenStream::new())
+        };
+        quote! {
+            #root => {
+                let (tape_cells, mut head) = tape.parts();
+                let mut cells: &mut [i64] = &mut tape_cells[..];
+                let mut fuel = steps.available();
+                let careful = 'region: { #code };
+                tape.set_head(head);
+                steps.spend_down_to(fuel);
+                if careful {
+                    let control = rt::tm::Control { state, entered_by: entered_by.get() };
+                    return rt::tm::finish(RULES, #tape, control, io, steps) #finished;
+                }
+            }
+        }
+    }
+
+    /// The code of the state at `node` and of the states it dominates
+    /// (Ramsey's translation of a reducible flow graph: the states several
+    /// transitions reach follow labelled blocks, in order, inside the
+    /// state's loop if it is a loop header). `pending` steps ran since the
+    /// last time `fuel` was counted down.
+    fn tree(&self, region: &Region, node: usize, pending: u64) -> TokenStream {
+        let merges = region.merge_children(node);
+        if region.is_header(node) {
+            let body = self.within(region, node, &merges, 0);
+            let counted = count_down(pending);
+            let label = Label::looped(region, node);
+            return quote! {
+                #counted
+                #label: loop { #body }
+            };
+        }
+        self.within(region, node, &merges, pending)
+    }
+
+    /// The code of the state at `node`, inside blocks after which the
+    /// states `merges` (highest first in reverse postorder) follow.
+    fn within(&self, region: &Region, node: usize, merges: &[usize], pending: u64) -> TokenStream {
+        let Some((&merge, rest)) = merges.split_first() else {
+            return self.state_code(region, node, pending);
+        };
+        let inner = self.within(region, node, rest, pending);
+        let label = Label::merge(region, merge);
+        let after = self.tree(region, merge, 0);
+        quote! {
+            #label: { #inner }
+            #after
+        }
+    }
+
+    /// One state: its scan, the check of the steps allowed (at a loop
+    /// header or the region's start), its rules by the symbol read.
+    fn state_code(&self, region: &Region, node: usize, pending: u64) -> TokenStream {
+        let state = region.state(node);
+        let rules = &self.by_state[&state];
+        let mut code = TokenStream::new();
+        if region.is_header(node) || node == 0 {
+            let budget = proc_macro2::Literal::u64_unsuffixed(region.budget(node));
+            let state = int_literal(state);
+            code.extend(quote! {
+                if fuel < #budget {
+                    state = #state;
+                    break 'region true;
+                }
+            });
+        }
+        let arms = rules
+            .iter()
+            .map(|rule| self.rule_arm(region, node, rule, pending + 1));
+        let halt = &self.halt;
+        code.extend(quote! {
+            match cells[head] {
+                #(#arms)*
+                _ => #halt,
+            }
+        });
+        let scan = scan(state, rules);
+        if scan.is_empty() {
+            return code;
+        }
+        // The rules that keep the state run one step, then the scan the
+        // rest of their run: a run of none costs no scan.
+        // The scan is inside the blocks the states this one dominates
+        // follow, so it goes back to the loop itself.
+        let label = Label::scan(region, node);
+        let looped = Label::looped(region, node);
+        quote! {
+            #label: { #code }
             #scan
-            #dispatch
-        },
+            continue #looped;
+        }
     }
-}
 
-/// One rule as a `match` arm on the symbol read. Inside a state's `loop`
-/// (`in_loop`), a rule that keeps the state continues it and one that
-/// changes the state breaks out of it.
-fn rule_arm(rule: &Rule, in_loop: bool) -> TokenStream {
-    let (read, write) = (int_literal(rule.read), int_literal(rule.write));
-    let (direction, word) = if rule.left {
-        (quote! { tape.left(); }, "left")
-    } else {
-        (quote! { tape.right(); }, "right")
-    };
-    let doc = format!(
-        " state {}, reading {}: write {}, state {}, {word} ({})",
-        rule.state, rule.read, rule.write, rule.next, rule.origin
-    );
-    let line = proc_macro2::Literal::u32_unsuffixed(rule.line);
-    let column = proc_macro2::Literal::u32_unsuffixed(rule.column);
-    // A listing's rule is its line; a game's, one annotated move of a line.
-    let tick = if rule.column == 0 {
-        quote! { steps.tick(#line)?; }
-    } else {
-        quote! { steps.tick_at(#line, #column)?; }
-    };
-    let site = quote! { entered_by.set((#line, #column)); };
-    let (next, enters) = match rule.next {
-        states::INPUT => (quote! { INPUT }, site),
-        states::OUTPUT => (quote! { OUTPUT }, site),
-        next => (int_literal(next), TokenStream::new()),
-    };
-    let transition = if rule.next == rule.state {
-        quote! { continue; }
-    } else if in_loop {
-        quote! { #enters state = #next; break; }
-    } else {
-        quote! { #enters state = #next; }
-    };
-    quote! {
-        #[doc = #doc]
-        #read => {
-            #tick
-            tape.write(#write);
-            #direction
-            #transition
+    /// Whether the state at `node` scans or sweeps.
+    fn scans(&self, region: &Region, node: usize) -> bool {
+        let state = region.state(node);
+        !scan(state, &self.by_state[&state]).is_empty()
+    }
+
+    /// One rule as a `match` arm on the symbol read, `pending` steps (its
+    /// own included) not yet counted down.
+    fn rule_arm(&self, region: &Region, node: usize, rule: &Rule, pending: u64) -> TokenStream {
+        let read = int_literal(rule.read);
+        let write = if rule.write == rule.read {
+            TokenStream::new()
+        } else {
+            let write = int_literal(rule.write);
+            quote! { cells[head] = #write; }
+        };
+        let (direction, word) = if rule.left {
+            (quote! { head = head.saturating_sub(1); }, "left")
+        } else {
+            let right = quote! {
+                head += 1;
+                if head == cells.len() {
+                    cells = rt::tm::grow(tape_cells);
+                }
+            };
+            (right, "right")
+        };
+        let doc = format!(
+            " state {}, reading {}: write {}, state {}, {word} ({})",
+            rule.state, rule.read, rule.write, rule.next, rule.origin
+        );
+        let transition = self.transition(region, node, rule, pending);
+        quote! {
+            #[doc = #doc]
+            #read => {
+                #write
+                #direction
+                #transition
+            }
+        }
+    }
+
+    /// Where control goes after `rule`, run at `node` with `pending` steps
+    /// not yet counted down.
+    fn transition(&self, region: &Region, node: usize, rule: &Rule, pending: u64) -> TokenStream {
+        let counted = count_down(pending);
+        let line = proc_macro2::Literal::u32_unsuffixed(rule.line);
+        let column = proc_macro2::Literal::u32_unsuffixed(rule.column);
+        match rule.next {
+            states::INPUT => {
+                return quote! {
+                    #counted
+                    entered_by.set((#line, #column));
+                    state = INPUT;
+                    break 'region false;
+                }
+            }
+            states::OUTPUT => {
+                return quote! {
+                    #counted
+                    entered_by.set((#line, #column));
+                    state = OUTPUT;
+                    break 'region false;
+                }
+            }
+            _ => {}
+        }
+        if !self.by_state.contains_key(&rule.next) {
+            // No rule in the next state: the program halts there.
+            return self.halt.clone();
+        }
+        let Some(target) = region.node(rule.next) else {
+            // Another region's state.
+            let next = int_literal(rule.next);
+            return quote! {
+                #counted
+                state = #next;
+                break 'region false;
+            };
+        };
+        match regions::edge(region, node, target) {
+            regions::Edge::Back if target == node && self.scans(region, node) => {
+                let label = Label::scan(region, node);
+                quote! { #counted break #label; }
+            }
+            regions::Edge::Back => {
+                let label = Label::looped(region, target);
+                quote! { #counted continue #label; }
+            }
+            regions::Edge::Merge => {
+                let label = Label::merge(region, target);
+                quote! { #counted break #label; }
+            }
+            regions::Edge::Inline => self.tree(region, target, pending),
         }
     }
 }
 
-/// If every rule that keeps the state moves the same way, a scan over the
-/// symbols those rules read (a sweep if some of them rewrite the symbol);
-/// the rules' own arms then only run where the scan stops short (the
-/// tape's end, cell 0, the step limit).
-fn scan(rules: &[&Rule]) -> TokenStream {
+/// Counts `pending` steps down from `fuel`.
+fn count_down(pending: u64) -> TokenStream {
+    if pending == 0 {
+        return TokenStream::new();
+    }
+    let pending = proc_macro2::Literal::u64_unsuffixed(pending);
+    quote! { fuel -= #pending; }
+}
+
+/// If every rule of `state` that keeps it moves the same way, a scan over
+/// the symbols those rules read (a sweep if some of them rewrite the
+/// symbol), counting one step per cell passed; the rules' own arms then
+/// only run where the scan stops short (the tape's end, cell 0, the steps
+/// allowed).
+fn scan(state: i64, rules: &[&Rule]) -> TokenStream {
     let keep: Vec<&Rule> = rules
         .iter()
         .copied()
-        .filter(|rule| rule.next == rule.state)
+        .filter(|rule| rule.next == state)
         .collect();
-    let left = keep[0].left;
+    let Some(first) = keep.first() else {
+        return TokenStream::new();
+    };
+    let left = first.left;
     if keep.iter().any(|rule| rule.left != left) {
         return TokenStream::new();
     }
-    let reads = symbol_pattern(keep.iter().map(|rule| rule.read));
     let symbols = keep
         .iter()
         .map(|rule| rule.read.to_string())
         .collect::<Vec<_>>()
         .join(", ");
     let word = if left { "left" } else { "right" };
-    if keep.iter().all(|rule| rule.write == rule.read) {
-        let doc = format!(" Pass over {symbols} moving {word} in one go.");
-        let call = if left {
+    let moved = if left {
+        quote! { head -= moved; }
+    } else {
+        quote! { head += moved; }
+    };
+    let (doc, call) = if keep.iter().all(|rule| rule.write == rule.read) {
+        let reads = symbol_pattern(keep.iter().map(|rule| rule.read));
+        let function = if left {
             quote! { scan_left }
         } else {
             quote! { scan_right }
         };
-        return quote! {
-            #[doc = #doc]
-            tape.#call(steps, |symbol| ::std::matches!(symbol, #reads));
-        };
-    }
-    let doc = format!(" Rewrite {symbols} moving {word} in one go.");
-    let call = if left {
-        quote! { sweep_left }
+        (
+            format!(" Pass over {symbols} moving {word} in one go."),
+            quote! { rt::tm::#function(cells, head, fuel, |symbol| ::std::matches!(symbol, #reads)) },
+        )
     } else {
-        quote! { sweep_right }
+        let function = if left {
+            quote! { sweep_left }
+        } else {
+            quote! { sweep_right }
+        };
+        let writes = keep.iter().map(|rule| {
+            let (read, write) = (int_literal(rule.read), int_literal(rule.write));
+            quote! { #read => Some(#write), }
+        });
+        (
+            format!(" Rewrite {symbols} moving {word} in one go."),
+            quote! {
+                rt::tm::#function(cells, head, fuel, |symbol| match symbol {
+                    #(#writes)*
+                    _ => None,
+                })
+            },
+        )
     };
-    let writes = keep.iter().map(|rule| {
-        let (read, write) = (int_literal(rule.read), int_literal(rule.write));
-        quote! { #read => Some(#write), }
-    });
     quote! {
         #[doc = #doc]
-        tape.#call(steps, |symbol| match symbol {
-            #(#writes)*
-            _ => None,
-        });
+        let moved = #call;
+        #moved
+        fuel -= moved as u64;
     }
 }
 

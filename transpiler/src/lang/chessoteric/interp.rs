@@ -32,50 +32,34 @@ pub fn run_traced<R: BufRead, W: Write, T: FnMut(i64, Option<&Rule>, &tm::Tape)>
         .map(|r| ((r.state, r.read), r))
         .collect();
     let mut tape = tm::Tape::new(&machine.tape);
-    let mut state = 0i64;
-    // The line and column of the rule that entered the input or output
-    // state.
-    let mut entered_by = (0u32, 0u32);
+    let mut control = tm::Control {
+        state: 0,
+        entered_by: (0, 0),
+    };
     // One step is one transition; finding no rule halts without a step.
     loop {
-        match state {
-            states::INPUT => {
-                steps.tick_at(entered_by.0, entered_by.1)?;
-                tape.write(tm::input_value(io, entered_by)?);
-                state = 0;
-                tape.right();
-                trace(states::INPUT, None, &tape);
-            }
-            states::OUTPUT => {
-                steps.tick_at(entered_by.0, entered_by.1)?;
-                let symbol = tape.read();
-                if symbol != 0 {
-                    tm::output_symbol(io, symbol)?;
-                } else {
-                    state = 0;
-                }
-                tape.right();
-                trace(states::OUTPUT, None, &tape);
-            }
-            _ => {
-                let Some(rule) = rules.get(&(state, tape.read())) else {
-                    return Ok(());
-                };
-                steps.tick_at(rule.line, rule.column)?;
-                tape.write(rule.write);
-                let from = state;
-                state = rule.next;
-                if state == states::INPUT || state == states::OUTPUT {
-                    entered_by = (rule.line, rule.column);
-                }
-                if rule.left {
-                    tape.left();
-                } else {
-                    tape.right();
-                }
-                trace(from, Some(rule), &tape);
-            }
+        let from = control.state;
+        let rule = |state, read| rules.get(&(state, read)).copied();
+        match tm::step(&mut tape, &mut control, io, steps, rule)? {
+            tm::Step::Halt => return Ok(()),
+            tm::Step::Input | tm::Step::Output => trace(from, None, &tape),
+            tm::Step::Rule(rule) => trace(from, Some(rule), &tape),
         }
+    }
+}
+
+impl tm::Transition for Rule {
+    fn next(&self) -> i64 {
+        self.next
+    }
+    fn write(&self) -> i64 {
+        self.write
+    }
+    fn left(&self) -> bool {
+        self.left
+    }
+    fn site(&self) -> (u32, u32) {
+        (self.line, self.column)
     }
 }
 

@@ -4,8 +4,8 @@
 //! syntax (PGN or BTM text → tree) → check (the FEN, SAN and turn order,
 //! without playing) → lower (play the game with shakmaty, read an
 //! instruction from each annotated position, assemble parts and symbols,
-//! group the rules → the machine) → codegen (per-state code with scans
-//! over the tape) or interp. The two front ends share everything after the
+//! group the rules → the machine) → codegen (regions of states whose
+//! transitions are direct jumps, with scans over the tape) or interp. The two front ends share everything after the
 //! instructions.
 
 pub mod check;
@@ -14,6 +14,7 @@ pub mod explain;
 pub mod interp;
 pub mod ir;
 pub mod lower;
+pub mod regions;
 pub mod syntax;
 pub mod synth;
 
