@@ -24,7 +24,8 @@ pub(super) struct Record {
     older: Slot,
     /// The next newer piece of the same name on the board, or `NO_SLOT`.
     newer: Slot,
-    /// Position in `Board::live` and `Board::live_squares`.
+    /// Position in `Board::live`, `Board::live_squares` and
+    /// `Board::live_pieces`.
     live_index: u32,
     /// For kings: position in `Board::kings`.
     king_index: u32,
@@ -95,6 +96,8 @@ pub struct Board {
     /// Every piece on the board, unordered, and its square.
     pub(super) live: Vec<Slot>,
     pub(super) live_squares: Vec<Square>,
+    /// What each piece of `live` is (for scans that test attackers).
+    pub(super) live_pieces: Vec<Piece>,
     /// How many pieces stand on squares of each [`bucket`]: a square whose
     /// bucket is empty is empty, which spares most scans of a small board.
     /// Kept only while the board is small (not `hashed`).
@@ -135,6 +138,7 @@ impl Board {
             free_slots: Vec::new(),
             live: Vec::new(),
             live_squares: Vec::new(),
+            live_pieces: Vec::new(),
             buckets: Box::new([0; BUCKETS]),
             occupant: FastMap::default(),
             hashed: false,
@@ -463,9 +467,10 @@ impl Board {
         let index = self.live.len() as u32;
         let record = self.record_mut(slot);
         record.live_index = index;
-        let square = record.square;
+        let (square, piece) = (record.square, record.piece);
         self.live.push(slot);
         self.live_squares.push(square);
+        self.live_pieces.push(piece);
         if !self.hashed {
             self.buckets[bucket(square)] += 1;
         }
@@ -476,6 +481,7 @@ impl Board {
         let index = self.record(slot).live_index as usize;
         self.live.swap_remove(index);
         let square = self.live_squares.swap_remove(index);
+        self.live_pieces.swap_remove(index);
         if !self.hashed {
             self.buckets[bucket(square)] -= 1;
         }

@@ -73,21 +73,41 @@ impl Board {
     /// affects; if not, changes no flag.
     #[inline(always)]
     pub(super) fn keeps_kings_safe(&mut self, applied: &Applied) -> bool {
-        let colour = self.record(applied.mover).piece.colour;
+        let piece = self.record(applied.mover).piece;
         if self.kings.len() <= KING_SCAN_LIMIT {
-            // Usually no king shares a line with the squares involved.
+            // Usually no king but the mover shares a line with the squares
+            // involved.
             let mut untouched = true;
             for &king in &self.kings {
                 let square = self.records[king as usize].square;
-                untouched &= king != applied.mover
-                    && !may_affect(applied.to, square)
-                    && !may_affect(applied.from, square);
+                untouched &= king == applied.mover
+                    || (!may_affect(applied.to, square) && !may_affect(applied.from, square));
             }
             if untouched {
-                return self.kings_in_check[colour.index()] == 0;
+                if piece.kind == Kind::King {
+                    return self.king_move_is_safe(applied.mover, applied.to, piece.colour);
+                }
+                return self.kings_in_check[piece.colour.index()] == 0;
             }
         }
-        self.check_test(applied, colour)
+        self.check_test(applied, piece.colour)
+    }
+
+    /// Rule 3 for a king of `colour` just moved to `to` when no other king
+    /// can be affected by the move: the other kings keep their flags, so
+    /// only the mover's own square needs a test. Sets its flag if legal.
+    #[inline(never)]
+    fn king_move_is_safe(&mut self, king: Slot, to: Square, colour: Colour) -> bool {
+        let own_flag = usize::from(self.record(king).in_check);
+        if self.kings_in_check[colour.index()] != own_flag {
+            return false;
+        }
+        self.sync_index();
+        if self.is_attacked(to, colour) {
+            return false;
+        }
+        self.set_in_check(king, false);
+        true
     }
 
     /// [`Board::keeps_kings_safe`] when some king may be affected.
@@ -174,13 +194,7 @@ impl Board {
             });
         }
         if self.scans() {
-            // A piece is in the way if it is k steps along for 0 < k < steps.
-            return !self.live_squares.iter().any(|&sq| {
-                let a = i128::from(sq.row) - i128::from(from.row);
-                let b = i128::from(sq.col) - i128::from(from.col);
-                let k = if s_row != 0 { a * s_row } else { b * s_col };
-                0 < k && k < i128::from(steps) && a == k * s_row && b == k * s_col
-            });
+            return self.path_clear_by_scan(from, to, steps);
         }
         self.sync_index();
         let ray = match ray_towards(d_row, d_col) {
@@ -191,6 +205,23 @@ impl Board {
         self.index
             .nearest(from, ray)
             .is_none_or(|sq| distance(from, sq) >= steps)
+    }
+
+    /// [`Board::far_path_clear`] by one pass over the pieces (for small
+    /// boards): true if `steps` ≤ 1.
+    fn path_clear_by_scan(&self, from: Square, to: Square, steps: u64) -> bool {
+        if steps <= 1 {
+            return true;
+        }
+        let s_row = (i128::from(to.row) - i128::from(from.row)).signum();
+        let s_col = (i128::from(to.col) - i128::from(from.col)).signum();
+        // A piece is in the way if it is k steps along for 0 < k < steps.
+        !self.live_squares.iter().any(|&sq| {
+            let a = i128::from(sq.row) - i128::from(from.row);
+            let b = i128::from(sq.col) - i128::from(from.col);
+            let k = if s_row != 0 { a * s_row } else { b * s_col };
+            0 < k && k < i128::from(steps) && a == k * s_row && b == k * s_col
+        })
     }
 
     fn set_in_check(&mut self, king: Slot, attacked: bool) {
@@ -306,6 +337,22 @@ impl Board {
     /// Whether a piece of the colour opposite to `colour` attacks `sq` (the
     /// index must be in sync if queries use it).
     fn is_attacked(&self, sq: Square, colour: Colour) -> bool {
+        if self.scans() {
+            // Each piece of the other colour placed to attack `sq`, with
+            // nothing between for a slider.
+            return self
+                .live_squares
+                .iter()
+                .zip(&self.live_pieces)
+                .any(|(&at, &piece)| {
+                    piece.colour != colour && {
+                        let apart = (sq.row.abs_diff(at.row), sq.col.abs_diff(at.col));
+                        piece.reaches(at, sq, apart, true)
+                            && (!piece.kind.slides()
+                                || self.path_clear_by_scan(at, sq, apart.0.max(apart.1)))
+                    }
+                });
+        }
         let around = self.around(sq);
         for (ray, found) in RAYS.iter().zip(around.rays) {
             let Some((slot, distance)) = found else {
