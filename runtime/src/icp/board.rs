@@ -303,7 +303,7 @@ impl Board {
 
     /// The newest piece called `name`, or `NO_SLOT`.
     #[inline]
-    fn newest(&self, name: NameId) -> Slot {
+    pub(super) fn newest(&self, name: NameId) -> Slot {
         self.names
             .get(name as usize)
             .map_or(NO_SLOT, |list| list.newest)
@@ -409,7 +409,7 @@ impl Board {
 
     /// Moves `slot` to `to`, capturing `target`, the piece there.
     #[inline(always)]
-    fn apply(&mut self, slot: Slot, to: Square, target: Option<Slot>) -> Applied {
+    pub(super) fn apply(&mut self, slot: Slot, to: Square, target: Option<Slot>) -> Applied {
         let from = self.record(slot).square;
         if let Some(victim) = target {
             self.unlink_name(victim);

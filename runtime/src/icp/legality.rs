@@ -224,7 +224,7 @@ impl Board {
         })
     }
 
-    fn set_in_check(&mut self, king: Slot, attacked: bool) {
+    pub(super) fn set_in_check(&mut self, king: Slot, attacked: bool) {
         let record = self.record_mut(king);
         if record.in_check != attacked {
             record.in_check = attacked;
