@@ -25,6 +25,13 @@ pub struct Pace {
     gap: u32,
 }
 
+impl Pace {
+    /// A loop about to start: the first step tries a walk.
+    pub const fn new() -> Self {
+        Pace { wait: 0, gap: 0 }
+    }
+}
+
 /// The squares of a walk: `start + j * step` for `j = 1, 2, …`.
 #[derive(Clone, Copy)]
 struct Walk {
@@ -54,7 +61,7 @@ impl Walk {
         if j < 1 {
             return u64::MAX;
         }
-        u64::try_from(j).unwrap_or(u64::MAX)
+        j.min(i128::from(u64::MAX)) as u64
     }
 
     /// The first `j ≥ 1` at which the walk stands on `target`.

@@ -282,7 +282,7 @@ fn line_code(
             failure => jump(failure),
         };
         return quote! {
-            let mut pace = rt::icp::Pace::default();
+            let mut pace = rt::icp::Pace::new();
             loop {
                 board.walk_paced(&mut pace, #name, (#d_row, #d_col), #known, steps);
                 steps.tick(#at)?;
