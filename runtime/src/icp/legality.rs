@@ -96,18 +96,62 @@ impl Board {
     /// Rule 3 for a king of `colour` just moved to `to` when no other king
     /// can be affected by the move: the other kings keep their flags, so
     /// only the mover's own square needs a test. Sets its flag if legal.
+    /// On a small board the king keeps a box of squares no enemy could
+    /// attack, so a king stepping inside it needs no pass over the pieces.
     #[inline(never)]
     fn king_move_is_safe(&mut self, king: Slot, to: Square, colour: Colour) -> bool {
-        let own_flag = usize::from(self.record(king).in_check);
-        if self.kings_in_check[colour.index()] != own_flag {
+        let record = self.record(king);
+        if self.kings_in_check[colour.index()] != usize::from(record.in_check) {
             return false;
         }
-        self.sync_index();
-        if self.is_attacked(to, colour) {
-            return false;
+        let enemy_version = self.versions[1 - colour.index()];
+        if self.scans() {
+            let known_safe = record.safe_version == enemy_version
+                && distance(record.safe_center, to) < record.safe;
+            if !known_safe {
+                let Some(safe) = self.safe_distance(to, colour) else {
+                    return false;
+                };
+                let record = self.record_mut(king);
+                record.safe = safe;
+                record.safe_center = to;
+                record.safe_version = enemy_version;
+            }
+        } else {
+            self.sync_index();
+            if self.is_attacked(to, colour) {
+                return false;
+            }
         }
         self.set_in_check(king, false);
         true
+    }
+
+    /// On a small board: `None` if a piece of the colour opposite to
+    /// `colour` attacks `sq`; else how far from `sq` (Chebyshev distance,
+    /// exclusive) no such piece could attack whatever stood between.
+    fn safe_distance(&self, sq: Square, colour: Colour) -> Option<u64> {
+        let mut safe = u64::MAX;
+        for (&at, &piece) in self.live_squares.iter().zip(&self.live_pieces) {
+            if piece.colour == colour {
+                continue;
+            }
+            let reach = piece.reach_distance(at, sq);
+            if reach == 0 && self.attacks_from(piece, at, sq) {
+                return None;
+            }
+            safe = safe.min(reach);
+        }
+        Some(safe)
+    }
+
+    /// Whether `piece`, on `at`, attacks `sq` on this board (a small one:
+    /// the path is scanned).
+    #[inline(always)]
+    fn attacks_from(&self, piece: Piece, at: Square, sq: Square) -> bool {
+        let apart = (sq.row.abs_diff(at.row), sq.col.abs_diff(at.col));
+        piece.reaches(at, sq, apart, true)
+            && (!piece.kind.slides() || self.path_clear_by_scan(at, sq, apart.0.max(apart.1)))
     }
 
     /// [`Board::keeps_kings_safe`] when some king may be affected.
@@ -344,14 +388,7 @@ impl Board {
                 .live_squares
                 .iter()
                 .zip(&self.live_pieces)
-                .any(|(&at, &piece)| {
-                    piece.colour != colour && {
-                        let apart = (sq.row.abs_diff(at.row), sq.col.abs_diff(at.col));
-                        piece.reaches(at, sq, apart, true)
-                            && (!piece.kind.slides()
-                                || self.path_clear_by_scan(at, sq, apart.0.max(apart.1)))
-                    }
-                });
+                .any(|(&at, &piece)| piece.colour != colour && self.attacks_from(piece, at, sq));
         }
         let around = self.around(sq);
         for (ray, found) in RAYS.iter().zip(around.rays) {
