@@ -85,12 +85,10 @@ fn icp_king_walk(c: &mut Criterion) {
     let exact = Options::with_max_steps(300_158);
     let expected = b"walked 150 round trips\n";
     let mut out = Vec::new();
-    assert!(bench_programs::icp_king_walk(
-        &b""[..],
-        &mut out,
-        &Options::with_max_steps(300_157)
-    )
-    .is_err());
+    assert!(
+        bench_programs::icp_king_walk(&b""[..], &mut out, &Options::with_max_steps(300_157))
+            .is_err()
+    );
     let mut group = c.benchmark_group("icp_king_walk_300k_steps");
     group.sample_size(10);
     group.bench_function("compiled", |b| {
