@@ -76,6 +76,38 @@ fn icp_multiply(c: &mut Criterion) {
     group.finish();
 }
 
+/// `icp_king_walk.icp`: a king walking 999 squares along a row and back
+/// 150 times, the walls and a counting rook deciding where it turns and
+/// when it stops: 300,158 executed lines (the step limit proves it: one
+/// step fewer fails), nearly all king steps with their check test.
+fn icp_king_walk(c: &mut Criterion) {
+    let program = checked("icp_king_walk.icp");
+    let exact = Options::with_max_steps(300_158);
+    let expected = b"walked 150 round trips\n";
+    let mut out = Vec::new();
+    assert!(
+        bench_programs::icp_king_walk(&b""[..], &mut out, &Options::with_max_steps(300_157))
+            .is_err()
+    );
+    let mut group = c.benchmark_group("icp_king_walk_300k_steps");
+    group.sample_size(10);
+    group.bench_function("compiled", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            bench_programs::icp_king_walk(&b""[..], &mut out, &exact).unwrap();
+            assert_eq!(out, expected);
+        })
+    });
+    group.bench_function("interpreted", |b| {
+        b.iter(|| {
+            let mut out = Vec::new();
+            chess2rs::interpret(&program, &b""[..], &mut out, &exact).unwrap();
+            assert_eq!(out, expected);
+        })
+    });
+    group.finish();
+}
+
 /// What `chc_sum.chc` computes, written by hand with the same checked
 /// arithmetic (an overflow is an error there too).
 fn sum_by_hand(n: i64) -> Option<i64> {
@@ -503,6 +535,7 @@ criterion_group!(
     benches,
     icp_counter,
     icp_multiply,
+    icp_king_walk,
     chc_sum,
     chc_nested,
     chc_triangle,

@@ -68,11 +68,12 @@ pub fn infchesspro(random: &mut Random) -> String {
             3 | 4 => format!("{name},{},{}", number(random), number(random)),
             5 | 6 => format!("{name};{},{}", number(random), number(random)),
             7 => format!("%{name}"),
-            // A piece stepping until it is blocked: a loop.
+            // A piece stepping until it is blocked: a walk (generated code
+            // makes many of its steps at once).
             8 => format!(
                 "{name};{},{}?{label}",
-                random.between(-1, 1),
-                random.between(-1, 1)
+                random.between(-2, 2),
+                random.between(-2, 2)
             ),
             _ => "^".to_string(),
         };

@@ -61,6 +61,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("icp/legality", include_str!("icp/legality.rs")),
     ("icp/outlined", include_str!("icp/outlined.rs")),
     ("icp/piece", include_str!("icp/piece.rs")),
+    ("icp/walk", include_str!("icp/walk.rs")),
     ("io", include_str!("io.rs")),
     ("limits", include_str!("limits.rs")),
     ("tm", include_str!("tm.rs")),

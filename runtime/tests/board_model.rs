@@ -155,6 +155,8 @@ enum Op {
     MoveFrom(i64, i64, i64, i64),
     MoveNamedTo(u32, i64, i64),
     MoveNamedBy(u32, i64, i64),
+    /// A walk of up to this many steps (`Board::walk_by`).
+    Walk(u32, i64, i64, u64),
 }
 
 /// Mostly a small area; sometimes far enough out for slides longer than
@@ -180,6 +182,7 @@ fn op_placing(letters: Vec<char>) -> impl Strategy<Value = Op> {
         (coord(), coord(), coord(), coord()).prop_map(|(a, b, c, d)| Op::MoveFrom(a, b, c, d)),
         (0u32..3, coord(), coord()).prop_map(|(n, r, c)| Op::MoveNamedTo(n, r, c)),
         (0u32..3, -2i64..=2, -2i64..=2).prop_map(|(n, r, c)| Op::MoveNamedBy(n, r, c)),
+        (0u32..3, -2i64..=2, -2i64..=2, 0u64..40).prop_map(|(n, r, c, m)| Op::Walk(n, r, c, m)),
     ]
 }
 
@@ -239,6 +242,13 @@ fn run(ops: &[Op]) -> Result<(), TestCaseError> {
                     board.move_named_by(n, r, c, model.known(n)).unwrap(),
                     model.move_named_by(n, r, c),
                 ),
+                // Each step the walk made is a move the model makes too.
+                Op::Walk(n, r, c, max) => {
+                    let steps = board.walk_by(n, r, c, model.known(n), max);
+                    prop_assert!(steps <= max);
+                    let made = (0..steps).all(|_| model.move_named_by(n, r, c));
+                    (made, true)
+                }
             };
             prop_assert_eq!(got, want, "result of {:?}", op);
             for name in 0..3 {

@@ -24,12 +24,20 @@ pub(super) struct Record {
     older: Slot,
     /// The next newer piece of the same name on the board, or `NO_SLOT`.
     newer: Slot,
-    /// Position in `Board::live` and `Board::live_squares`.
+    /// Position in `Board::live`, `Board::live_squares` and
+    /// `Board::live_pieces`.
     live_index: u32,
     /// For kings: position in `Board::kings`.
     king_index: u32,
     /// For kings: attacked by the other colour right now.
     pub(super) in_check: bool,
+    /// For kings: squares closer than `safe` (Chebyshev distance) to
+    /// `safe_center` cannot be attacked by the other colour, whatever
+    /// stands between, while that colour's pieces are as they were at
+    /// `safe_version` (see [`Board::versions`]); 0 when nothing is known.
+    pub(super) safe: u64,
+    pub(super) safe_center: Square,
+    pub(super) safe_version: u64,
 }
 
 /// The pieces of one name: a list linked through the records, newest
@@ -95,6 +103,8 @@ pub struct Board {
     /// Every piece on the board, unordered, and its square.
     pub(super) live: Vec<Slot>,
     pub(super) live_squares: Vec<Square>,
+    /// What each piece of `live` is (for scans that test attackers).
+    pub(super) live_pieces: Vec<Piece>,
     /// How many pieces stand on squares of each [`bucket`]: a square whose
     /// bucket is empty is empty, which spares most scans of a small board.
     /// Kept only while the board is small (not `hashed`).
@@ -107,6 +117,10 @@ pub struct Board {
     pub(super) kings_in_check: [usize; 2],
     /// Every king on the board.
     pub(super) kings: Vec<Slot>,
+    /// Per colour, a count of changes to its pieces (placed, moved, taken
+    /// off, put back): kings' safe squares stay valid while the other
+    /// colour's count is unchanged.
+    pub(super) versions: [u64; 2],
     pub(super) index: LineIndex,
     small_board: usize,
     log_slack: usize,
@@ -135,12 +149,14 @@ impl Board {
             free_slots: Vec::new(),
             live: Vec::new(),
             live_squares: Vec::new(),
+            live_pieces: Vec::new(),
             buckets: Box::new([0; BUCKETS]),
             occupant: FastMap::default(),
             hashed: false,
             names: vec![EMPTY_NAME; names],
             kings_in_check: [0; 2],
             kings: Vec::new(),
+            versions: [0; 2],
             index: LineIndex::default(),
             small_board,
             log_slack,
@@ -208,6 +224,9 @@ impl Board {
             live_index: 0,
             king_index: self.kings.len() as u32,
             in_check: false,
+            safe: 0,
+            safe_center: sq,
+            safe_version: 0,
         };
         let slot = match self.free_slots.pop() {
             Some(slot) => {
@@ -299,7 +318,7 @@ impl Board {
 
     /// The newest piece called `name`, or `NO_SLOT`.
     #[inline]
-    fn newest(&self, name: NameId) -> Slot {
+    pub(super) fn newest(&self, name: NameId) -> Slot {
         self.names
             .get(name as usize)
             .map_or(NO_SLOT, |list| list.newest)
@@ -395,7 +414,8 @@ impl Board {
         let record = self.record_mut(slot);
         let old = record.square;
         record.square = sq;
-        let index = record.live_index as usize;
+        let (colour, index) = (record.piece.colour.index(), record.live_index as usize);
+        self.changed(colour);
         self.live_squares[index] = sq;
         if !self.hashed {
             self.buckets[bucket(old)] -= 1;
@@ -405,7 +425,7 @@ impl Board {
 
     /// Moves `slot` to `to`, capturing `target`, the piece there.
     #[inline(always)]
-    fn apply(&mut self, slot: Slot, to: Square, target: Option<Slot>) -> Applied {
+    pub(super) fn apply(&mut self, slot: Slot, to: Square, target: Option<Slot>) -> Applied {
         let from = self.record(slot).square;
         if let Some(victim) = target {
             self.unlink_name(victim);
@@ -458,14 +478,22 @@ impl Board {
         }
     }
 
+    /// Notes a change to the pieces of colour `colour` (an index).
+    #[inline(always)]
+    fn changed(&mut self, colour: usize) {
+        self.versions[colour] = self.versions[colour].wrapping_add(1);
+    }
+
     /// Adds `slot` to the list of pieces on the board.
     fn list(&mut self, slot: Slot) {
         let index = self.live.len() as u32;
         let record = self.record_mut(slot);
         record.live_index = index;
-        let square = record.square;
+        let (square, piece) = (record.square, record.piece);
+        self.changed(piece.colour.index());
         self.live.push(slot);
         self.live_squares.push(square);
+        self.live_pieces.push(piece);
         if !self.hashed {
             self.buckets[bucket(square)] += 1;
         }
@@ -476,6 +504,8 @@ impl Board {
         let index = self.record(slot).live_index as usize;
         self.live.swap_remove(index);
         let square = self.live_squares.swap_remove(index);
+        let piece = self.live_pieces.swap_remove(index);
+        self.changed(piece.colour.index());
         if !self.hashed {
             self.buckets[bucket(square)] -= 1;
         }

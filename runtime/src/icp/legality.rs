@@ -73,21 +73,85 @@ impl Board {
     /// affects; if not, changes no flag.
     #[inline(always)]
     pub(super) fn keeps_kings_safe(&mut self, applied: &Applied) -> bool {
-        let colour = self.record(applied.mover).piece.colour;
+        let piece = self.record(applied.mover).piece;
         if self.kings.len() <= KING_SCAN_LIMIT {
-            // Usually no king shares a line with the squares involved.
+            // Usually no king but the mover shares a line with the squares
+            // involved.
             let mut untouched = true;
             for &king in &self.kings {
                 let square = self.records[king as usize].square;
-                untouched &= king != applied.mover
-                    && !may_affect(applied.to, square)
-                    && !may_affect(applied.from, square);
+                untouched &= king == applied.mover
+                    || (!may_affect(applied.to, square) && !may_affect(applied.from, square));
             }
             if untouched {
-                return self.kings_in_check[colour.index()] == 0;
+                if piece.kind == Kind::King {
+                    return self.king_move_is_safe(applied.mover, applied.to, piece.colour);
+                }
+                return self.kings_in_check[piece.colour.index()] == 0;
             }
         }
-        self.check_test(applied, colour)
+        self.check_test(applied, piece.colour)
+    }
+
+    /// Rule 3 for a king of `colour` just moved to `to` when no other king
+    /// can be affected by the move: the other kings keep their flags, so
+    /// only the mover's own square needs a test. Sets its flag if legal.
+    /// On a small board the king keeps a box of squares no enemy could
+    /// attack, so a king stepping inside it needs no pass over the pieces.
+    #[inline(never)]
+    fn king_move_is_safe(&mut self, king: Slot, to: Square, colour: Colour) -> bool {
+        let record = self.record(king);
+        if self.kings_in_check[colour.index()] != usize::from(record.in_check) {
+            return false;
+        }
+        let enemy_version = self.versions[1 - colour.index()];
+        if self.scans() {
+            let known_safe = record.safe_version == enemy_version
+                && distance(record.safe_center, to) < record.safe;
+            if !known_safe {
+                let Some(safe) = self.safe_distance(to, colour) else {
+                    return false;
+                };
+                let record = self.record_mut(king);
+                record.safe = safe;
+                record.safe_center = to;
+                record.safe_version = enemy_version;
+            }
+        } else {
+            self.sync_index();
+            if self.is_attacked(to, colour) {
+                return false;
+            }
+        }
+        self.set_in_check(king, false);
+        true
+    }
+
+    /// On a small board: `None` if a piece of the colour opposite to
+    /// `colour` attacks `sq`; else how far from `sq` (Chebyshev distance,
+    /// exclusive) no such piece could attack whatever stood between.
+    fn safe_distance(&self, sq: Square, colour: Colour) -> Option<u64> {
+        let mut safe = u64::MAX;
+        for (&at, &piece) in self.live_squares.iter().zip(&self.live_pieces) {
+            if piece.colour == colour {
+                continue;
+            }
+            let reach = piece.reach_distance(at, sq);
+            if reach == 0 && self.attacks_from(piece, at, sq) {
+                return None;
+            }
+            safe = safe.min(reach);
+        }
+        Some(safe)
+    }
+
+    /// Whether `piece`, on `at`, attacks `sq` on this board (a small one:
+    /// the path is scanned).
+    #[inline(always)]
+    fn attacks_from(&self, piece: Piece, at: Square, sq: Square) -> bool {
+        let apart = (sq.row.abs_diff(at.row), sq.col.abs_diff(at.col));
+        piece.reaches(at, sq, apart, true)
+            && (!piece.kind.slides() || self.path_clear_by_scan(at, sq, apart.0.max(apart.1)))
     }
 
     /// [`Board::keeps_kings_safe`] when some king may be affected.
@@ -174,13 +238,7 @@ impl Board {
             });
         }
         if self.scans() {
-            // A piece is in the way if it is k steps along for 0 < k < steps.
-            return !self.live_squares.iter().any(|&sq| {
-                let a = i128::from(sq.row) - i128::from(from.row);
-                let b = i128::from(sq.col) - i128::from(from.col);
-                let k = if s_row != 0 { a * s_row } else { b * s_col };
-                0 < k && k < i128::from(steps) && a == k * s_row && b == k * s_col
-            });
+            return self.path_clear_by_scan(from, to, steps);
         }
         self.sync_index();
         let ray = match ray_towards(d_row, d_col) {
@@ -193,7 +251,24 @@ impl Board {
             .is_none_or(|sq| distance(from, sq) >= steps)
     }
 
-    fn set_in_check(&mut self, king: Slot, attacked: bool) {
+    /// [`Board::far_path_clear`] by one pass over the pieces (for small
+    /// boards): true if `steps` ≤ 1.
+    fn path_clear_by_scan(&self, from: Square, to: Square, steps: u64) -> bool {
+        if steps <= 1 {
+            return true;
+        }
+        let s_row = (i128::from(to.row) - i128::from(from.row)).signum();
+        let s_col = (i128::from(to.col) - i128::from(from.col)).signum();
+        // A piece is in the way if it is k steps along for 0 < k < steps.
+        !self.live_squares.iter().any(|&sq| {
+            let a = i128::from(sq.row) - i128::from(from.row);
+            let b = i128::from(sq.col) - i128::from(from.col);
+            let k = if s_row != 0 { a * s_row } else { b * s_col };
+            0 < k && k < i128::from(steps) && a == k * s_row && b == k * s_col
+        })
+    }
+
+    pub(super) fn set_in_check(&mut self, king: Slot, attacked: bool) {
         let record = self.record_mut(king);
         if record.in_check != attacked {
             record.in_check = attacked;
@@ -306,6 +381,15 @@ impl Board {
     /// Whether a piece of the colour opposite to `colour` attacks `sq` (the
     /// index must be in sync if queries use it).
     fn is_attacked(&self, sq: Square, colour: Colour) -> bool {
+        if self.scans() {
+            // Each piece of the other colour placed to attack `sq`, with
+            // nothing between for a slider.
+            return self
+                .live_squares
+                .iter()
+                .zip(&self.live_pieces)
+                .any(|(&at, &piece)| piece.colour != colour && self.attacks_from(piece, at, sq));
+        }
         let around = self.around(sq);
         for (ray, found) in RAYS.iter().zip(around.rays) {
             let Some((slot, distance)) = found else {

@@ -6,13 +6,15 @@ use super::error::{ErrorKind, RuntimeError};
 // `board` keeps the pieces and makes and takes back moves; `legality`
 // decides whether a move may stand, with the movement rules of `piece`
 // and, on large boards, the ordered lines of `index`; `geometry` holds
-// squares, lines and rays.
+// squares, lines and rays; `walk` makes many steps of a repeated move
+// at once.
 mod board;
 mod geometry;
 mod index;
 mod legality;
 pub mod outlined;
 mod piece;
+mod walk;
 
 pub use self::board::Board;
 pub use self::geometry::Square;
@@ -20,6 +22,7 @@ pub use self::piece::{
     Colour, Kind, NameId, Piece, BLACK_BISHOP, BLACK_KING, BLACK_KNIGHT, BLACK_PAWN, BLACK_QUEEN,
     BLACK_ROOK, WHITE_BISHOP, WHITE_KING, WHITE_KNIGHT, WHITE_PAWN, WHITE_QUEEN, WHITE_ROOK,
 };
+pub use self::walk::Pace;
 
 /// Resolves a jump target read from input: the index of the line labelled
 /// `label` in `labels` (sorted by label), or a runtime error.

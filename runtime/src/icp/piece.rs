@@ -163,6 +163,30 @@ impl Piece {
     }
 }
 
+impl Piece {
+    /// A lower bound of the Chebyshev distance from `sq` to the nearest
+    /// square the piece, standing on `at`, could attack if nothing stood
+    /// between: 0 when `sq` may be attacked.
+    pub(super) fn reach_distance(self, at: Square, sq: Square) -> u64 {
+        let (a, b) = (sq.row.abs_diff(at.row), sq.col.abs_diff(at.col));
+        // Each diagonal move changes row − col (or row + col) by at most
+        // 2 per square.
+        let to_diagonals = || {
+            let (r, c) = (i128::from(sq.row), i128::from(sq.col));
+            let (ar, ac) = (i128::from(at.row), i128::from(at.col));
+            let gap = |v: i128| v.unsigned_abs().div_ceil(2).min(u128::from(u64::MAX)) as u64;
+            gap((r - c) - (ar - ac)).min(gap((r + c) - (ar + ac)))
+        };
+        match self.kind {
+            Kind::Rook => a.min(b),
+            Kind::Bishop => to_diagonals(),
+            Kind::Queen => a.min(b).min(to_diagonals()),
+            Kind::Knight => a.max(b).saturating_sub(2),
+            Kind::King | Kind::Pawn => a.max(b).saturating_sub(1),
+        }
+    }
+}
+
 /// An interned piece name: an index fixed at compile time.
 pub type NameId = u32;
 

@@ -10,7 +10,7 @@
 
 use std::ops::Range;
 
-use chess2rs_runtime::icp::{Colour, Kind, Piece};
+use chess2rs_runtime::icp::{Colour, Kind, NameId, Piece};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, ToTokens};
 
@@ -267,6 +267,32 @@ fn line_code(
     };
     let fall = Next::Line(index as u32 + 1);
     let (success, failure) = (line.on_success, line.on_failure);
+    if let (Some(test), Some((name, d_row, d_col))) = (&test, walk(line, index)) {
+        // A walk: the loop of single steps, each preceded (at the board's
+        // pace) by as many steps as the board proves at once.
+        let known = known_tokens(known[name as usize]);
+        let name = name_ident(&program.names[name as usize]);
+        let (d_row, d_col) = (int_literal(d_row), int_literal(d_col));
+        let failure = match failure {
+            _ if last_in_block => {
+                let failure = next(failure);
+                quote! { pc = #failure; }
+            }
+            failure if failure == fall => quote! {},
+            failure => jump(failure),
+        };
+        return quote! {
+            let mut pace = rt::icp::Pace::new();
+            loop {
+                board.walk_paced(&mut pace, #name, (#d_row, #d_col), #known, steps);
+                steps.tick(#at)?;
+                if !#test {
+                    break;
+                }
+            }
+            #failure
+        };
+    }
     let transfer = match test {
         None if last_in_block => {
             let success = next(success);
@@ -296,6 +322,18 @@ fn line_code(
         #(#reads)*
         #statements
         #transfer
+    }
+}
+
+/// The name and offset of a line that repeats `NAME;dr,dc` while it
+/// succeeds (its success jumps to itself; both numbers literal): a walk.
+fn walk(line: &Line, index: usize) -> Option<(NameId, i64, i64)> {
+    match line.command {
+        Command::MoveNamedBy {
+            name,
+            by: [Operand::Literal(d_row), Operand::Literal(d_col)],
+        } if line.on_success == Next::Line(index as u32) => Some((name, d_row, d_col)),
+        _ => None,
     }
 }
 
