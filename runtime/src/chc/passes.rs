@@ -82,6 +82,8 @@ impl<F: FnMut(&[i64], &mut [i64], &mut [i64]) -> Option<u64>> PassFn for F {}
 /// loop, within the step limit and with every watched value in range, so
 /// the loop, run normally from there, ends, fails or stops at the limit
 /// exactly where it would have.
+#[cold]
+#[inline(never)]
 pub fn skip_passes(
     steps: &mut StepCounter,
     shape: &Shape,

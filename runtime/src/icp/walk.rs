@@ -15,10 +15,16 @@ const FEW_STEPS: u64 = 4;
 /// The most single steps a walk loop makes between two tries of a walk.
 const LONGEST_WAIT: u32 = 64;
 
-/// The pace of a walk loop in generated code: after a walk that made few
-/// steps, the loop makes more and more single steps (up to 64) before it
-/// tries again, so that a loop the board can rarely walk costs hardly more
-/// than its single steps.
+/// Single steps a walk loop makes before its first try of a walk: a try
+/// costs a pass over the pieces, several single steps' worth, so short
+/// walks (the usual ones between counters) never pay for one.
+const FIRST_WAIT: u32 = 32;
+
+/// The pace of a walk loop in generated code: it starts with
+/// [`FIRST_WAIT`] single steps; after a walk that made few steps, the loop
+/// makes more and more single steps (up to 64) before it tries again, so
+/// that a loop the board can rarely walk costs hardly more than its single
+/// steps.
 #[derive(Clone, Debug, Default)]
 pub struct Pace {
     wait: u32,
@@ -26,9 +32,12 @@ pub struct Pace {
 }
 
 impl Pace {
-    /// A loop about to start: the first step tries a walk.
+    /// A loop about to start.
     pub const fn new() -> Self {
-        Pace { wait: 0, gap: 0 }
+        Pace {
+            wait: FIRST_WAIT,
+            gap: FIRST_WAIT,
+        }
     }
 }
 

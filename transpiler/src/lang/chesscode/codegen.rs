@@ -272,17 +272,31 @@ fn loop_code(body: &Loop, parts: &mut Parts) -> TokenStream {
         Some(ClosedForm::Counting(counting)) => (skip(body, &counting), TokenStream::new()),
         Some(ClosedForm::Polynomial(polynomial)) => {
             let skip = polynomial_skip(body, &polynomial);
+            let threshold = match fits_per_try(&polynomial) {
+                1 => quote! { rt::chc::SKIP_AFTER_STEPS },
+                fits => {
+                    let fits = Literal::u64_unsuffixed(fits);
+                    quote! { rt::chc::SKIP_AFTER_STEPS * #fits }
+                }
+            };
+            // The steps are looked at every 16 passes: a pass pays one
+            // decrement and a branch.
             (
                 quote! {
                     let skip_from = steps.available();
                     let mut skip_pending = true;
+                    let mut skip_countdown: u32 = 16;
                 },
                 quote! {
-                    if skip_pending
-                        && skip_from.wrapping_sub(steps.available()) >= rt::chc::SKIP_AFTER_STEPS
-                    {
-                        skip_pending = false;
-                        #skip
+                    skip_countdown -= 1;
+                    if skip_countdown == 0 {
+                        skip_countdown = 16;
+                        if skip_pending
+                            && skip_from.wrapping_sub(steps.available()) >= #threshold
+                        {
+                            skip_pending = false;
+                            #skip
+                        }
                     }
                 },
             )
@@ -436,6 +450,27 @@ fn polynomial_skip(body: &Loop, polynomial: &Polynomial) -> TokenStream {
             [#(#names),*] = state;
         }
     }
+}
+
+/// How many fits trying to skip a polynomial loop costs: its own, and for
+/// each pass it samples those of its inner polynomial loops run to their
+/// ends (counting loops cost next to nothing). The loop runs this many
+/// times `SKIP_AFTER_STEPS` steps before trying, so that a try that skips
+/// little costs at most about as much as the steps already run.
+fn fits_per_try(polynomial: &Polynomial) -> u64 {
+    let samples = (polynomial.degree + 2 + usize::from(polynomial.warmup)) as u64;
+    let inner: u64 = polynomial
+        .ops
+        .iter()
+        .map(|op| match op {
+            PureOp::Inner(inner) => match &*inner.closed {
+                ClosedForm::Polynomial(inner) => fits_per_try(inner),
+                ClosedForm::Counting(_) => 0,
+            },
+            _ => 0,
+        })
+        .sum();
+    1 + samples * inner
 }
 
 /// A polynomial loop's `rt::chc::Shape`.
