@@ -14,7 +14,7 @@
 //! runs normally.
 
 use super::super::limits::StepCounter;
-use super::poly::{Overflow, Poly};
+use super::poly::{to_u64, Overflow, Poly};
 
 /// What a watched value must satisfy on every pass skipped. Every
 /// watched value must also fit in an `i64`.
@@ -105,7 +105,7 @@ pub fn skip_passes(
     let taken = fitted
         .steps
         .at(passes)
-        .and_then(|s| u64::try_from(s).ok())
+        .and_then(to_u64)
         .and_then(|s| s.checked_add(first_steps));
     match taken {
         Some(taken)
@@ -136,7 +136,7 @@ pub fn run_to_end(shape: &Shape, state: &mut [i64], pass: impl PassFn) -> Option
     if ending == 0 || fitted.ending != Some(ending) || !fitted.commit(state, ending) {
         return None;
     }
-    let taken = u64::try_from(fitted.steps.at(ending)?).ok()?;
+    let taken = to_u64(fitted.steps.at(ending)?)?;
     Some((first_passes + ending, first_steps.checked_add(taken)?))
 }
 
@@ -357,13 +357,12 @@ impl Fitted {
 fn ends_after(shape: &Shape, watch: &[i64]) -> bool {
     let exit = shape.exit;
     let cell = watch[exit.cell];
-    let mut compared = [Some(watch[exit.var]), exit.also.map(|also| watch[also])]
-        .into_iter()
-        .flatten();
+    let var = watch[exit.var];
+    let also = exit.also.map(|also| watch[also]);
     if exit.negated {
-        compared.any(|other| cell == other)
+        cell == var || also == Some(cell)
     } else {
-        compared.any(|other| cell != other)
+        cell != var || also.is_some_and(|also| also != cell)
     }
 }
 

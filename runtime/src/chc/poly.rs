@@ -104,7 +104,7 @@ impl Poly {
 
     /// `p(i)` as an `i64`, if it fits.
     pub fn at_i64(&self, i: u64) -> Option<i64> {
-        self.at(i).and_then(|value| i64::try_from(value).ok())
+        self.at(i).and_then(to_i64)
     }
 
     /// `p - q`.
@@ -223,7 +223,7 @@ impl Poly {
             let (numerator, denominator) = if rising { (-c0, c1) } else { (c0, -c1) };
             let first = numerator.div_euclid(denominator)
                 + i128::from(numerator.rem_euclid(denominator) != 0);
-            return u64::try_from(first.clamp(i128::from(start), i128::from(end))).ok();
+            return to_u64(first.clamp(i128::from(start), i128::from(end)));
         }
         let (mut low, mut high) = (start, end);
         while high - low > 1 {
@@ -237,6 +237,21 @@ impl Poly {
         }
         Some(high)
     }
+}
+
+/// `value` as an `i64`, if it fits (`TryFrom` is not in the prelude of
+/// the 2015 edition, which `--standalone` output is built with).
+pub fn to_i64(value: i128) -> Option<i64> {
+    (i128::from(i64::MIN)..=i128::from(i64::MAX))
+        .contains(&value)
+        .then_some(value as i64)
+}
+
+/// `value` as a `u64`, if it fits.
+pub fn to_u64(value: i128) -> Option<u64> {
+    (0..=i128::from(u64::MAX))
+        .contains(&value)
+        .then_some(value as u64)
 }
 
 /// A value on the way did not fit in `i128`.
