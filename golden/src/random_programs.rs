@@ -168,7 +168,7 @@ fn chess_code_polynomial(random: &mut Random, text: &mut String) {
             "a1=Q+\n"
         });
     }
-    for c in ["a1", "b1", "c1", "c2", "d1", "d2"] {
+    for c in ["a1", "b1", "c1", "c2", "d1", "d2", "e1"] {
         text.push_str(&format!("{c}\n"));
     }
 }
@@ -184,11 +184,13 @@ fn chess_code_polynomial_loop(random: &mut Random, counter: &str, bound: &str, t
 }
 
 /// A few additions to `cells` of 1, the counter b1, other sums, h8 or a
-/// variable; now and then a copy or a label.
+/// variable; now and then a copy, a copy into e1 (which nothing else
+/// touches, so an inner loop holding it still runs in closed form) or a
+/// label.
 fn chess_code_polynomial_adds(random: &mut Random, cells: &[&str], text: &mut String) {
     for _ in 0..random.between(0, 3) {
         let c = *random.pick(cells);
-        let line = match random.below(9) {
+        let line = match random.below(10) {
             0 => format!("{c}+"),
             1 | 2 => format!("{c}xb1+"),
             3 => format!("{c}x{}+", random.pick(&["c1", "c2", "d1"])),
@@ -196,6 +198,7 @@ fn chess_code_polynomial_adds(random: &mut Random, cells: &[&str], text: &mut St
             5 => format!("{}x{c}+", random.pick(&["R", "N"])),
             6 => format!("N{c}+"),
             7 => format!("{c}x{}", random.pick(&["c1", "d2", "h2"])),
+            8 => format!("e1x{}", random.pick(&["b1", "c1", "d1"])),
             _ => "1/2 1/2".to_string(),
         };
         text.push_str(&line);

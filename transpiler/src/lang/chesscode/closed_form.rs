@@ -122,9 +122,10 @@ pub fn closed_form(body: &Loop) -> Option<ClosedForm> {
 pub struct Polynomial {
     /// A bound on the degree of every value, watched value and step count.
     pub degree: usize,
-    /// Whether the first pass is off the pattern (a loop holding inner
-    /// loops: the first inner trip count depends on the values before the
-    /// loop) and the fit starts after it.
+    /// Whether the first pass is off the pattern and the fit starts after
+    /// it: in a loop holding inner loops the first inner trip count depends
+    /// on the values before the loop, and a place the loop assigns starts
+    /// it with a value from before the loop.
     pub warmup: bool,
     /// The places the loop changes: the pass function's state.
     pub state: Vec<Place>,
@@ -210,17 +211,19 @@ pub struct ExitSlots {
 /// a loop-wide constant reaches a bound (see [`inner_loop_fits`]).
 pub fn polynomial(body: &Loop) -> Option<Polynomial> {
     let changed = changed_places(&body.body);
-    let mut inner_loops = false;
+    let mut warmup = false;
     for statement in &body.body {
         match statement {
             Stmt::Step(step) => {
-                pure_op(step.op)?;
+                if let Some(PureOp::Assign { .. }) = pure_op(step.op)? {
+                    warmup = true;
+                }
             }
             Stmt::Loop(inner) => {
                 if !inner_loop_fits(inner, &changed) {
                     return None;
                 }
-                inner_loops = true;
+                warmup = true;
             }
         }
     }
@@ -250,7 +253,7 @@ pub fn polynomial(body: &Loop) -> Option<Polynomial> {
     };
     Some(Polynomial {
         degree: analysis.peak as usize,
-        warmup: inner_loops,
+        warmup,
         state: changed,
         ops: plan.ops,
         roles: plan.roles,
@@ -280,30 +283,62 @@ fn pure_op(op: Op) -> Option<Option<PureOp>> {
 }
 
 /// Whether an inner loop can run in closed form inside a polynomial loop
-/// whose body changes `outer_changed`: it holds only additions and labels,
-/// has a closed form of its own, and loops back while its cell differs
-/// from its variable, the two moving apart by the same amount every pass
-/// of every run (constants and places the outer loop leaves alone), so it
-/// ends with them equal after a pass count that is a polynomial too.
+/// whose body changes `outer_changed`: it holds only additions, labels and
+/// assignments to places nothing else in it touches (they cannot overflow
+/// and only their last value counts), has a closed form of its own, and
+/// loops back while its cell differs from its variable, the two moving
+/// apart by the same amount every pass of every run (constants and places
+/// the outer loop leaves alone), so it ends with them equal after a pass
+/// count that is a polynomial too.
 fn inner_loop_fits(inner: &Loop, outer_changed: &[Place]) -> bool {
     let condition = inner.condition;
     if !condition.negated || condition.also.is_some() || closed_form(inner).is_none() {
         return false;
     }
     let compared = [Place::Cell(condition.cell), Place::Var(condition.var)];
-    inner.body.iter().all(|statement| match statement {
-        Stmt::Loop(_) => false,
-        Stmt::Step(step) => match pure_op(step.op) {
-            Some(None) => true,
-            Some(Some(PureOp::Add { to, addend })) => {
-                !compared.contains(&to)
-                    || match addend {
-                        Addend::One => true,
-                        Addend::Place(from) => !outer_changed.contains(&from),
-                    }
-            }
-            _ => false,
-        },
+    let mut ops = Vec::new();
+    for statement in &inner.body {
+        match statement {
+            Stmt::Loop(_) => return false,
+            Stmt::Step(step) => match pure_op(step.op) {
+                Some(Some(op)) => ops.push(op),
+                Some(None) => {}
+                None => return false,
+            },
+        }
+    }
+    // Places an assignment may not write: those compared, added to or read.
+    let touched: Vec<Place> = ops
+        .iter()
+        .flat_map(|op| match *op {
+            PureOp::Add {
+                to,
+                addend: Addend::Place(from),
+            } => vec![to, from],
+            PureOp::Add {
+                to,
+                addend: Addend::One,
+            } => vec![to],
+            PureOp::Assign { from, .. } => vec![from],
+            PureOp::Watch { .. } | PureOp::Inner(_) => Vec::new(),
+        })
+        .chain(compared)
+        .collect();
+    let assigned = |place: Place| {
+        ops.iter()
+            .filter(|op| matches!(op, PureOp::Assign { to, .. } if *to == place))
+            .count()
+    };
+    ops.iter().all(|op| match *op {
+        PureOp::Add { to, addend } => {
+            !compared.contains(&to)
+                || match addend {
+                    Addend::One => true,
+                    Addend::Place(from) => !outer_changed.contains(&from),
+                }
+        }
+        PureOp::Assign { to, .. } => !touched.contains(&to) && assigned(to) == 1,
+        PureOp::Watch { .. } | PureOp::Inner(_) => false,
     })
 }
 
@@ -651,10 +686,11 @@ mod tests {
             degree("1/2 1/2\nb1+\nc1xb1+\nd1xc1+\nb1=R+\n"),
             Some((3, false))
         );
-        // An assignment copies a degree without raising it.
+        // An assignment copies a degree without raising it; the fit starts
+        // after the first pass, where the assigned place is on the pattern.
         assert_eq!(
             degree("1/2 1/2\nb1+\nc1xb1\nd1xc1+\nb1=R+\n"),
-            Some((2, false))
+            Some((2, true))
         );
     }
 
@@ -667,6 +703,9 @@ mod tests {
         // A triangle: the inner loop runs up to the outer counter.
         let triangle = "1/2 1/2\na1+\nb1xh5\nKa1\n1/2 1/2\nb1+\ne1xb1+\nb1=K+\na1=R+\n";
         assert_eq!(degree(triangle), Some((3, true)));
+        // An inner loop may copy into a place nothing else in it touches.
+        let copying = "1/2 1/2\na1+\nb1xh5\nKa1\n1/2 1/2\nb1+\nc1xb1\ne1xb1+\nb1=K+\na1=R+\n";
+        assert_eq!(degree(copying), Some((3, true)));
     }
 
     #[test]
@@ -688,6 +727,9 @@ mod tests {
             "1/2 1/2\n1/2 1/2\nb1+\nb1=K\na1+\na1=R+\n",
             "1/2 1/2\n1/2 1/2\nb1xa1+\nb1=K+\na1+\na1=R+\n",
             "1/2 1/2\n1/2 1/2\n1/2 1/2\nc1+\nc1=Q+\nb1+\nb1=K+\na1+\na1=R+\n",
+            // Assignments to a place the inner loop also adds to or reads.
+            "1/2 1/2\n1/2 1/2\nb1+\nc1xb1\nc1+\nb1=K+\na1+\na1=R+\n",
+            "1/2 1/2\n1/2 1/2\nb1+\nc1xb1\nd1xc1+\nb1=K+\na1+\na1=R+\n",
         ] {
             assert_eq!(polynomial(&first_loop(text)), None, "{text}");
         }
