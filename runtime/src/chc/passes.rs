@@ -120,30 +120,47 @@ pub fn skip_passes(
     }
 }
 
+/// How many passes [`run_to_end`] makes one by one, calling the pass
+/// function, before it fits the rest: a fit costs about as much as this
+/// many passes, so a short inner loop is cheaper run than fitted.
+pub const DIRECT_PASSES: u64 = 128;
+
 /// Runs a loop (after its label) to its end in closed form, as part of an
 /// enclosing loop's pure pass: changes `state` to its values when the
 /// loop ends and returns how many passes and steps it took, or `None` if
 /// that needs running it (a sum overflows on the way, it never ends, or
-/// its values are too large to fit).
-pub fn run_to_end(shape: &Shape, state: &mut [i64], pass: impl PassFn) -> Option<(u64, u64)> {
-    let mut fitted = Fitted::new(shape, state, pass)?;
-    let (first_passes, first_steps) = fitted.first_passes();
-    if let Some(first) = fitted.first.as_ref().filter(|first| first.ends) {
-        state.copy_from_slice(&first.state);
-        return Some((1, first.steps));
+/// its values are too large to fit). The first [`DIRECT_PASSES`] passes
+/// are made one by one (every sum checked as it is made); a loop still
+/// running after them is fitted from there.
+pub fn run_to_end(shape: &Shape, state: &mut [i64], mut pass: impl PassFn) -> Option<(u64, u64)> {
+    let mut current = state.to_vec();
+    let mut next = vec![0; state.len()];
+    let mut watch = vec![0; shape.roles.len()];
+    let mut direct_steps = 0u64;
+    for passes in 1..=DIRECT_PASSES {
+        direct_steps = direct_steps.checked_add(pass(&current, &mut next, &mut watch)?)?;
+        ::std::mem::swap(&mut current, &mut next);
+        if ends_after(shape, &watch) {
+            state.copy_from_slice(&current);
+            return Some((passes, direct_steps));
+        }
     }
-    let ending = fitted.safe_passes(shape, u64::MAX - 1, false);
+    // Past the first pass: the rest is on the pattern.
+    let rest = Shape {
+        warmup: false,
+        ..*shape
+    };
+    let mut fitted = Fitted::new(&rest, &current, pass)?;
+    let ending = fitted.safe_passes(&rest, u64::MAX - 1, false);
     if ending == 0 || fitted.ending != Some(ending) || !fitted.commit(state, ending) {
         return None;
     }
     let taken = to_u64(fitted.steps.at(ending)?)?;
-    Some((first_passes + ending, first_steps.checked_add(taken)?))
+    Some((DIRECT_PASSES + ending, direct_steps.checked_add(taken)?))
 }
 
 /// The pass run before fitting, for a shape with a warm-up pass.
 struct FirstPass {
-    /// The changed values after it.
-    state: Vec<i64>,
     /// Its steps.
     steps: u64,
     /// Whether the loop ends after it.
@@ -181,11 +198,7 @@ impl Fitted {
             let mut watch = vec![0; watch_width];
             let steps = pass(start, &mut after_first, &mut watch)?;
             let ends = ends_after(shape, &watch);
-            first = Some(FirstPass {
-                state: after_first.clone(),
-                steps,
-                ends,
-            });
+            first = Some(FirstPass { steps, ends });
             &after_first[..]
         } else {
             start
@@ -202,17 +215,26 @@ impl Fitted {
         }
         // All samples fitted: the last one checks the degree bound (its
         // Newton coefficient must be 0).
-        let fit = |column: &dyn Fn(usize) -> i64| {
-            let poly = Poly::fit((0..samples).map(column));
-            (poly.degree() <= shape.degree).then_some(poly)
+        // Column `v` of `rows` (`columns` wide) fitted into `into`.
+        let fit_columns = |rows: &[i64], columns: usize, into: &mut Vec<Poly>| {
+            into.reserve_exact(columns);
+            for v in 0..columns {
+                let poly = Poly::fit((0..samples).map(|k| rows[columns * k + v]));
+                if poly.degree() > shape.degree {
+                    return None;
+                }
+                into.push(poly);
+            }
+            Some(())
         };
-        let state = (0..width)
-            .map(|v| fit(&|k| states[width * k + v]))
-            .collect::<Option<Vec<_>>>()?;
-        let watched = (0..watch_width)
-            .map(|v| fit(&|k| watches[watch_width * k + v]))
-            .collect::<Option<Vec<_>>>()?;
-        let steps = fit(&|k| pass_steps[k])?.prefix_sum();
+        let (mut state, mut watched) = (Vec::new(), Vec::new());
+        fit_columns(&states, width, &mut state)?;
+        fit_columns(&watches, watch_width, &mut watched)?;
+        let steps = Poly::fit(pass_steps.iter().copied());
+        if steps.degree() > shape.degree {
+            return None;
+        }
+        let steps = steps.prefix_sum();
         let mut fitted = Fitted {
             first,
             state,
@@ -312,8 +334,9 @@ impl Fitted {
         if n == 0 {
             return true;
         }
-        // Per sign group: whether some member is below 0, some above.
-        let mut signs: Vec<(u16, bool, bool)> = Vec::new();
+        // Per sign group (a bit each): whether some member is below 0,
+        // some above. A loop with more groups than bits is not skipped.
+        let (mut below, mut above) = (0u128, 0u128);
         for (poly, role) in self.watched.iter().zip(shape.roles) {
             let Some((low, high)) = poly.extremes(n) else {
                 return false;
@@ -325,16 +348,14 @@ impl Fitted {
                 Role::Value => {}
                 Role::Positive if low < 1 => return false,
                 Role::Positive => {}
-                Role::Sign(group) => match signs.iter_mut().find(|(g, _, _)| *g == group) {
-                    Some((_, below, above)) => {
-                        *below |= low < 0;
-                        *above |= high > 0;
-                    }
-                    None => signs.push((group, low < 0, high > 0)),
-                },
+                Role::Sign(group) if group >= 128 => return false,
+                Role::Sign(group) => {
+                    below |= u128::from(low < 0) << group;
+                    above |= u128::from(high > 0) << group;
+                }
             }
         }
-        signs.iter().all(|&(_, below, above)| !(below && above))
+        below & above == 0
     }
 
     /// Sets `state` to the values at the start of pass `n`; `false` if
@@ -443,6 +464,28 @@ mod tests {
         // Never ends: b1 passes N.
         let mut state = [5, 0, 0];
         assert_eq!(run_to_end(&TRIANGLE, &mut state, triangle(2)), None);
+    }
+
+    #[test]
+    fn short_loops_run_pass_by_pass_long_ones_are_fitted() {
+        // Around DIRECT_PASSES: the same answers as running every pass.
+        let direct = DIRECT_PASSES as i64;
+        for n in [1, 2, direct - 1, direct, direct + 1, direct + 2, 3 * direct] {
+            let mut state = [0, 0, 0];
+            let result = run_to_end(&TRIANGLE, &mut state, triangle(n));
+            assert_eq!(result, Some((n as u64, 4 * n as u64)), "n = {n}");
+            assert_eq!(state, [n, n, n * (n + 1) / 2], "n = {n}");
+        }
+        // An overflow on a pass made one by one, and on a fitted one.
+        for passes in [10, direct + 10] {
+            let mut state = [0, 0, i64::MAX - passes * (passes + 1) / 2 + 1];
+            assert_eq!(
+                run_to_end(&TRIANGLE, &mut state, triangle(1_000)),
+                None,
+                "{passes}"
+            );
+            assert_eq!(state[0], 0, "state unchanged");
+        }
     }
 
     #[test]
