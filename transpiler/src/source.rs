@@ -33,9 +33,14 @@ pub struct Source {
 }
 
 impl Source {
-    /// A source called `name` (a path or `<stdin>`) with `text`.
+    /// A source called `name` (a path or `<stdin>`) with `text`, less a
+    /// leading byte-order mark (which some editors save, and no language
+    /// reads as part of the program).
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
-        let text = text.into();
+        let mut text = text.into();
+        if text.starts_with('\u{feff}') {
+            text.drain(..'\u{feff}'.len_utf8());
+        }
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
@@ -247,6 +252,15 @@ mod tests {
             assert_eq!(line_col(offset), source.line_col(offset), "offset {offset}");
         }
         assert_eq!(line_col(0), (1, 1), "going back starts again");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_text() {
+        let source = Source::new("t", "\u{feff}ab\ncd");
+        assert_eq!(source.text(), "ab\ncd");
+        assert_eq!(source.line_col(3), (2, 1));
+        // Only a leading one.
+        assert_eq!(Source::new("t", "a\u{feff}").text(), "a\u{feff}");
     }
 
     #[test]

@@ -916,3 +916,167 @@ fn synth_refuses_other_languages_broken_listings_and_its_own_input() {
     assert_ne!(out.status.code(), Some(0));
     assert_eq!(std::fs::read_to_string(&bad).unwrap(), "10!\n0!\n");
 }
+
+/// Runs chess2rs with its stdout going to `stdout` (a file or device).
+fn chess2rs_to(stdout: Stdio, args: &[&str], cache: &Path) -> Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
+        .args(args)
+        .env("CHESS2RS_CACHE_DIR", cache)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The verbs that print a result on stdout, with their arguments.
+fn printing_verbs() -> Vec<Vec<String>> {
+    let add = example("add.chc").display().to_string();
+    let hello = example("hello.btm").display().to_string();
+    let game = example("chessoteric-hello.pgn").display().to_string();
+    [
+        vec![add.as_str()],
+        vec!["--standalone", add.as_str()],
+        vec!["--emit", "ir", add.as_str()],
+        vec!["explain", game.as_str()],
+        vec!["explain", "--btm", game.as_str()],
+        vec!["synth", "-q", hello.as_str()],
+        vec!["completions", "bash"],
+        vec!["man"],
+    ]
+    .iter()
+    .map(|args| args.iter().map(|a| a.to_string()).collect())
+    .collect()
+}
+
+#[test]
+fn a_full_disk_on_stdout_is_an_error_and_a_closed_pipe_is_not() {
+    let cache = scratch("stdout_errors");
+    for args in printing_verbs() {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        // A reader that goes away at once: the output just ends.
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
+            .args(&args)
+            .env("CHESS2RS_CACHE_DIR", &cache)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(!text(&out.stderr).contains("error"), "{args:?}");
+        if !Path::new("/dev/full").exists() {
+            eprintln!("skipped: no /dev/full on this system");
+            continue;
+        }
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = chess2rs_to(Stdio::from(full), &args, &cache);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("error: writing the output: No space left on device"),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn output_paths_write_through_links_fifos_and_devices() {
+    use std::os::unix::fs::FileTypeExt;
+    let cache = scratch("output_paths");
+    let dir = scratch("output_paths_dir");
+    let add = example("add.chc").display().to_string();
+    let emitted = text(&chess2rs(&[&add], b"", &cache).stdout);
+    assert!(emitted.contains("fn main()"));
+    // A link keeps pointing at its target, whose contents are replaced.
+    let target = dir.join("target.rs");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.join("link.rs");
+    std::os::unix::fs::symlink("target.rs", &link).unwrap();
+    let out = chess2rs(&[&add, "-o", &link.display().to_string()], b"", &cache);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), emitted);
+    // A FIFO is written, not replaced.
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|status| status.success()) {
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+        };
+        let out = chess2rs(&[&add, "-o", &fifo.display().to_string()], b"", &cache);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(reader.join().unwrap(), emitted);
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    } else {
+        eprintln!("skipped the FIFO: no mkfifo");
+    }
+    // A device is written, not replaced: a private copy of /dev/null
+    // (making one needs root).
+    let null = dir.join("null");
+    let made = Command::new("mknod")
+        .arg(&null)
+        .args(["c", "1", "3"])
+        .output();
+    if made.is_ok_and(|out| out.status.success()) {
+        for args in [vec![add.as_str(), "-o"], vec!["build", add.as_str(), "-o"]] {
+            let mut args = args.clone();
+            let path = null.display().to_string();
+            args.push(&path);
+            let out = chess2rs(&args, b"", &cache);
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{args:?}: {}",
+                text(&out.stderr)
+            );
+            let kind = std::fs::metadata(&null).unwrap().file_type();
+            assert!(kind.is_char_device(), "{args:?} replaced the device");
+        }
+    } else {
+        eprintln!("skipped the device node: mknod needs root");
+    }
+    // A device that fails a write is an error naming it.
+    if Path::new("/dev/full").exists() {
+        let out = chess2rs(&[&add, "-o", "/dev/full"], b"", &cache);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            text(&out.stderr).contains("cannot write `/dev/full`: No space left on device"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_in_every_language() {
+    let cache = scratch("bom");
+    let dir = scratch("bom_src");
+    for name in [
+        "beer.icp",
+        "add.chc",
+        "chessoteric-hello.pgn",
+        "hello.btm",
+        "truth.fv",
+    ] {
+        let mut bytes = "\u{feff}".as_bytes().to_vec();
+        bytes.extend(std::fs::read(example(name)).unwrap());
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let out = chess2rs(&["check", &path.display().to_string()], b"", &cache);
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains("no errors"), "{name}");
+    }
+}

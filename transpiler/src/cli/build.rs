@@ -85,8 +85,11 @@ pub(super) fn build(args: &BuildArgs) -> CliResult<u8> {
     // Refused before the build, so a mistaken -o costs nothing.
     refuse_inputs(&output, &[&args.source.file])?;
     let exe = cached_executable(&loaded, args.quiet)?;
-    write_output(&output, &[&args.source.file], |temp| {
-        std::fs::copy(&exe, temp).map(|_| ())
+    let permissions = std::fs::metadata(&exe)
+        .map_err(|e| Failure::Message(format!("cannot read `{}`: {e}", exe.display())))?
+        .permissions();
+    write_output(&output, &[&args.source.file], Some(permissions), |out| {
+        std::io::copy(&mut std::fs::File::open(&exe)?, out).map(|_| ())
     })?;
     if !args.quiet {
         eprintln!("{:>12} {}", "Wrote", output.display());

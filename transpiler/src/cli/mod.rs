@@ -2,14 +2,16 @@
 //! `interpret`, `check`.
 
 mod build;
+mod output;
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 
+use self::output::{refuse_inputs, same_file, to_stdout, write_output};
 use crate::emit::ProgramText;
 use crate::{check, compile_file, interpret, Checked, Diagnostics, Language, Source};
 use chess2rs_runtime::Options;
@@ -341,9 +343,10 @@ pub fn main() -> ExitCode {
         Some(Verb::Run(args)) => build::run(&args),
         Some(Verb::Build(args)) => build::build(&args),
         Some(Verb::Completions { shell }) => {
-            let mut command = Cli::command();
-            clap_complete::generate(shell, &mut command, "chess2rs", &mut std::io::stdout());
-            Ok(0)
+            // Generated in memory: clap_complete panics on a failed write.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "chess2rs", &mut script);
+            to_stdout(|out| out.write_all(&script)).map(|()| 0)
         }
         Some(Verb::Man(args)) => manual(&args),
     };
@@ -375,7 +378,7 @@ fn manual(args: &ManArgs) -> CliResult<u8> {
             page.render(&mut roff)
                 .and_then(|()| std::fs::write(&path, &roff))
                 .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", path.display())))?;
-            println!("{}", path.display());
+            to_stdout(|out| writeln!(out, "{}", path.display()))?;
         }
         return Ok(0);
     }
@@ -393,7 +396,7 @@ fn manual(args: &ManArgs) -> CliResult<u8> {
     man_page(page)
         .render(&mut roff)
         .map_err(|e| Failure::Message(format!("cannot render the manual page: {e}")))?;
-    let _ = std::io::stdout().write_all(&roff);
+    to_stdout(|out| out.write_all(&roff))?;
     Ok(0)
 }
 
@@ -553,76 +556,10 @@ fn emit_rust(args: &EmitArgs) -> CliResult<u8> {
         EmitKind::Ir => ProgramText::from(crate::ir_dump(&checked(&loaded)?.program) + "\n"),
     };
     match &args.output {
-        Some(path) => write_output(path, &[file], |temp| {
-            let mut out = std::io::BufWriter::new(std::fs::File::create(temp)?);
-            text.write_to(&mut out)?;
-            out.flush()
-        })?,
-        None => {
-            let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
-            // A closed pipe (e.g. `| head`) is not an error worth reporting.
-            let _ = text.write_to(&mut stdout).and_then(|_| stdout.flush());
-        }
+        Some(path) => write_output(path, &[file], None, |out| text.write_to(out))?,
+        None => to_stdout(|out| text.write_to(out))?,
     }
     Ok(0)
-}
-
-/// Writes an output file the safe way: refuses a path that is one of the
-/// `inputs` (the user's program must never be overwritten), has `write`
-/// fill a temporary file next to it, and renames that into place — so the
-/// path holds either its old contents or the whole new file.
-fn write_output(
-    path: &Path,
-    inputs: &[&Path],
-    write: impl FnOnce(&Path) -> std::io::Result<()>,
-) -> CliResult<()> {
-    refuse_inputs(path, inputs)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "output".into());
-    let temp = path.with_file_name(format!(".{name}.chess2rs-{}.tmp", std::process::id()));
-    let written = write(&temp).and_then(|()| std::fs::rename(&temp, path));
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        Failure::Message(format!("cannot write `{}`: {e}", path.display()))
-    })
-}
-
-/// An error if `path` is one of the `inputs`.
-fn refuse_inputs(path: &Path, inputs: &[&Path]) -> CliResult<()> {
-    match inputs.iter().find(|input| same_file(path, input)) {
-        Some(input) => Err(Failure::Message(format!(
-            "refusing to write `{}`: it is the program `{}` itself; choose another -o",
-            path.display(),
-            input.display()
-        ))),
-        None => Ok(()),
-    }
-}
-
-/// Whether `a` and `b` name the same existing file (through links, `..`
-/// or another spelling).
-fn same_file(a: &Path, b: &Path) -> bool {
-    if b == Path::new("-") {
-        return false;
-    }
-    let (Ok(meta_a), Ok(meta_b)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
-        return false;
-    };
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        meta_a.dev() == meta_b.dev() && meta_a.ino() == meta_b.ino()
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = (meta_a, meta_b);
-        match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-            (Ok(a), Ok(b)) => a == b,
-            _ => false,
-        }
-    }
 }
 
 fn check_only(args: &SourceArgs) -> CliResult<u8> {
@@ -749,16 +686,10 @@ fn synth_game(args: &SynthArgs) -> CliResult<u8> {
         game.bits,
         started.elapsed().as_secs_f64()
     ));
+    let pgn = game.pgn.as_bytes();
     match &args.output {
-        Some(path) => write_output(path, &[&args.source.file], |temp| {
-            std::fs::write(temp, &game.pgn)
-        })?,
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            let _ = stdout
-                .write_all(game.pgn.as_bytes())
-                .and_then(|_| stdout.flush());
-        }
+        Some(path) => write_output(path, &[&args.source.file], None, |out| out.write_all(pgn))?,
+        None => to_stdout(|out| out.write_all(pgn))?,
     }
     Ok(0)
 }
@@ -823,10 +754,7 @@ fn explain_game(args: &ExplainArgs) -> CliResult<u8> {
             Failure::Diagnostics
         })?
     };
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush());
+    to_stdout(|out| out.write_all(text.as_bytes()))?;
     Ok(0)
 }
 
