@@ -20,6 +20,7 @@ pub mod icp;
 pub mod io;
 pub mod limits;
 pub mod tm;
+pub mod tm_blocks;
 
 pub use self::error::{ErrorKind, Location, RuntimeError, SourceMap};
 pub use self::limits::Options;
@@ -34,6 +35,7 @@ pub mod __private {
     pub use super::io::{run_main, run_program, Io, ProgramInfo};
     pub use super::limits::{Options, StepCounter};
     pub use super::tm;
+    pub use super::tm_blocks;
 }
 
 /// The source text of this crate, file by file (`lib.rs` first), used by
@@ -65,4 +67,5 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("io", include_str!("io.rs")),
     ("limits", include_str!("limits.rs")),
     ("tm", include_str!("tm.rs")),
+    ("tm_blocks", include_str!("tm_blocks.rs")),
 ];

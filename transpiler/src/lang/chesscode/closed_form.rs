@@ -292,7 +292,7 @@ fn pure_op(op: Op) -> Option<Option<PureOp>> {
 /// count that is a polynomial too.
 fn inner_loop_fits(inner: &Loop, outer_changed: &[Place]) -> bool {
     let condition = inner.condition;
-    if !condition.negated || condition.also.is_some() || closed_form(inner).is_none() {
+    if !condition.negated || condition.also.is_some() {
         return false;
     }
     let compared = [Place::Cell(condition.cell), Place::Var(condition.var)];
@@ -339,7 +339,7 @@ fn inner_loop_fits(inner: &Loop, outer_changed: &[Place]) -> bool {
         }
         PureOp::Assign { to, .. } => !touched.contains(&to) && assigned(to) == 1,
         PureOp::Watch { .. } | PureOp::Inner(_) => false,
-    })
+    }) && closed_form(inner).is_some()
 }
 
 /// The places statements change (at any depth), in order of first change.

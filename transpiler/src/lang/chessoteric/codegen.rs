@@ -15,8 +15,9 @@
 //! steps in one go. The chess game is gone: only the rules and the
 //! initial tape remain.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
+use chess2rs_runtime::__private::tm_blocks as rt_blocks;
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream};
 use quote::{format_ident, quote, ToTokens, TokenStreamExt};
 
@@ -56,7 +57,8 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
         by_state: &by_state,
     };
     let regions = Regions::new(&by_state);
-    if regions.iter().next().is_some() {
+    let has_regions = regions.iter().next().is_some();
+    if has_regions {
         items.push(rule_table(&by_state));
     }
     let arms = regions.iter().map(|region| Arm {
@@ -87,6 +89,21 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
     };
     // A state without rules halts (finding no rule is not a step).
     let run = dispatch.generate(fixed_arms, arms, items);
+    let macro_steps = (has_regions && macro_steps_apply(machine, &by_state)).then(|| {
+        let roots = regions
+            .iter()
+            .map(|region| region.root())
+            .collect::<BTreeSet<_>>();
+        let roots = roots.into_iter().map(int_literal);
+        quote! {
+            // Macro steps while they pay, then the code below (entered at
+            // the roots of its regions).
+            if rt::tm_blocks::run(RULES, &[#(#roots),*], &mut tape, &mut state, entered_by, steps) {
+                let control = rt::tm::Control { state, entered_by: entered_by.get() };
+                return rt::tm::finish(RULES, &mut tape, control, io, steps);
+            }
+        }
+    });
     quote! {
         /// Reads a line of input, writes its value, moves right, state 0.
         const INPUT: i64 = 1;
@@ -95,8 +112,22 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
         let mut tape = rt::tm::Tape::new(&[#(#tape),*]);
         let mut state: i64 = 0;
         let entered_by = &::std::cell::Cell::new((0u32, 0u32));
+        #macro_steps
         #run
     }
+}
+
+/// Whether the machine may run in macro steps (`rt::tm_blocks`) if it has
+/// regions: its rules and tape use at most 16 symbols (blank included),
+/// so a block of 16 cells fits in a word.
+fn macro_steps_apply(machine: &Machine, by_state: &BTreeMap<i64, Vec<&Rule>>) -> bool {
+    let mut symbols: Vec<i64> = vec![0];
+    let rules = by_state.values().flatten();
+    symbols.extend(rules.flat_map(|rule| [rule.read, rule.write]));
+    symbols.extend(&machine.tape);
+    symbols.sort_unstable();
+    symbols.dedup();
+    symbols.len() <= rt_blocks::CODES
 }
 
 /// `RULES`, every rule sorted by state and symbol, for the last steps
