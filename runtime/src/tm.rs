@@ -475,6 +475,69 @@ mod tests {
         assert_eq!(cells, [3, 3, 3, 0, 0, 7]);
     }
 
+    /// A sweep (or, with `write` giving each symbol back, a scan) run
+    /// one step at a time, as the rules run it: how many cells it passes.
+    fn by_steps(
+        cells: &mut [i64],
+        head: usize,
+        fuel: u64,
+        left: bool,
+        write: &dyn Fn(i64) -> Option<i64>,
+    ) -> usize {
+        let (mut at, mut moved) = (head, 0);
+        while (moved as u64) < fuel && if left { at > 0 } else { at + 1 < cells.len() } {
+            match write(cells[at]) {
+                Some(symbol) => cells[at] = symbol,
+                None => break,
+            }
+            at = if left { at - 1 } else { at + 1 };
+            moved += 1;
+        }
+        moved
+    }
+
+    #[test]
+    fn scans_and_sweeps_agree_with_single_steps_everywhere() {
+        // Tapes of 1s shorter and longer than a chunk of 8, one other
+        // symbol somewhere or none; every head; steps allowed running out
+        // before, inside and after a chunk. 2 becomes 3: a cell rewritten
+        // twice would show.
+        let sweep = |cell: i64| match cell {
+            1 => Some(2),
+            2 => Some(3),
+            _ => None,
+        };
+        let over = |cell: i64| cell == 1;
+        for len in 1..40usize {
+            for stop in [None, Some(0), Some(len / 2), Some(len - 1)] {
+                let tape: Vec<i64> = (0..len)
+                    .map(|i| if Some(i) == stop { 7 } else { 1 })
+                    .collect();
+                for head in 0..len {
+                    for fuel in [0, 1, 3, 8, 9, 17, 100] {
+                        for left in [false, true] {
+                            let mut expected = tape.clone();
+                            let moved = by_steps(&mut expected, head, fuel, left, &sweep);
+                            let mut cells = tape.clone();
+                            let (scanned, swept) = if left {
+                                let scanned = scan_left(&cells, head, fuel, over);
+                                (scanned, sweep_left(&mut cells, head, fuel, sweep))
+                            } else {
+                                let scanned = scan_right(&cells, head, fuel, over);
+                                (scanned, sweep_right(&mut cells, head, fuel, sweep))
+                            };
+                            let case = format!(
+                                "len {len} stop {stop:?} head {head} fuel {fuel} left {left}"
+                            );
+                            assert_eq!((scanned, swept), (moved, moved), "{case}");
+                            assert_eq!(cells, expected, "{case}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn finish_runs_the_last_steps_by_table_up_to_the_limit() {
         let rules = [
