@@ -222,7 +222,11 @@ impl Walk {
             if let Some(y) = y {
                 let (x, y) = (x.unsigned_abs() as u64, y.unsigned_abs());
                 if y <= u128::from(within) {
-                    let (a, b) = if rows_move { (x, y as u64) } else { (y as u64, x) };
+                    let (a, b) = if rows_move {
+                        (x, y as u64)
+                    } else {
+                        (y as u64, x)
+                    };
                     if near(a, b) {
                         return step_count(j);
                     }

@@ -217,7 +217,15 @@ fn block_arm(
     let last = block.end - 1;
     let bodies = block.map(|index| {
         let pace = paces[index];
-        line_code(program, known, targets, pace, outlined, index, index == last)
+        line_code(
+            program,
+            known,
+            targets,
+            pace,
+            outlined,
+            index,
+            index == last,
+        )
     });
     quote! {
         #(#docs)*
