@@ -478,6 +478,17 @@ mod tests {
     }
 
     #[test]
+    fn each_walk_loop_has_a_pace_of_its_own() {
+        // Lines 2 and 4 repeat themselves by literal offsets; 3 reads its
+        // offset and 5 jumps elsewhere, so they are not walks.
+        let program = program("1. a=R0,0\n2. a;0,1?2\n3. a;0,*?3\n4. a;0,-1?4\n5. a;0,1?1\n");
+        assert_eq!(
+            walk_paces(&program),
+            vec![None, Some(0), None, Some(1), None]
+        );
+    }
+
+    #[test]
     fn with_jumps_read_from_input_every_line_is_a_block() {
         let text = "1. ^\n2. ^\n3. a;0,1!*\n4. ^\n";
         assert_eq!(blocks_of(text), vec![0..1, 1..2, 2..3, 3..4]);
