@@ -5,7 +5,7 @@
 
 use super::super::limits::StepCounter;
 use super::board::{Board, NO_SLOT};
-use super::geometry::{is_knight_jump, Square, KNIGHT_JUMPS};
+use super::geometry::{is_knight_jump, Square};
 use super::piece::{Colour, Kind, NameId, Piece};
 
 /// A walk that makes fewer steps than this counts as a miss for
@@ -15,29 +15,53 @@ const FEW_STEPS: u64 = 4;
 /// The most single steps a walk loop makes between two tries of a walk.
 const LONGEST_WAIT: u32 = 64;
 
-/// Single steps a walk loop makes before its first try of a walk: a try
-/// costs a pass over the pieces, several single steps' worth, so short
-/// walks (the usual ones between counters) never pay for one.
-const FIRST_WAIT: u32 = 32;
+/// Single steps a walk loop makes before its first try of a walk, the
+/// first time it runs: a try costs a pass over the pieces, about as much as
+/// this many single steps, so a walk that ends sooner never pays for one,
+/// and one that goes on costs at most twice its best.
+const FIRST_WAIT: u32 = 8;
 
-/// The pace of a walk loop in generated code: it starts with
-/// [`FIRST_WAIT`] single steps; after a walk that made few steps, the loop
-/// makes more and more single steps (up to 64) before it tries again, so
-/// that a loop the board can rarely walk costs hardly more than its single
-/// steps.
-#[derive(Clone, Debug, Default)]
+/// The most single steps a walk loop that keeps missing makes before its
+/// first try when it starts again.
+const LONGEST_FIRST_WAIT: u32 = 32;
+
+/// The pace of a walk loop in generated code, kept from one run of the
+/// loop to the next: each run starts with a few single steps before it
+/// tries a walk (none once walks have paid, up to 32 while they miss);
+/// after a walk that made few steps, the loop makes more and more single
+/// steps (up to 64) before it tries again, so that a loop the board can
+/// rarely walk costs hardly more than its single steps.
+#[derive(Clone, Copy, Debug)]
 pub struct Pace {
+    /// Single steps before the next try.
     wait: u32,
+    /// The wait after the last miss.
     gap: u32,
+    /// The wait at the start of a run.
+    first: u32,
+}
+
+impl Default for Pace {
+    fn default() -> Self {
+        Pace::new()
+    }
 }
 
 impl Pace {
-    /// A loop about to start.
+    /// A loop that has not run yet.
     pub const fn new() -> Self {
         Pace {
             wait: FIRST_WAIT,
             gap: FIRST_WAIT,
+            first: FIRST_WAIT,
         }
+    }
+
+    /// The loop starts a run.
+    #[inline(always)]
+    pub fn enter(&mut self) {
+        self.wait = self.first;
+        self.gap = self.first;
     }
 }
 
@@ -48,36 +72,83 @@ struct Walk {
     step: (i64, i64),
 }
 
+/// `n / d` if `d` (not 0) divides `n`, else `None`. Divides in 64 bits
+/// when both fit (walks' numbers usually do), and not at all by ±1.
+#[inline(always)]
+fn exact_quotient(n: i128, d: i128) -> Option<i128> {
+    let fits = |v: i128| v >= i128::from(i64::MIN) && v <= i128::from(i64::MAX);
+    match d {
+        1 => Some(n),
+        -1 => Some(-n),
+        // (`d` is not -1, so the 64-bit division cannot overflow.)
+        _ if fits(n) && fits(d) => {
+            let (n, d) = (n as i64, d as i64);
+            (n % d == 0).then_some(i128::from(n / d))
+        }
+        _ => (n % d == 0).then_some(n / d),
+    }
+}
+
+/// `ceil(n / d)` for `n > d > 0`, in 64 bits when `n` fits.
+#[inline(always)]
+fn quotient_up(n: i128, d: i128) -> i128 {
+    if d == 1 {
+        n
+    } else if n <= i128::from(u64::MAX) {
+        i128::from((n as u64 - 1) / d as u64 + 1)
+    } else {
+        (n - 1) / d + 1
+    }
+}
+
+/// `j` as a step count: `u64::MAX` if it is out of range or below 1.
+#[inline(always)]
+fn step_count(j: i128) -> u64 {
+    if j < 1 {
+        u64::MAX
+    } else {
+        j.min(i128::from(u64::MAX)) as u64
+    }
+}
+
 impl Walk {
     /// The first `j ≥ 1` for which a linear function of the square,
-    /// `row * r + col * c`, equals its value on `target`; `u64::MAX` if
-    /// none.
+    /// `row * r + col * c` (`r` and `c` in -1..=1), equals its value on
+    /// `target`; `u64::MAX` if none.
+    #[inline(always)]
     fn first_on(self, (r, c): (i128, i128), target: Square) -> u64 {
         let value = |row: i64, col: i64| i128::from(row) * r + i128::from(col) * c;
-        let start = value(self.start.row, self.start.col);
         let per_step = value(self.step.0, self.step.1);
-        let gap = value(target.row, target.col) - start;
+        let gap = value(target.row, target.col) - value(self.start.row, self.start.col);
         if per_step == 0 {
             return if gap == 0 { 1 } else { u64::MAX };
         }
-        // (Unit steps, the usual ones, need no division.)
-        let j = match per_step {
-            1 => gap,
-            -1 => -gap,
-            _ if gap % per_step != 0 => return u64::MAX,
-            _ => gap / per_step,
-        };
-        if j < 1 {
+        // Behind the walk or short of one step: no division needed.
+        if (gap > 0) != (per_step > 0) || gap.unsigned_abs() < per_step.unsigned_abs() {
             return u64::MAX;
         }
-        j.min(i128::from(u64::MAX)) as u64
+        exact_quotient(gap, per_step).map_or(u64::MAX, step_count)
     }
 
     /// The first `j ≥ 1` at which the walk stands on `target`.
+    #[inline(always)]
     fn first_at(self, target: Square) -> u64 {
-        let (by_row, by_col) = (self.first_on((1, 0), target), self.first_on((0, 1), target));
+        // Off the walk's line (the usual case): the cross product of the
+        // step and the way to `target` is not 0. Wrapped products differ
+        // only if the true ones do, so this skips no square on the line.
+        let (d_row, d_col) = (i128::from(self.step.0), i128::from(self.step.1));
+        let gap_row = i128::from(target.row) - i128::from(self.start.row);
+        let gap_col = i128::from(target.col) - i128::from(self.start.col);
+        if gap_row.wrapping_mul(d_col) != gap_col.wrapping_mul(d_row) {
+            return u64::MAX;
+        }
         // A coordinate that never changes matches every step or none.
         let moves = |d: i64| d != 0;
+        let by_row = self.first_on((1, 0), target);
+        if moves(self.step.0) && by_row == u64::MAX {
+            return u64::MAX;
+        }
+        let by_col = self.first_on((0, 1), target);
         match (moves(self.step.0), moves(self.step.1)) {
             (true, true) if by_row == by_col => by_row,
             (true, true) => u64::MAX,
@@ -87,16 +158,21 @@ impl Walk {
         }
     }
 
-    /// The first `j ≥ 1` at which the walk stands on a row, column or
-    /// diagonal through `target` (one of `lines`: 0 row, 1 column, 2 and 3
-    /// the diagonals).
-    fn first_on_lines(self, target: Square, lines: &[usize]) -> u64 {
-        const LINES: [(i128, i128); 4] = [(1, 0), (0, 1), (1, -1), (1, 1)];
-        lines
-            .iter()
-            .map(|&line| self.first_on(LINES[line], target))
-            .min()
-            .unwrap_or(u64::MAX)
+    /// The first `j ≥ 1` at which the walk stands on a row or column
+    /// through `target` (if `straight`) or a diagonal (if `diagonal`).
+    #[inline(always)]
+    fn first_on_lines(self, target: Square, straight: bool, diagonal: bool) -> u64 {
+        // (Literal lines, so that `first_on` multiplies by nothing.)
+        let mut first = u64::MAX;
+        if straight {
+            first = first.min(self.first_on((1, 0), target));
+            first = first.min(self.first_on((0, 1), target));
+        }
+        if diagonal {
+            first = first.min(self.first_on((1, -1), target));
+            first = first.min(self.first_on((1, 1), target));
+        }
+        first
     }
 
     /// The first `j ≥ 1` at which the walk stands on `target` moved by
@@ -110,6 +186,56 @@ impl Walk {
             .unwrap_or(u64::MAX)
     }
 
+    /// The first `j ≥ 1` at which the walk stands `a` rows and `b`
+    /// columns from `center`, both at most `within`, with `near(a, b)`:
+    /// the squares around `center` that one of its pieces reaches, found
+    /// among the few steps that come that close (one division, not one
+    /// per square). `u64::MAX` if none.
+    #[inline(always)]
+    fn first_near(self, center: Square, within: u64, near: impl Fn(u64, u64) -> bool) -> u64 {
+        let row = (
+            i128::from(self.start.row) - i128::from(center.row),
+            i128::from(self.step.0),
+        );
+        let col = (
+            i128::from(self.start.col) - i128::from(center.col),
+            i128::from(self.step.1),
+        );
+        // Step through the coordinate that moves (`x`), mirrored so that
+        // it grows; `y` is the other one.
+        let rows_move = row.1 != 0;
+        let ((x0, dx), (y0, dy)) = if rows_move { (row, col) } else { (col, row) };
+        if dx == 0 {
+            return u64::MAX;
+        }
+        let (x0, dx) = if dx < 0 { (-x0, -dx) } else { (x0, dx) };
+        let w = i128::from(within);
+        // The first step with x ≥ -w.
+        let need = -w - x0;
+        let mut j = if need <= dx { 1 } else { quotient_up(need, dx) };
+        loop {
+            let x = x0 + j * dx;
+            if x > w {
+                return u64::MAX;
+            }
+            let y = (j.checked_mul(dy)).and_then(|v| v.checked_add(y0));
+            if let Some(y) = y {
+                let (x, y) = (x.unsigned_abs() as u64, y.unsigned_abs());
+                if y <= u128::from(within) {
+                    let (a, b) = if rows_move {
+                        (x, y as u64)
+                    } else {
+                        (y as u64, x)
+                    };
+                    if near(a, b) {
+                        return step_count(j);
+                    }
+                }
+            }
+            j += 1;
+        }
+    }
+
     /// How many steps keep both coordinates in the `i64` range.
     fn steps_in_range(self) -> u64 {
         let room = |at: i64, d: i64| -> u64 {
@@ -118,7 +244,10 @@ impl Walk {
                 -1 => at.abs_diff(i64::MIN),
                 _ => return u64::MAX,
             };
-            room / d.unsigned_abs()
+            match d.unsigned_abs() {
+                1 => room,
+                d => room / d,
+            }
         };
         room(self.start.row, self.step.0).min(room(self.start.col, self.step.1))
     }
@@ -126,22 +255,12 @@ impl Walk {
     /// The first step at which `piece` of the other colour, on `at`, could
     /// attack the walker's square, whatever stands between.
     fn first_attack(self, piece: Piece, at: Square) -> u64 {
-        const NEIGHBOURS: [(i64, i64); 8] = [
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-        ];
         match piece.kind {
-            Kind::Rook => self.first_on_lines(at, &[0, 1]),
-            Kind::Bishop => self.first_on_lines(at, &[2, 3]),
-            Kind::Queen => self.first_on_lines(at, &[0, 1, 2, 3]),
-            Kind::Knight => self.first_at_any(at, &KNIGHT_JUMPS),
-            Kind::King => self.first_at_any(at, &NEIGHBOURS),
+            Kind::Rook => self.first_on_lines(at, true, false),
+            Kind::Bishop => self.first_on_lines(at, false, true),
+            Kind::Queen => self.first_on_lines(at, true, true),
+            Kind::Knight => self.first_near(at, 2, is_knight_jump),
+            Kind::King => self.first_near(at, 1, |a, b| a + b > 0),
             Kind::Pawn => {
                 let forward = match piece.colour {
                     Colour::White => 1,
@@ -156,8 +275,8 @@ impl Walk {
     /// knight's jump from it: from there a move may change what attacks
     /// the king.
     fn first_touch(self, king: Square) -> u64 {
-        self.first_on_lines(king, &[0, 1, 2, 3])
-            .min(self.first_at_any(king, &KNIGHT_JUMPS))
+        self.first_on_lines(king, true, true)
+            .min(self.first_near(king, 2, is_knight_jump))
     }
 }
 
@@ -184,8 +303,10 @@ impl Board {
         if made < FEW_STEPS {
             pace.gap = (pace.gap * 2 + 1).min(LONGEST_WAIT);
             pace.wait = pace.gap;
+            pace.first = (pace.first * 2 + 1).min(LONGEST_FIRST_WAIT);
         } else {
             pace.gap = 0;
+            pace.first /= 4;
         }
     }
 
@@ -257,7 +378,10 @@ impl Board {
             }
             // A piece on the way: the move reaching or passing it is the
             // first that may not be made at once.
-            let mut stop = path.first_at(at).div_ceil(stride);
+            let mut stop = match path.first_at(at) {
+                on_path if stride > 1 && on_path != u64::MAX => on_path.div_ceil(stride),
+                on_path => on_path,
+            };
             if other.kind == Kind::King {
                 if may_touch(start, at) {
                     return 0;
@@ -339,5 +463,126 @@ mod tests {
         assert_eq!(board.walk_by(0, 0, 3, None, u64::MAX), 3);
         assert_eq!(board.walk_by(0, 0, 3, None, u64::MAX), 0);
         assert!(board.move_named_by(0, 0, 3, None).is_err());
+    }
+}
+
+/// The walk's arithmetic against a plain version of it: every square
+/// tested one by one, with `i128` division throughout.
+#[cfg(test)]
+mod arithmetic {
+    use super::super::geometry::KNIGHT_JUMPS;
+    use super::super::piece::Piece;
+    use super::*;
+    use proptest::prelude::*;
+
+    /// `first_on` as written first: divides whatever the numbers.
+    fn plain_first_on(walk: Walk, (r, c): (i128, i128), target: Square) -> u64 {
+        let value = |row: i64, col: i64| i128::from(row) * r + i128::from(col) * c;
+        let start = value(walk.start.row, walk.start.col);
+        let per_step = value(walk.step.0, walk.step.1);
+        let gap = value(target.row, target.col) - start;
+        if per_step == 0 {
+            return if gap == 0 { 1 } else { u64::MAX };
+        }
+        if gap % per_step != 0 {
+            return u64::MAX;
+        }
+        let j = gap / per_step;
+        if j < 1 {
+            return u64::MAX;
+        }
+        j.min(i128::from(u64::MAX)) as u64
+    }
+
+    fn plain_first_at(walk: Walk, target: Square) -> u64 {
+        let by_row = plain_first_on(walk, (1, 0), target);
+        let by_col = plain_first_on(walk, (0, 1), target);
+        match (walk.step.0 != 0, walk.step.1 != 0) {
+            (true, true) if by_row == by_col => by_row,
+            (true, false) if by_col == 1 => by_row,
+            (false, true) if by_row == 1 => by_col,
+            _ => u64::MAX,
+        }
+    }
+
+    fn plain_first_at_any(walk: Walk, target: Square, offsets: &[(i64, i64)]) -> u64 {
+        offsets
+            .iter()
+            .filter_map(|&(r, c)| target.offset(r, c))
+            .map(|sq| plain_first_at(walk, sq))
+            .min()
+            .unwrap_or(u64::MAX)
+    }
+
+    fn plain_first_on_lines(walk: Walk, target: Square, lines: &[(i128, i128)]) -> u64 {
+        lines
+            .iter()
+            .map(|&line| plain_first_on(walk, line, target))
+            .min()
+            .unwrap_or(u64::MAX)
+    }
+
+    const NEIGHBOURS: [(i64, i64); 8] = [
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ];
+    const ALL_LINES: [(i128, i128); 4] = [(1, 0), (0, 1), (1, -1), (1, 1)];
+
+    /// Mostly near the walk; sometimes near the ends of the `i64` range.
+    fn coord() -> impl Strategy<Value = i64> {
+        prop_oneof![
+            6 => -12i64..=12,
+            1 => prop::sample::select(vec![i64::MIN, i64::MIN + 3, i64::MAX - 5, i64::MAX]),
+            1 => any::<i64>(),
+        ]
+    }
+
+    fn step() -> impl Strategy<Value = i64> {
+        prop_oneof![
+            6 => -3i64..=3,
+            1 => prop::sample::select(vec![i64::MIN, -1_000_000_007, 1 << 40, i64::MAX]),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        #[test]
+        fn fast_arithmetic_agrees_with_the_plain_one(
+            start in (coord(), coord()),
+            step in (step(), step()),
+            target in (coord(), coord()),
+            letter in prop::sample::select(vec!['K', 'Q', 'R', 'B', 'N', 'P', 'p']),
+        ) {
+            prop_assume!(step != (0, 0));
+            let walk = Walk { start: Square::new(start.0, start.1), step };
+            let target = Square::new(target.0, target.1);
+            // Steps past the range are never made: compare up to there.
+            let cap = walk.steps_in_range().saturating_add(1);
+            let same = |fast: u64, plain: u64| fast.min(cap) == plain.min(cap);
+            prop_assert!(same(walk.first_at(target), plain_first_at(walk, target)));
+            let touch = plain_first_on_lines(walk, target, &ALL_LINES)
+                .min(plain_first_at_any(walk, target, &KNIGHT_JUMPS));
+            prop_assert!(same(walk.first_touch(target), touch));
+            let piece = Piece::from_letter(letter).unwrap();
+            let attack = match piece.kind {
+                Kind::Rook => plain_first_on_lines(walk, target, &ALL_LINES[..2]),
+                Kind::Bishop => plain_first_on_lines(walk, target, &ALL_LINES[2..]),
+                Kind::Queen => plain_first_on_lines(walk, target, &ALL_LINES),
+                Kind::Knight => plain_first_at_any(walk, target, &KNIGHT_JUMPS),
+                Kind::King => plain_first_at_any(walk, target, &NEIGHBOURS),
+                Kind::Pawn => {
+                    let forward = if piece.colour == Colour::White { 1 } else { -1 };
+                    plain_first_at_any(walk, target, &[(forward, 1), (forward, -1)])
+                }
+            };
+            prop_assert!(same(walk.first_attack(piece, target), attack), "{:?}", piece);
+        }
     }
 }

@@ -54,6 +54,23 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         ty: quote! { rt::icp::Board },
         mutable: true,
     });
+    // Each walk loop's pace, kept from one run of the loop to the next.
+    let paces = walk_paces(program);
+    let pace_count = paces.iter().flatten().count();
+    if pace_count > 0 {
+        dispatch.shared.push(Shared {
+            name: format_ident!("paces"),
+            ty: {
+                let count = Literal::usize_unsuffixed(pace_count);
+                quote! { [rt::icp::Pace; #count] }
+            },
+            mutable: true,
+        });
+    }
+    let pace_array = (pace_count > 0).then(|| {
+        let count = Literal::usize_unsuffixed(pace_count);
+        quote! { let mut paces = [rt::icp::Pace::new(); #count]; }
+    });
     let blocks = blocks(program);
     let targets = Targets::new(program);
     // `END` only where some line goes past the last one (else it would be
@@ -80,7 +97,14 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     let arms = blocks.into_iter().map(|block| Arm {
         key: block.start as i64,
         weight: block.len(),
-        tokens: block_arm(program, &known, &targets, dispatch.is_split(), block),
+        tokens: block_arm(
+            program,
+            &known,
+            &targets,
+            &paces,
+            dispatch.is_split(),
+            block,
+        ),
     });
     let run = dispatch.generate(TokenStream::new(), arms, items);
     let name_count = Literal::usize_unsuffixed(program.names.len());
@@ -89,6 +113,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         #(#target_consts)*
         #labels
         let mut board = rt::icp::Board::new(#name_count);
+        #pace_array
         let mut pc: u32 = 0;
         #run
     }
@@ -99,6 +124,20 @@ fn uses_input_jumps(program: &Program) -> bool {
         .lines
         .iter()
         .any(|line| line.on_success == Next::Input || line.on_failure == Next::Input)
+}
+
+/// For each line, the index of its pace among the program's walk loops
+/// (see [`walk`]), or `None` if it is not one.
+fn walk_paces(program: &Program) -> Vec<Option<usize>> {
+    let mut count = 0;
+    (0..program.lines.len())
+        .map(|index| {
+            walk(&program.lines[index], index).map(|_| {
+                count += 1;
+                count - 1
+            })
+        })
+        .collect()
 }
 
 /// The line index ranges of the straight-line blocks, in order. With jumps
@@ -166,6 +205,7 @@ fn block_arm(
     program: &Program,
     known: &[Option<Piece>],
     targets: &Targets,
+    paces: &[Option<usize>],
     outlined: bool,
     block: Range<usize>,
 ) -> TokenStream {
@@ -175,8 +215,18 @@ fn block_arm(
     });
     let first = targets.ident(block.start);
     let last = block.end - 1;
-    let bodies =
-        block.map(|index| line_code(program, known, targets, outlined, index, index == last));
+    let bodies = block.map(|index| {
+        let pace = paces[index];
+        line_code(
+            program,
+            known,
+            targets,
+            pace,
+            outlined,
+            index,
+            index == last,
+        )
+    });
     quote! {
         #(#docs)*
         #first => {
@@ -192,6 +242,7 @@ fn line_code(
     program: &Program,
     known: &[Option<Piece>],
     targets: &Targets,
+    pace: Option<usize>,
     outlined: bool,
     index: usize,
     last_in_block: bool,
@@ -267,7 +318,7 @@ fn line_code(
     };
     let fall = Next::Line(index as u32 + 1);
     let (success, failure) = (line.on_success, line.on_failure);
-    if let (Some(test), Some((name, d_row, d_col))) = (&test, walk(line, index)) {
+    if let (Some(test), Some((name, d_row, d_col)), Some(pace)) = (&test, walk(line, index), pace) {
         // A walk: the loop of single steps, each preceded (at the board's
         // pace) by as many steps as the board proves at once.
         let known = known_tokens(known[name as usize]);
@@ -281,10 +332,12 @@ fn line_code(
             failure if failure == fall => quote! {},
             failure => jump(failure),
         };
+        let pace = Literal::usize_unsuffixed(pace);
         return quote! {
-            let mut pace = rt::icp::Pace::new();
+            let pace = &mut paces[#pace];
+            pace.enter();
             loop {
-                board.walk_paced(&mut pace, #name, (#d_row, #d_col), #known, steps);
+                board.walk_paced(pace, #name, (#d_row, #d_col), #known, steps);
                 steps.tick(#at)?;
                 if !#test {
                     break;
@@ -422,6 +475,17 @@ mod tests {
         // only by falling from 4, then jumps away; 6 is a target.
         let text = "1. a=R0,0\n2. ^\n3. a;0,1!6\n4. a;0,1?4\n5. ^?1\n6. \"x\n";
         assert_eq!(blocks_of(text), vec![0..3, 3..5, 5..6]);
+    }
+
+    #[test]
+    fn each_walk_loop_has_a_pace_of_its_own() {
+        // Lines 2 and 4 repeat themselves by literal offsets; 3 reads its
+        // offset and 5 jumps elsewhere, so they are not walks.
+        let program = program("1. a=R0,0\n2. a;0,1?2\n3. a;0,*?3\n4. a;0,-1?4\n5. a;0,1?1\n");
+        assert_eq!(
+            walk_paces(&program),
+            vec![None, Some(0), None, Some(1), None]
+        );
     }
 
     #[test]
