@@ -207,3 +207,29 @@ fn long_reference_chains_and_crooked_riders_compile() {
     let mut output = Vec::new();
     interpret(&checked.program, &b""[..], &mut output, &Options::default()).expect("runs");
 }
+
+/// A Turing machine whose states form one long chain (each state's one
+/// rule leads to the next): its code once nested a level per state, and
+/// 200 states overflowed a 2 MB stack in a debug build. Regions now stop
+/// nesting at `MAX_NESTING` levels; compiled here on a 2 MB thread.
+#[test]
+fn long_chains_of_states_compile_within_a_small_stack() {
+    let number = |n: u64| format!("1{}!", if n == 0 { "0".into() } else { format!("{n:b}") });
+    let mut text = String::new();
+    let states: Vec<u64> = std::iter::once(0).chain(3..403).collect();
+    for pair in states.windows(2) {
+        for value in [pair[0], 0, pair[1], 1, 0] {
+            text.push_str(&number(value));
+            text.push('\n');
+        }
+    }
+    text.push_str("10?\n");
+    let compiled = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            exercise(Language::Btm, &text, b"");
+        })
+        .unwrap()
+        .join();
+    assert!(compiled.is_ok());
+}

@@ -26,6 +26,13 @@ use super::ir::Rule;
 /// into functions. Also bounds how deeply the states' code nests.
 pub const REGION_WEIGHT: usize = 64;
 
+/// How deeply a region's states nest in its dominator tree (so in the
+/// code: each level is a block or loop inside the one above, and the code
+/// generator recurses once a level): a state this deep starts a region of
+/// its own, so a long chain of states cannot exhaust the stack of the
+/// compiler or of the macro.
+pub const MAX_NESTING: usize = 16;
+
 /// How many rounds of adding roots are tried before every state becomes
 /// a root.
 pub const MAX_ROUNDS: usize = 8;
@@ -276,12 +283,25 @@ impl Region {
     }
 
     /// States where this region should be cut to stay within
-    /// [`REGION_WEIGHT`] rules.
+    /// [`REGION_WEIGHT`] rules and [`MAX_NESTING`] levels.
     fn cuts(&self) -> Vec<i64> {
-        if self.weight <= REGION_WEIGHT {
-            return Vec::new();
-        }
         let mut cuts = Vec::new();
+        // Depths in the dominator tree, parents first.
+        let mut depths = vec![0usize; self.states.len()];
+        let mut stack = vec![0usize];
+        while let Some(node) = stack.pop() {
+            for &child in &self.children[node] {
+                depths[child] = depths[node] + 1;
+                if depths[child] == MAX_NESTING {
+                    cuts.push(self.states[child]);
+                } else {
+                    stack.push(child);
+                }
+            }
+        }
+        if self.weight <= REGION_WEIGHT {
+            return cuts;
+        }
         let mut weight = 0;
         for (&state, &rules) in self.states.iter().zip(&self.rule_counts) {
             if weight > 0 && weight + rules > REGION_WEIGHT {
