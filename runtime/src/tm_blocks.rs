@@ -65,6 +65,71 @@ struct Action {
     site: (u32, u32),
 }
 
+/// Steps [`short_run`] looks ahead: a machine that halts or reaches the
+/// input or output state within them is not worth setting macro steps up
+/// for.
+const SHORT_RUN: usize = 32;
+
+/// Runs up to [`SHORT_RUN`] single steps on a copy of the cells around
+/// the head (rules looked up in `rules`, sorted by state and symbol). If
+/// the machine halts or enters the input or output state within them,
+/// makes them on `tape` (and `state`, `entered_by`, `steps`) and returns
+/// `true`; else changes nothing. The caller has checked that the step
+/// limit allows them.
+fn short_run(
+    rules: &[Rule],
+    tape: &mut Tape,
+    state: &mut i64,
+    entered_by: &Cell<(u32, u32)>,
+    steps: &mut StepCounter,
+) -> bool {
+    let (cells, head) = tape.parts();
+    let low = head.saturating_sub(SHORT_RUN);
+    let mut window = [0i64; 2 * SHORT_RUN + 1];
+    let known = cells.len().min(head + SHORT_RUN + 1) - low;
+    window[..known].copy_from_slice(&cells[low..low + known]);
+    let (mut at, mut current, mut made, mut reached) = (head - low, *state, 0, 0);
+    let mut site = None;
+    loop {
+        let found =
+            rules.binary_search_by(|rule| (rule.state, rule.read).cmp(&(current, window[at])));
+        let Ok(index) = found else {
+            break;
+        };
+        if made == SHORT_RUN {
+            return false;
+        }
+        let rule = &rules[index];
+        made += 1;
+        window[at] = rule.write;
+        current = rule.next;
+        if rule.left {
+            at = at.saturating_sub(usize::from(low + at > 0));
+        } else {
+            at += 1;
+            reached = reached.max(at);
+        }
+        if current == INPUT || current == OUTPUT {
+            site = Some((rule.line, rule.column));
+            break;
+        }
+    }
+    // It stops within the look-ahead: make those steps for real (moving
+    // right past the last cell grows the tape with blanks).
+    let end = (low + reached + 1).max(cells.len());
+    cells.resize(end, 0);
+    // The cells copied, and those the head reached past the tape's end.
+    let written = known.max(reached + 1);
+    cells[low..low + written].copy_from_slice(&window[..written]);
+    tape.set_head(low + at);
+    *state = current;
+    if let Some(site) = site {
+        entered_by.set(site);
+    }
+    steps.spend_down_to(steps.available() - made as u64);
+    true
+}
+
 /// Where the head is after a macro step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Exit {
@@ -246,6 +311,13 @@ pub fn run(
     entered_by: &Cell<(u32, u32)>,
     steps: &mut StepCounter,
 ) -> bool {
+    if steps.available() <= SHORT_RUN as u64 {
+        // The limit is this close: single steps.
+        return true;
+    }
+    if short_run(rules, tape, state, entered_by, steps) {
+        return false;
+    }
     let Some(machine) = Machine::new(rules, tape.cells()) else {
         return false;
     };
