@@ -335,7 +335,7 @@ pub fn run(
         blocks.push(content);
     }
     let (mut block, mut at) = (head / BLOCK, head % BLOCK);
-    let mut remembered: FastMap<(u64, u32), Outcome> = FastMap::default();
+    let mut remembered: FastMap<(u64, u64), Outcome> = FastMap::default();
     let mut fuel = steps.available();
     let (mut made, mut taken, mut computed) = (0u64, 0u64, 0u64);
     let mut paying = true;
@@ -344,7 +344,7 @@ pub fn run(
     loop {
         let key = (
             blocks[block],
-            (current as u32) << 5 | (at as u32) << 1 | u32::from(block == 0),
+            (current as u64) << 5 | (at as u64) << 1 | u64::from(block == 0),
         );
         let mut review = made >= FIRST_REVIEW && made % REVIEW_EVERY == 0;
         let outcome = match remembered.get(&key) {

@@ -79,6 +79,10 @@ struct EmitArgs {
     #[arg(long, value_enum, default_value_t = EmitKind::Rust)]
     emit: EmitKind,
     /// Write to this file instead of stdout.
+    ///
+    /// A file is replaced whole (through a temporary file next to it), a
+    /// symbolic link's target is replaced (the link stays), a FIFO or a
+    /// device is written in place.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
 }
@@ -219,7 +223,9 @@ struct ExplainArgs {
 struct SynthArgs {
     #[command(flatten)]
     source: SourceArgs,
-    /// Write the game to this file instead of stdout.
+    /// Write the game to this file instead of stdout (replaced whole; a
+    /// symbolic link's target is replaced, a FIFO or a device written in
+    /// place).
     #[arg(short, long, value_name = "GAME.pgn")]
     output: Option<PathBuf>,
     /// Add the seven standard tags and, after each annotated move, a
