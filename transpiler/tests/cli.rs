@@ -1080,3 +1080,31 @@ fn a_byte_order_mark_is_skipped_in_every_language() {
         assert!(text(&out.stderr).contains("no errors"), "{name}");
     }
 }
+
+#[test]
+fn synth_writes_a_move_pair_for_an_empty_machine_and_quiet_means_quiet() {
+    let cache = scratch("synth_empty");
+    let dir = scratch("synth_empty_src");
+    // One rule part: an empty machine, with a warning about the part.
+    let listing = dir.join("empty.btm");
+    std::fs::write(&listing, "10!\n").unwrap();
+    let listing = listing.display().to_string();
+    let loud = chess2rs(&["synth", &listing], b"", &cache);
+    assert_eq!(loud.status.code(), Some(0), "{}", text(&loud.stderr));
+    assert!(
+        text(&loud.stderr).contains("warning"),
+        "{}",
+        text(&loud.stderr)
+    );
+    let quiet = chess2rs(&["synth", "-q", &listing], b"", &cache);
+    assert_eq!(quiet.status.code(), Some(0));
+    assert_eq!(text(&quiet.stderr), "");
+    let game = text(&quiet.stdout);
+    assert_eq!(game, "1. b3 Nc6 1/2-1/2\n");
+    // The game is a program that does nothing.
+    let pgn = dir.join("empty.pgn");
+    std::fs::write(&pgn, &game).unwrap();
+    let out = chess2rs(&["interpret", &pgn.display().to_string()], b"", &cache);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "");
+}

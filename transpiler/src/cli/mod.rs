@@ -232,7 +232,7 @@ struct SynthArgs {
     /// comment naming the value it writes.
     #[arg(long)]
     annotate: bool,
-    /// Print nothing on stderr.
+    /// Print nothing on stderr: no progress, no warnings (errors still).
     #[arg(short, long)]
     quiet: bool,
 }
@@ -524,9 +524,16 @@ fn print_diagnostics(diagnostics: &Diagnostics, source: &Source) {
 
 /// Checks the program, printing warnings, or prints errors and fails.
 fn checked(loaded: &Loaded) -> CliResult<Checked> {
+    checked_showing_warnings(loaded, true)
+}
+
+/// The checked program; errors printed, and warnings if `warnings`.
+fn checked_showing_warnings(loaded: &Loaded, warnings: bool) -> CliResult<Checked> {
     match check(&loaded.source, loaded.language) {
         Ok(checked) => {
-            print_diagnostics(&checked.warnings, &loaded.source);
+            if warnings {
+                print_diagnostics(&checked.warnings, &loaded.source);
+            }
             Ok(checked)
         }
         Err(errors) => {
@@ -668,7 +675,7 @@ fn synth_game(args: &SynthArgs) -> CliResult<u8> {
             loaded.language
         )));
     }
-    let checked = checked(&loaded)?;
+    let checked = checked_showing_warnings(&loaded, !args.quiet)?;
     let crate::Program::Chessoteric(machine) = &checked.program else {
         return Err(Failure::Message("not a Chessoteric program".into()));
     };

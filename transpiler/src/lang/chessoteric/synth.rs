@@ -511,15 +511,22 @@ pub fn synthesize(
     let mut position = Chess::default();
     let mut movetext = Movetext::new(options.annotate);
     let mut annotated = 0;
+    // A machine with nothing to write still gets a move pair, unannotated:
+    // readers of PGN expect at least one move before the result.
+    let opening = if targets.is_empty() {
+        &OPENING[..2]
+    } else {
+        OPENING
+    };
+    for san in opening {
+        let m = san
+            .parse::<San>()
+            .ok()
+            .and_then(|san| san.to_move(&position).ok())
+            .ok_or(SynthError::NoPlan)?;
+        movetext.ply(&mut position, &m, None);
+    }
     if !targets.is_empty() {
-        for san in OPENING {
-            let m = san
-                .parse::<San>()
-                .ok()
-                .and_then(|san| san.to_move(&position).ok())
-                .ok_or(SynthError::NoPlan)?;
-            movetext.ply(&mut position, &m, None);
-        }
         let nodes = writing_area(&position)?;
         report(&format!(
             "writing area: {} positions; planning {} values ({bits} bits)",
@@ -784,10 +791,10 @@ mod tests {
     }
 
     #[test]
-    fn an_empty_machine_is_an_empty_game() {
+    fn an_empty_machine_is_a_move_pair_that_writes_nothing() {
         let game = synthesized("# nothing\n");
-        assert_eq!(game.pgn, "1/2-1/2\n");
-        assert_eq!(game.plies, 0);
+        assert_eq!(game.pgn, "1. b3 Nc6 1/2-1/2\n");
+        assert_eq!((game.plies, game.annotated), (2, 0));
     }
 
     #[test]
