@@ -378,6 +378,18 @@ impl std::iter::FromIterator<Diagnostic> for Diagnostics {
     }
 }
 
+/// At most this many characters of a token a message quotes.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// `text` as a message quotes it: whole, or its first [`EXCERPT_CHARS`]
+/// characters and `…` (a megabyte-long bad token is not echoed whole).
+pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]).into(),
+        None => text.into(),
+    }
+}
+
 /// The candidate closest to `word` (ignoring case), if one is close enough
 /// to be what was meant: at most two edits away, and fewer than the word's
 /// length. For "did you mean" hints on every named thing.
@@ -385,10 +397,14 @@ pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    let length = word.chars().count();
     let lower = word.to_lowercase();
     candidates
         .into_iter()
         .filter(|candidate| *candidate != word)
+        // Two edits change the length by at most two (and this keeps the
+        // distance's table small for a huge word).
+        .filter(|candidate| candidate.chars().count().abs_diff(length) <= 2)
         .map(|candidate| {
             let distance = strsim::damerau_levenshtein(&lower, &candidate.to_lowercase());
             (distance, candidate)
@@ -401,6 +417,19 @@ pub fn did_you_mean<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_tokens_are_quoted_short_and_not_compared_whole() {
+        assert_eq!(excerpt("Kxa3"), "Kxa3");
+        let long = "é".repeat(10 * EXCERPT_CHARS);
+        let quoted = excerpt(&long);
+        assert_eq!(quoted.chars().count(), EXCERPT_CHARS + 1);
+        assert!(quoted.ends_with('…'));
+        // A megabyte word is not measured against every candidate.
+        let huge = "z".repeat(1 << 20);
+        assert_eq!(did_you_mean(&huge, ["zz", "zzz"]), None);
+        assert_eq!(did_you_mean("rook", ["Rook", "king"]), Some("Rook"));
+    }
 
     #[test]
     fn did_you_mean_finds_close_names_only() {

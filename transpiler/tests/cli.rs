@@ -1108,3 +1108,28 @@ fn synth_writes_a_move_pair_for_an_empty_machine_and_quiet_means_quiet() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), "");
 }
+
+#[test]
+fn a_megabyte_long_bad_token_is_quoted_short() {
+    let cache = scratch("long_token");
+    let dir = scratch("long_token_src");
+    let zs = "z".repeat(1 << 20);
+    let nines = "9".repeat(1 << 20);
+    for (name, program) in [
+        ("token.chc", format!("a1\n{zs}\n")),
+        ("token.pgn", format!("1. {zs} e5\n")),
+        ("token.icp", format!("1. a=P*,{nines}?1!1\n")),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, program).unwrap();
+        let out = chess2rs(&["check", &path.display().to_string()], b"", &cache);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("…` "),
+            "{name}: {}",
+            &stderr[..stderr.len().min(300)]
+        );
+        assert!(stderr.len() < 4096, "{name}: {} bytes", stderr.len());
+    }
+}

@@ -2,7 +2,7 @@
 //! starts a comment. Every bad line is reported, with the closest valid
 //! command form as a hint.
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{excerpt, Diagnostic, Diagnostics};
 use crate::source::{Cursor, Source, Span, Spanned};
 
 /// A parsed program: its command lines in file order.
@@ -244,7 +244,7 @@ fn unrecognised(text: &str, offset: usize) -> Diagnostic {
         .collect();
     if lowered != text && parse_command(&lowered, offset).is_ok() {
         return Diagnostic::error(
-            format!("`{text}` is not a Chess Code command"),
+            format!("`{}` is not a Chess Code command", excerpt(text)),
             offset..offset + text.len(),
         )
         .with_label("not a command")
@@ -263,7 +263,7 @@ fn unrecognised(text: &str, offset: usize) -> Diagnostic {
         })
         .copied()
         .unwrap_or(FORMS[0]);
-    Diagnostic::error(format!("`{text}` is not a Chess Code command"), offset..offset + text.len())
+    Diagnostic::error(format!("`{}` is not a Chess Code command", excerpt(text)), offset..offset + text.len())
         .with_label("not a command")
         .with_help(format!(
             "the closest command form is `{form}` ({meaning}); C and D are cells a1…h8, V is one of R N B Q K"

@@ -10,7 +10,7 @@ use shakmaty::san::{San, SanPlus};
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use super::syntax::{Game, PgnMove};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{excerpt, Diagnostic, Diagnostics};
 
 /// What the checks learn about a game: where it starts and its moves read
 /// as SAN.
@@ -76,7 +76,7 @@ pub fn check(game: &Game) -> (Opening, Diagnostics) {
                 Diagnostic::error(
                     format!(
                         "`{}` is not a move in standard algebraic notation",
-                        san.value
+                        excerpt(&san.value)
                     ),
                     san.span.clone(),
                 )

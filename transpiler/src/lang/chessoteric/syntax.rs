@@ -4,7 +4,7 @@
 //! comments (`{…}`, `; …`), variations (`(…)`, skipped), NAGs (`$1`–`$4`
 //! are annotations), an optional result. BTM: one instruction per line.
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{excerpt, Diagnostic, Diagnostics};
 use crate::source::{Cursor, Source, Span, Spanned};
 
 /// What an annotation does with its bits.
@@ -290,7 +290,7 @@ impl PgnParser<'_> {
             let rest = &token[digits..];
             if rest.is_empty() {
                 self.errors.push(
-                    Diagnostic::error(format!("`{token}` is not a move"), span)
+                    Diagnostic::error(format!("`{}` is not a move", excerpt(token)), span)
                         .with_label("a number without `.`")
                         .with_help("move numbers are written `12.` (White) or `12...` (Black)"),
                 );

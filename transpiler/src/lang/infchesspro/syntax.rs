@@ -6,7 +6,7 @@
 
 use chess2rs_runtime::icp::Piece;
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{excerpt, Diagnostic, Diagnostics};
 use crate::source::{Cursor, Source, Span, Spanned};
 
 /// A parsed program: its numbered lines in file order.
@@ -462,16 +462,20 @@ fn parse_number(text: &str, span: Span) -> Parsed<i64> {
         .bytes()
         .all(|b| b.is_ascii_digit())
     {
-        return Err(
-            Diagnostic::error(format!("expected a number or `*`, found `{text}`"), span)
-                .with_label("not a number")
-                .with_help("a move from a square takes four numbers: `row,col,row,col`"),
-        );
+        return Err(Diagnostic::error(
+            format!("expected a number or `*`, found `{}`", excerpt(text)),
+            span,
+        )
+        .with_label("not a number")
+        .with_help("a move from a square takes four numbers: `row,col,row,col`"));
     }
     text.parse::<i64>().map_err(|_| {
-        Diagnostic::error(format!("number `{text}` does not fit in an i64"), span)
-            .with_label("out of range")
-            .with_help("numbers must lie between -9223372036854775808 and 9223372036854775807")
+        Diagnostic::error(
+            format!("number `{}` does not fit in an i64", excerpt(text)),
+            span,
+        )
+        .with_label("out of range")
+        .with_help("numbers must lie between -9223372036854775808 and 9223372036854775807")
     })
 }
 
