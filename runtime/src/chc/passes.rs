@@ -13,6 +13,9 @@
 //! whole passes are skipped exactly up to the first of those and the rest
 //! runs normally.
 
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use super::super::limits::StepCounter;
 use super::poly::{to_u64, Overflow, Poly};
 
@@ -62,11 +65,36 @@ pub struct Shape<'a> {
     pub exit: Exit,
 }
 
-/// How many steps a loop runs normally before generated code tries to
-/// skip the rest in closed form: fitting costs about as much as this many
+/// How many steps a loop runs normally before generated code first tries
+/// to skip the rest in closed form: a fit costs about as much as this many
 /// steps, so a loop that ends sooner is not slowed down by more than that,
-/// and a longer one is skipped.
+/// and a longer one is skipped. A loop whose try costs more (its inner
+/// loops run or are fitted for every pass sampled) waits as long as its
+/// last try cost: see [`skip_passes`].
 pub const SKIP_AFTER_STEPS: u64 = 2048;
+
+/// What a fit costs, in steps run normally (see [`SKIP_AFTER_STEPS`]).
+const FIT_COST: u64 = SKIP_AFTER_STEPS;
+/// What a call of a pass function costs, in steps run normally (a pure
+/// pass watches every value it computes: about 4.5 ns, a step 0.25).
+const PASS_COST: u64 = 16;
+
+thread_local! {
+    /// The work done by fits and pass functions on this thread, in steps
+    /// (see [`FIT_COST`], [`PASS_COST`]); [`skip_passes`] measures a try
+    /// with it, the inner loops' [`run_to_end`] included.
+    static WORK: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Adds `steps` to this thread's [`WORK`].
+fn work(steps: u64) {
+    WORK.with(|work| work.set(work.get().wrapping_add(steps)));
+}
+
+/// This thread's [`WORK`] so far.
+fn work_done() -> u64 {
+    WORK.with(Cell::get)
+}
 
 /// One pass of a loop as a pure function: the changed values at its start
 /// (read) and end (written), the watched values (written, one per role);
@@ -81,15 +109,28 @@ impl<F: FnMut(&[i64], &mut [i64], &mut [i64]) -> Option<u64>> PassFn for F {}
 /// returns how many. It skips only passes before the one that ends the
 /// loop, within the step limit and with every watched value in range, so
 /// the loop, run normally from there, ends, fails or stops at the limit
-/// exactly where it would have.
+/// exactly where it would have. `wait` is how many steps the loop runs
+/// before trying (generated code keeps one per loop, starting at
+/// [`SKIP_AFTER_STEPS`]): it becomes what this try cost, so a loop whose
+/// tries cost much waits as long next time (ski rental, learned).
 #[cold]
 #[inline(never)]
 pub fn skip_passes(
     steps: &mut StepCounter,
+    wait: &AtomicU64,
     shape: &Shape,
     state: &mut [i64],
     pass: impl PassFn,
 ) -> u64 {
+    let before = work_done();
+    let skipped = try_skip(steps, shape, state, pass);
+    let cost = work_done().wrapping_sub(before);
+    wait.store(cost.max(SKIP_AFTER_STEPS), Ordering::Relaxed);
+    skipped
+}
+
+/// [`skip_passes`] without the measuring.
+fn try_skip(steps: &mut StepCounter, shape: &Shape, state: &mut [i64], pass: impl PassFn) -> u64 {
     let Some(mut fitted) = Fitted::new(shape, state, pass) else {
         return 0;
     };
@@ -138,6 +179,7 @@ pub fn run_to_end(shape: &Shape, state: &mut [i64], mut pass: impl PassFn) -> Op
     let mut watch = vec![0; shape.roles.len()];
     let mut direct_steps = 0u64;
     for passes in 1..=DIRECT_PASSES {
+        work(PASS_COST);
         direct_steps = direct_steps.checked_add(pass(&current, &mut next, &mut watch)?)?;
         ::std::mem::swap(&mut current, &mut next);
         if ends_after(shape, &watch) {
@@ -190,6 +232,7 @@ impl Fitted {
     /// bound is wrong: the loop then just runs).
     fn new(shape: &Shape, start: &[i64], mut pass: impl PassFn) -> Option<Fitted> {
         let samples = shape.degree + 2;
+        work(FIT_COST + PASS_COST * (samples as u64 + u64::from(shape.warmup)));
         let (width, watch_width) = (start.len(), shape.roles.len());
         let mut first = None;
         let mut after_first = Vec::new();
@@ -441,12 +484,46 @@ mod tests {
         },
     };
 
+    /// A fresh wait, as generated code starts each loop's.
+    fn wait() -> AtomicU64 {
+        AtomicU64::new(SKIP_AFTER_STEPS)
+    }
+
+    #[test]
+    fn a_try_that_costs_more_makes_the_loop_wait_longer() {
+        let mut steps = StepCounter::new(&Options::default());
+        // A cheap try: one fit of 4 passes.
+        let cheap = wait();
+        skip_passes(
+            &mut steps,
+            &cheap,
+            &TRIANGLE,
+            &mut [0, 0, 0],
+            triangle(1000),
+        );
+        assert_eq!(cheap.load(Ordering::Relaxed), FIT_COST + 4 * PASS_COST);
+        // Each sampled pass runs an inner loop of 400 passes to its end: 128
+        // one by one and a fit, for each of 4 samples.
+        let costly = wait();
+        let inner = |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
+            let mut inner_state = [0, 0, 0];
+            let (_, inner_steps) = run_to_end(&TRIANGLE, &mut inner_state, triangle(400))?;
+            let b1 = s[0] + 1;
+            watch.copy_from_slice(&[b1, 0, 0, b1, 1000]);
+            next.copy_from_slice(&[b1, 0, 0]);
+            Some(inner_steps + 4)
+        };
+        skip_passes(&mut steps, &costly, &TRIANGLE, &mut [0, 0, 0], inner);
+        let expected = FIT_COST + 4 * PASS_COST + 4 * (128 * PASS_COST + FIT_COST + 4 * PASS_COST);
+        assert_eq!(costly.load(Ordering::Relaxed), expected);
+    }
+
     #[test]
     fn skips_to_the_last_pass() {
         let mut steps = StepCounter::new(&Options::default());
         let mut state = [0, 0, 0];
         assert_eq!(
-            skip_passes(&mut steps, &TRIANGLE, &mut state, triangle(1000)),
+            skip_passes(&mut steps, &wait(), &TRIANGLE, &mut state, triangle(1000)),
             999
         );
         assert_eq!(state, [999, 999, 999 * 1000 / 2]);
@@ -493,7 +570,7 @@ mod tests {
         let mut steps = StepCounter::new(&Options::with_max_steps(4001));
         let mut state = [0, 0, 0];
         assert_eq!(
-            skip_passes(&mut steps, &TRIANGLE, &mut state, triangle(5000)),
+            skip_passes(&mut steps, &wait(), &TRIANGLE, &mut state, triangle(5000)),
             1000
         );
         assert_eq!(steps.executed(), 4000);
@@ -506,7 +583,7 @@ mod tests {
         // which would add 5, is not skipped; the normal loop reports it.
         let mut state = [0, 0, i64::MAX - 10];
         assert_eq!(
-            skip_passes(&mut steps, &TRIANGLE, &mut state, triangle(-1)),
+            skip_passes(&mut steps, &wait(), &TRIANGLE, &mut state, triangle(-1)),
             4
         );
         assert_eq!(state, [4, 4, i64::MAX]);
@@ -535,7 +612,7 @@ mod tests {
         for (role, expected) in [(Role::Sign(0), 10), (Role::Positive, 9), (Role::Value, 19)] {
             let mut steps = StepCounter::new(&Options::with_max_steps(19));
             let mut state = [10];
-            let passes = skip_passes(&mut steps, &shape(role), &mut state, falling);
+            let passes = skip_passes(&mut steps, &wait(), &shape(role), &mut state, falling);
             assert_eq!(passes, expected, "{role:?}");
         }
     }

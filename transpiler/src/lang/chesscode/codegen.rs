@@ -265,24 +265,23 @@ impl Counted {
 fn loop_code(body: &Loop, parts: &mut Parts) -> TokenStream {
     let inner = block(&body.body, Some(body.condition_line), parts);
     // A counting loop's skip costs little: it comes first. A polynomial
-    // loop's fit costs about as much as a couple of thousand steps, so the
-    // loop runs that many normally first (a short loop is not slowed down)
-    // and then tries to skip the rest, at the start of a pass.
+    // loop's try costs at least a fit, about as much as a couple of
+    // thousand steps, so the loop runs that many normally first (a short
+    // loop is not slowed down) and then tries to skip the rest, at the
+    // start of a pass; a loop whose tries cost more (inner loops run or
+    // fitted for each pass sampled) waits what its last try cost, kept in
+    // a static of its own (ski rental, learned across entries).
     let (skip, at_top) = match closed_form::closed_form(body) {
         Some(ClosedForm::Counting(counting)) => (skip(body, &counting), TokenStream::new()),
         Some(ClosedForm::Polynomial(polynomial)) => {
             let skip = polynomial_skip(body, &polynomial);
-            let threshold = match fits_per_try(&polynomial) {
-                1 => quote! { rt::chc::SKIP_AFTER_STEPS },
-                fits => {
-                    let fits = Literal::u64_unsuffixed(fits);
-                    quote! { rt::chc::SKIP_AFTER_STEPS * #fits }
-                }
-            };
             // The steps are looked at every 16 passes: a pass pays one
             // decrement and a branch.
             (
                 quote! {
+                    static SKIP_WAIT: ::std::sync::atomic::AtomicU64 =
+                        ::std::sync::atomic::AtomicU64::new(rt::chc::SKIP_AFTER_STEPS);
+                    let skip_wait = SKIP_WAIT.load(::std::sync::atomic::Ordering::Relaxed);
                     let skip_from = steps.available();
                     let mut skip_pending = true;
                     let mut skip_countdown: u32 = 16;
@@ -291,9 +290,7 @@ fn loop_code(body: &Loop, parts: &mut Parts) -> TokenStream {
                     skip_countdown -= 1;
                     if skip_countdown == 0 {
                         skip_countdown = 16;
-                        if skip_pending
-                            && skip_from.wrapping_sub(steps.available()) >= #threshold
-                        {
+                        if skip_pending && skip_from.wrapping_sub(steps.available()) >= skip_wait {
                             skip_pending = false;
                             #skip
                         }
@@ -311,8 +308,7 @@ fn loop_code(body: &Loop, parts: &mut Parts) -> TokenStream {
         "line {}: {} (back to line {})",
         body.condition_line, body.condition_text, body.label_line
     ));
-    quote! {
-        #skip
+    let looped = quote! {
         loop {
             #at_top
             #inner
@@ -321,6 +317,12 @@ fn loop_code(body: &Loop, parts: &mut Parts) -> TokenStream {
                 break;
             }
         }
+    };
+    if at_top.is_empty() {
+        quote! { #skip #looped }
+    } else {
+        // A block of its own for the loop's `SKIP_WAIT`.
+        quote! { { #skip #looped } }
     }
 }
 
@@ -446,31 +448,10 @@ fn polynomial_skip(body: &Loop, polynomial: &Polynomial) -> TokenStream {
         #comment
         {
             let mut state = [#(#names),*];
-            rt::chc::skip_passes(steps, &#shape, &mut state, #pass);
+            rt::chc::skip_passes(steps, &SKIP_WAIT, &#shape, &mut state, #pass);
             [#(#names),*] = state;
         }
     }
-}
-
-/// How many fits trying to skip a polynomial loop costs: its own, and for
-/// each pass it samples those of its inner polynomial loops run to their
-/// ends (counting loops cost next to nothing). The loop runs this many
-/// times `SKIP_AFTER_STEPS` steps before trying, so that a try that skips
-/// little costs at most about as much as the steps already run.
-fn fits_per_try(polynomial: &Polynomial) -> u64 {
-    let samples = (polynomial.degree + 2 + usize::from(polynomial.warmup)) as u64;
-    let inner: u64 = polynomial
-        .ops
-        .iter()
-        .map(|op| match op {
-            PureOp::Inner(inner) => match &*inner.closed {
-                ClosedForm::Polynomial(inner) => fits_per_try(inner),
-                ClosedForm::Counting(_) => 0,
-            },
-            _ => 0,
-        })
-        .sum();
-    1 + samples * inner
 }
 
 /// A polynomial loop's `rt::chc::Shape`.
