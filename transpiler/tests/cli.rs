@@ -1133,3 +1133,85 @@ fn a_megabyte_long_bad_token_is_quoted_short() {
         assert!(stderr.len() < 4096, "{name}: {} bytes", stderr.len());
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn toolchain_failures_are_named_and_stale_builds_swept() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("toolchain");
+    let program = example("first.icp").display().to_string();
+    // No working rustc: not called a chess2rs bug.
+    let no_default = dir.join("no_default");
+    std::fs::write(
+        &no_default,
+        "#!/bin/sh\necho 'error: rustup could not choose a version of rustc to run' >&2\nexit 1\n",
+    )
+    .unwrap();
+    // A full disk while rustc writes.
+    let full = dir.join("full");
+    std::fs::write(
+        &full,
+        "#!/bin/sh\nif [ \"$1\" = -vV ]; then echo fake; exit 0; fi\necho 'error: failed to write: No space left on device' >&2\nexit 1\n",
+    )
+    .unwrap();
+    for rustc in [&no_default, &full] {
+        std::fs::set_permissions(rustc, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let cases = [
+        ("/bin/false", "rustc does not work"),
+        ("/bin/true", "rustc does not work"),
+        (no_default.to_str().unwrap(), "rustup could not choose"),
+        (
+            full.to_str().unwrap(),
+            "the disk of the build cache is full",
+        ),
+    ];
+    for (rustc, expected) in cases {
+        let cache = dir.join("cache");
+        let out = chess2rs_in(
+            Path::new("."),
+            &[("RUSTC", rustc)],
+            &["run", "--quiet", &program],
+            b"",
+            &cache,
+        );
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{rustc}: {stderr}");
+        assert!(stderr.contains(expected), "{rustc}: {stderr}");
+        assert!(!stderr.contains("chess2rs bug"), "{rustc}: {stderr}");
+    }
+    // A build directory left by a process that is gone (interrupted) is
+    // removed by the next build in that entry; the failed builds above left
+    // none.
+    let cache = dir.join("cache");
+    let leftovers = |cache: &Path| -> Vec<PathBuf> {
+        std::fs::read_dir(cache)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .flat_map(|entry| {
+                std::fs::read_dir(entry.path())
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+            })
+            .map(|item| item.path())
+            .filter(|path| {
+                path.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("build."))
+            })
+            .collect()
+    };
+    assert_eq!(leftovers(&cache), Vec::<PathBuf>::new());
+    let cache = dir.join("cache_stale");
+    let out = chess2rs(&["run", "--quiet", &program], b"", &cache);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let entry = only_entry(&cache);
+    let stale = entry.join("build.4000000000");
+    std::fs::create_dir_all(&stale).unwrap();
+    std::fs::write(stale.join("program.rs"), "left behind").unwrap();
+    std::fs::remove_file(entry.join("program.sha256")).unwrap();
+    let out = chess2rs(&["run", "--quiet", &program], b"", &cache);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(!stale.exists(), "the stale build directory is still there");
+}

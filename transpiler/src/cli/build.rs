@@ -123,6 +123,17 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
         .arg("-vV")
         .output()
         .map_err(|e| Failure::Message(format!("cannot run rustc ({e}); `run` and `build` need a Rust toolchain — `interpret` does not")))?;
+    if !version.status.success() || version.stdout.iter().all(u8::is_ascii_whitespace) {
+        // A toolchain that does not work (rustup without a default, a
+        // wrong RUSTC) is not a problem of the generated code.
+        let stderr = String::from_utf8_lossy(&version.stderr);
+        let said = stderr.lines().next().unwrap_or("").trim();
+        return Err(Failure::Message(format!(
+            "rustc does not work: `{} -vV` {}\n  = help: install a Rust toolchain (for example `rustup default stable`) or point RUSTC at one; `interpret` needs none",
+            rustc.to_string_lossy(),
+            if said.is_empty() { "printed no version".to_string() } else { format!("said: {said}") }
+        )));
+    }
     let flags = rustc_flags()?;
     let mut key = Sha256::new();
     rust.write_to(&mut key)
@@ -148,6 +159,7 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
     // files beside the output), so that two runs building the same program
     // at once do not trip over each other; the finished executable is
     // renamed into place.
+    sweep_stale_builds(&dir);
     let work = dir.join(format!("build.{}", std::process::id()));
     std::fs::create_dir_all(&work)
         .map_err(|e| Failure::Message(format!("cannot create `{}`: {e}", work.display())))?;
@@ -181,7 +193,13 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
     }
     let sum = std::fs::read(&partial)
         .map(|bytes| hex(&Sha256::digest(&bytes)))
-        .map_err(|e| Failure::Message(format!("cannot read `{}`: {e}", partial.display())))?;
+        .map_err(|e| {
+            let _ = std::fs::remove_dir_all(&work);
+            Failure::Message(format!(
+                "rustc reported success but left no executable `{}` ({e}): is RUSTC a working rustc?",
+                partial.display()
+            ))
+        })?;
     // The sum goes in after the executable: a reader that finds a sum
     // finds the executable it describes (or a newer, equal one).
     let partial_sum = work.join("program.sha256");
@@ -201,6 +219,27 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
         );
     }
     Ok(exe)
+}
+
+/// Removes the build directories (`build.PID`) in a cache entry whose
+/// process is gone (killed or interrupted mid-build), where the system
+/// shows processes in `/proc`.
+fn sweep_stale_builds(entry: &Path) {
+    if !Path::new("/proc/self").is_dir() {
+        return;
+    }
+    let Ok(listing) = std::fs::read_dir(entry) else {
+        return;
+    };
+    for item in listing.flatten() {
+        let name = item.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix("build.")) else {
+            continue;
+        };
+        if pid.parse::<u32>().is_ok() && !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_dir_all(item.path());
+        }
+    }
 }
 
 /// Whether a cached executable is there and matches its recorded sum.
@@ -232,6 +271,11 @@ fn rustc_failure(output: &std::process::Output, lines: usize) -> String {
                 if signal == 9 { " (most likely by the system, out of memory)" } else { "" }
             );
         }
+    }
+    if stderr.contains("No space left on device") {
+        return format!(
+            "rustc could not write its output: the disk of the build cache is full\n  = help: free some space, or set CHESS2RS_CACHE_DIR to a directory on another disk\n{first_lines}"
+        );
     }
     if stderr.contains("memory allocation of") || stderr.contains("out of memory") {
         return format!(
