@@ -348,6 +348,15 @@ pub fn step<'r, T: Transition, R: BufRead, W: Write>(
     }
 }
 
+/// The rule for `state` reading `read` in `rules` (sorted by state and
+/// symbol, as generated code's `RULES`), if any.
+pub fn rule_for(rules: &[Rule], state: i64, read: i64) -> Option<&Rule> {
+    rules
+        .binary_search_by(|rule| (rule.state, rule.read).cmp(&(state, read)))
+        .ok()
+        .map(|index| &rules[index])
+}
+
 /// Runs the machine from `control` one step at a time, looking rules up in
 /// `rules` (sorted by `(state, read)`), until it halts or fails: generated
 /// code hands over to this when fewer steps may run than its next stretch
@@ -362,13 +371,8 @@ pub fn finish<R: BufRead, W: Write>(
     io: &mut Io<R, W>,
     steps: &mut StepCounter,
 ) -> Result<(), RuntimeError> {
-    let lookup = |state: i64, read: i64| {
-        rules
-            .binary_search_by(|rule| (rule.state, rule.read).cmp(&(state, read)))
-            .ok()
-            .map(|index| &rules[index])
-    };
     loop {
+        let lookup = |state, read| rule_for(rules, state, read);
         if let Step::Halt = step(tape, &mut control, io, steps, lookup)? {
             return Ok(());
         }

@@ -20,7 +20,7 @@ use std::cell::Cell;
 
 use super::hash::FastMap;
 use super::limits::StepCounter;
-use super::tm::{Rule, Tape, INPUT, OUTPUT};
+use super::tm::{rule_for, Rule, Tape, INPUT, OUTPUT};
 
 /// Cells in a block.
 pub const BLOCK: usize = 16;
@@ -90,16 +90,10 @@ fn short_run(
     window[..known].copy_from_slice(&cells[low..low + known]);
     let (mut at, mut current, mut made, mut reached) = (head - low, *state, 0, 0);
     let mut site = None;
-    loop {
-        let found =
-            rules.binary_search_by(|rule| (rule.state, rule.read).cmp(&(current, window[at])));
-        let Ok(index) = found else {
-            break;
-        };
+    while let Some(rule) = rule_for(rules, current, window[at]) {
         if made == SHORT_RUN {
             return false;
         }
-        let rule = &rules[index];
         made += 1;
         window[at] = rule.write;
         current = rule.next;
@@ -128,6 +122,15 @@ fn short_run(
     }
     steps.spend_down_to(steps.available() - made as u64);
     true
+}
+
+/// The codes of a block's cells, first cell first.
+fn codes(content: u64) -> [u8; BLOCK] {
+    let mut cells = [0u8; BLOCK];
+    for (index, cell) in cells.iter_mut().enumerate() {
+        *cell = ((content >> (4 * index)) & 0xf) as u8;
+    }
+    cells
 }
 
 /// Where the head is after a macro step.
@@ -231,10 +234,7 @@ impl Machine {
     /// `state`, from cell `at`; `first` if it is the tape's first block
     /// (a move left from its first cell stays there).
     fn macro_step(&self, content: u64, state: u32, at: usize, first: bool) -> Outcome {
-        let mut cells = [0u8; BLOCK];
-        for (index, cell) in cells.iter_mut().enumerate() {
-            *cell = ((content >> (4 * index)) & 0xf) as u8;
-        }
+        let mut cells = codes(content);
         let (mut state, mut at, mut steps) = (state, at, 0u64);
         let encode = |cells: &[u8; BLOCK]| {
             cells
@@ -418,10 +418,15 @@ pub fn run(
     // Back to cells (blanks past the old end read as the blanks the tape
     // would have grown).
     cells.clear();
-    for content in &blocks {
-        for index in 0..BLOCK {
-            let code = ((content >> (4 * index)) & 0xf) as usize;
-            cells.push(machine.symbols.get(code).copied().unwrap_or(0));
+    for &content in &blocks {
+        for code in codes(content).iter() {
+            cells.push(
+                machine
+                    .symbols
+                    .get(usize::from(*code))
+                    .copied()
+                    .unwrap_or(0),
+            );
         }
     }
     tape.set_head(block * BLOCK + at);
