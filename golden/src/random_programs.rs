@@ -174,13 +174,19 @@ fn chess_code_polynomial(random: &mut Random, text: &mut String) {
 }
 
 /// A loop counting `counter` up by 1 (or by h5 = 1 or 2) until it equals
-/// `bound`, adding counters and sums to other cells on the way.
+/// `bound` (or, now and then, a second bound from the input or a cell the
+/// loops do not change, whichever it meets first), adding counters and
+/// sums to other cells on the way.
 fn chess_code_polynomial_loop(random: &mut Random, counter: &str, bound: &str, text: &mut String) {
     text.push_str("1/2 1/2\n");
     chess_code_polynomial_adds(random, &["c1", "c2", "d1"], text);
     text.push_str(&format!("{counter}+\n"));
     chess_code_polynomial_adds(random, &["c1", "c2", "d1", "d2"], text);
-    text.push_str(&format!("{counter}={bound}+\n"));
+    let also = match random.below(3) {
+        0 => format!("x{}", random.pick(&["h1", "h2", "h3", "a8"])),
+        _ => String::new(),
+    };
+    text.push_str(&format!("{counter}{also}={bound}+\n"));
 }
 
 /// A few additions to `cells` of 1, the counter b1, other sums, h8 or a

@@ -19,8 +19,12 @@ impl Options {
     }
 }
 
-/// Counts executed steps against the limit.
-#[derive(Clone, Debug)]
+/// Counts executed steps against the limit. It is `Copy`, and its cold
+/// paths take it by value, so generated code can keep a copy in a local
+/// that never has its address taken: the optimiser then keeps the count
+/// in a register through loops (a counter behind a reference that a call
+/// in the loop may see is loaded and stored every pass).
+#[derive(Clone, Copy, Debug)]
 pub struct StepCounter {
     remaining: u64,
     limit: u64,
@@ -57,7 +61,8 @@ impl StepCounter {
     #[inline(always)]
     pub fn tick_at(&mut self, line: u32, column: u32) -> Result<(), RuntimeError> {
         if self.remaining == 0 {
-            return self.exhausted(line, column);
+            *self = self.exhausted(line, column)?;
+            return Ok(());
         }
         self.remaining -= 1;
         Ok(())
@@ -88,28 +93,32 @@ impl StepCounter {
             self.remaining -= count;
             count
         } else {
-            self.take_rest(count)
+            let (after, allowed) = self.take_rest(count);
+            *self = after;
+            allowed
         }
     }
 
+    /// [`take_up_to`](Self::take_up_to) past the end of the count: the
+    /// counter after it and how many steps it allowed.
     #[cold]
     #[inline(never)]
-    fn take_rest(&mut self, count: u64) -> u64 {
+    fn take_rest(mut self, count: u64) -> (StepCounter, u64) {
         if !self.limited {
             // u64::MAX steps ran without a limit: keep going, as written.
             self.remaining = u64::MAX - count;
-            return count;
+            return (self, count);
         }
         let allowed = self.remaining;
         self.remaining = 0;
-        allowed
+        (self, allowed)
     }
 
     /// The error for a step of source line `line` that
     /// [`take_up_to`](Self::take_up_to) did not allow.
     #[cold]
     #[inline(never)]
-    pub fn stopped(&self, line: u32) -> RuntimeError {
+    pub fn stopped(self, line: u32) -> RuntimeError {
         RuntimeError::at(ErrorKind::StepLimit { limit: self.limit }, line)
     }
 
@@ -130,9 +139,11 @@ impl StepCounter {
         self.remaining = available;
     }
 
+    /// [`tick_at`](Self::tick_at) at the end of the count: the counter
+    /// after the step, or the step limit's error.
     #[cold]
     #[inline(never)]
-    fn exhausted(&mut self, line: u32, column: u32) -> Result<(), RuntimeError> {
+    fn exhausted(mut self, line: u32, column: u32) -> Result<StepCounter, RuntimeError> {
         if self.limited {
             return Err(
                 RuntimeError::at(ErrorKind::StepLimit { limit: self.limit }, line)
@@ -141,7 +152,7 @@ impl StepCounter {
         }
         // u64::MAX steps ran without a limit: keep going, as written.
         self.remaining = u64::MAX - 1;
-        Ok(())
+        Ok(self)
     }
 
     /// How many steps have executed so far.

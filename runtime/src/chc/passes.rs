@@ -17,7 +17,7 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::super::limits::StepCounter;
-use super::poly::{to_u64, Overflow, Poly};
+use super::poly::{fit_in_place, to_u64, Newton, Overflow, MAX_DEGREE};
 
 /// What a watched value must satisfy on every pass skipped. Every
 /// watched value must also fit in an `i64`.
@@ -33,6 +33,13 @@ pub enum Role {
     /// place moves one way there and every value it takes lies between
     /// its first and its last (which are watched).
     Sign(u16),
+    /// Have one strict sign (never 0) together with the other members of
+    /// its group; groups come in pairs (`2p`, `2p + 1`), of which one must
+    /// keep it: the gaps between an inner loop's counter and each of its
+    /// two bounds at its first and last check (the counter moves by the
+    /// same amount each pass, so a bound whose gaps keep one strict sign is
+    /// never met, and the loop's pass count follows the other bound).
+    Apart(u16),
 }
 
 /// When a loop stops looping back: its condition on watched values taken
@@ -67,11 +74,23 @@ pub struct Shape<'a> {
 
 /// How many steps a loop runs normally before generated code first tries
 /// to skip the rest in closed form: a fit costs about as much as this many
-/// steps, so a loop that ends sooner is not slowed down by more than that,
-/// and a longer one is skipped. A loop whose try costs more (its inner
-/// loops run or are fitted for every pass sampled) waits as long as its
-/// last try cost: see [`skip_passes`].
-pub const SKIP_AFTER_STEPS: u64 = 2048;
+/// steps (0.2 µs, measured by `runtime/examples/fit_cost.rs`), so a loop
+/// that ends sooner is not slowed down by more than that, and a longer one
+/// is skipped. A loop whose try costs more (its inner loops run or are
+/// fitted for every pass sampled) waits as long as its last try cost; one
+/// whose last try saved many times its cost tries at once: see
+/// [`skip_passes`].
+pub const SKIP_AFTER_STEPS: u64 = 768;
+
+/// A try that saved at least this many times its cost makes the loop's
+/// next entry try at once: its entries are long, so waiting loses more
+/// than a try that does not pay (which sets the wait back to its cost).
+const PAID_FACTOR: u64 = 4;
+
+/// The longest wait: a try that saved less than it cost doubles the wait
+/// (the loop's entries end soon after it), up to this many steps, so an
+/// entry longer than this is always tried.
+const MAX_WAIT: u64 = 1 << 20;
 
 /// What a fit costs, in steps run normally (see [`SKIP_AFTER_STEPS`]).
 const FIT_COST: u64 = SKIP_AFTER_STEPS;
@@ -112,7 +131,11 @@ impl<F: FnMut(&[i64], &mut [i64], &mut [i64]) -> Option<u64>> PassFn for F {}
 /// exactly where it would have. `wait` is how many steps the loop runs
 /// before trying (generated code keeps one per loop, starting at
 /// [`SKIP_AFTER_STEPS`]): it becomes what this try cost, so a loop whose
-/// tries cost much waits as long next time (ski rental, learned).
+/// tries cost much waits as long next time (ski rental, learned); 0 if
+/// the try saved [`PAID_FACTOR`] times its cost, so a loop whose entries
+/// are long tries at the start of its second pass; twice
+/// as long (up to [`MAX_WAIT`]) if it saved less than it cost, so a loop
+/// whose entries end just after the wait stops trying.
 #[cold]
 #[inline(never)]
 pub fn skip_passes(
@@ -122,49 +145,47 @@ pub fn skip_passes(
     state: &mut [i64],
     pass: impl PassFn,
 ) -> u64 {
-    let before = work_done();
+    let (work_before, available_before) = (work_done(), steps.available());
     let skipped = try_skip(steps, shape, state, pass);
-    let cost = work_done().wrapping_sub(before);
-    wait.store(cost.max(SKIP_AFTER_STEPS), Ordering::Relaxed);
+    let cost = work_done().wrapping_sub(work_before);
+    let saved = available_before - steps.available();
+    let next_wait = if saved / PAID_FACTOR >= cost {
+        0
+    } else if saved >= cost {
+        cost.max(SKIP_AFTER_STEPS)
+    } else {
+        let longer = wait.load(Ordering::Relaxed).saturating_mul(2);
+        longer.max(cost).clamp(SKIP_AFTER_STEPS, MAX_WAIT)
+    };
+    wait.store(next_wait, Ordering::Relaxed);
     skipped
 }
 
 /// [`skip_passes`] without the measuring.
 fn try_skip(steps: &mut StepCounter, shape: &Shape, state: &mut [i64], pass: impl PassFn) -> u64 {
-    let Some(mut fitted) = Fitted::new(shape, state, pass) else {
-        return 0;
-    };
-    let (first_passes, first_steps) = fitted.first_passes();
-    let Some(available) = steps.available().checked_sub(first_steps) else {
-        return 0;
-    };
-    if fitted.first.as_ref().is_some_and(|first| first.ends) {
-        return 0;
-    }
-    let within_limit = fitted.last_within(available);
-    let passes = fitted.safe_passes(shape, within_limit, true);
-    let taken = fitted
-        .steps
-        .at(passes)
-        .and_then(to_u64)
-        .and_then(|s| s.checked_add(first_steps));
-    match taken {
-        Some(taken)
-            if first_passes + passes > 0
-                && taken <= steps.available()
-                && fitted.commit(state, passes) =>
-        {
-            steps.try_consume(taken);
-            first_passes + passes
+    with_fit(shape, state, pass, |mut fitted, state| {
+        let (first_passes, first_steps) = fitted.first_passes();
+        let available = steps.available().checked_sub(first_steps)?;
+        if fitted.first.as_ref().is_some_and(|first| first.ends) {
+            return None;
         }
-        _ => 0,
-    }
+        let within_limit = fitted.last_within(available);
+        let passes = fitted.safe_passes(shape, within_limit, true);
+        let taken = to_u64(fitted.steps().at(passes)?)?.checked_add(first_steps)?;
+        if first_passes + passes == 0 || taken > steps.available() || !fitted.commit(state, passes)
+        {
+            return None;
+        }
+        steps.try_consume(taken);
+        Some(first_passes + passes)
+    })
+    .unwrap_or(0)
 }
 
 /// How many passes [`run_to_end`] makes one by one, calling the pass
 /// function, before it fits the rest: a fit costs about as much as this
 /// many passes, so a short inner loop is cheaper run than fitted.
-pub const DIRECT_PASSES: u64 = 128;
+pub const DIRECT_PASSES: u64 = FIT_COST / PASS_COST;
 
 /// Runs a loop (after its label) to its end in closed form, as part of an
 /// enclosing loop's pure pass: changes `state` to its values when the
@@ -174,31 +195,69 @@ pub const DIRECT_PASSES: u64 = 128;
 /// are made one by one (every sum checked as it is made); a loop still
 /// running after them is fitted from there.
 pub fn run_to_end(shape: &Shape, state: &mut [i64], mut pass: impl PassFn) -> Option<(u64, u64)> {
-    let mut current = state.to_vec();
-    let mut next = vec![0; state.len()];
-    let mut watch = vec![0; shape.roles.len()];
-    let mut direct_steps = 0u64;
-    for passes in 1..=DIRECT_PASSES {
-        work(PASS_COST);
-        direct_steps = direct_steps.checked_add(pass(&current, &mut next, &mut watch)?)?;
-        ::std::mem::swap(&mut current, &mut next);
-        if ends_after(shape, &watch) {
-            state.copy_from_slice(&current);
-            return Some((passes, direct_steps));
+    let width = state.len();
+    with_zeroed(2 * width + shape.roles.len(), |scratch: &mut [i64]| {
+        let (current, rest) = scratch.split_at_mut(width);
+        let (next, watch) = rest.split_at_mut(width);
+        let (mut current, mut next) = (current, next);
+        current.copy_from_slice(state);
+        let mut direct_steps = 0u64;
+        for passes in 1..=DIRECT_PASSES {
+            work(PASS_COST);
+            direct_steps = direct_steps.checked_add(pass(current, next, watch)?)?;
+            ::std::mem::swap(&mut current, &mut next);
+            if ends_after(shape, watch) {
+                state.copy_from_slice(current);
+                return Some((passes, direct_steps));
+            }
         }
+        // Past the first pass: the rest is on the pattern.
+        let rest = Shape {
+            warmup: false,
+            ..*shape
+        };
+        let (ending, taken) = with_fit(&rest, current, &mut pass, |mut fitted, _| {
+            let ending = fitted.safe_passes(&rest, u64::MAX - 1, false);
+            if ending == 0 || fitted.ending != Some(ending) {
+                return None;
+            }
+            let taken = to_u64(fitted.steps().at(ending)?)?;
+            fitted.commit(state, ending).then_some((ending, taken))
+        })?;
+        Some((DIRECT_PASSES + ending, direct_steps.checked_add(taken)?))
+    })
+}
+
+/// Runs `f` on `len` zeroed values: on the stack when they are few (tries
+/// run often and are mostly small), else on the heap.
+fn with_zeroed<T: Copy + Default, R>(len: usize, f: impl FnOnce(&mut [T]) -> R) -> R {
+    const ON_STACK: usize = 96;
+    if len <= ON_STACK {
+        f(&mut [T::default(); ON_STACK][..len])
+    } else {
+        f(&mut vec![T::default(); len])
     }
-    // Past the first pass: the rest is on the pattern.
-    let rest = Shape {
-        warmup: false,
-        ..*shape
-    };
-    let mut fitted = Fitted::new(&rest, &current, pass)?;
-    let ending = fitted.safe_passes(&rest, u64::MAX - 1, false);
-    if ending == 0 || fitted.ending != Some(ending) || !fitted.commit(state, ending) {
+}
+
+/// Fits a loop from the values in `state` (see [`Fitted::new`]) and hands
+/// the fit and `state` to `then`; `None` if the fit fails or `then` gives
+/// up.
+fn with_fit<R>(
+    shape: &Shape,
+    state: &mut [i64],
+    pass: impl PassFn,
+    then: impl FnOnce(Fitted<'_>, &mut [i64]) -> Option<R>,
+) -> Option<R> {
+    if shape.degree > MAX_DEGREE {
         return None;
     }
-    let taken = to_u64(fitted.steps.at(ending)?)?;
-    Some((DIRECT_PASSES + ending, direct_steps.checked_add(taken)?))
+    let (rows, coefficients) = Fitted::sizes(shape, state.len());
+    with_zeroed(rows, |rows| {
+        with_zeroed(coefficients, |coefficients| {
+            let fitted = Fitted::new(shape, state, pass, rows, coefficients)?;
+            then(fitted, state)
+        })
+    })
 }
 
 /// The pass run before fitting, for a shape with a warm-up pass.
@@ -211,82 +270,140 @@ struct FirstPass {
 
 /// A loop's values fitted from its first passes (after the warm-up pass,
 /// if any: pass numbers here count from the fit's start).
-struct Fitted {
+struct Fitted<'a> {
     /// The warm-up pass, if the shape has one.
     first: Option<FirstPass>,
-    /// The changed values at the start of pass `i`.
-    state: Vec<Poly>,
-    /// The watched values of pass `i`.
-    watched: Vec<Poly>,
-    /// The steps of passes `0 … i - 1`.
-    steps: Poly,
+    /// How many values the loop changes.
+    width: usize,
+    /// How many values it watches.
+    watch_width: usize,
+    /// Newton coefficients, `stride` per polynomial in pass `i`: the
+    /// changed values at the start of pass `i`, the watched values of pass
+    /// `i`, the steps of passes `0 … i - 1`, then the differences of the
+    /// compared values whose zeros (or non-zeros) end the loop.
+    coefficients: &'a mut [i128],
+    /// Coefficients per polynomial (the number of passes sampled).
+    stride: usize,
     /// How many passes the loop runs, if known from a straight-line
     /// condition (else found within the safe passes).
     ending: Option<u64>,
 }
 
-impl Fitted {
+impl<'a> Fitted<'a> {
+    /// How many sampled values and coefficients [`Fitted::new`] needs for
+    /// a loop of this shape changing `width` values.
+    fn sizes(shape: &Shape, width: usize) -> (usize, usize) {
+        let samples = shape.degree + 2;
+        let columns = width + shape.roles.len() + 1;
+        let differences = 1 + usize::from(shape.exit.also.is_some());
+        (columns * (samples + 1), samples * (columns + differences))
+    }
+
     /// Runs `degree + 2` passes from `start` and fits each value on the
     /// first `degree + 1` of them; `None` if a pass fails or the last pass
     /// does not match the fit (which would mean the compiler's degree
-    /// bound is wrong: the loop then just runs).
-    fn new(shape: &Shape, start: &[i64], mut pass: impl PassFn) -> Option<Fitted> {
+    /// bound is wrong: the loop then just runs). `rows` and
+    /// `coefficients` are zeroed, as large as [`Fitted::sizes`] says.
+    fn new(
+        shape: &Shape,
+        start: &[i64],
+        mut pass: impl PassFn,
+        rows: &mut [i64],
+        coefficients: &'a mut [i128],
+    ) -> Option<Fitted<'a>> {
         let samples = shape.degree + 2;
         work(FIT_COST + PASS_COST * (samples as u64 + u64::from(shape.warmup)));
         let (width, watch_width) = (start.len(), shape.roles.len());
+        // Row `k`: the changed values at the start of pass `k`, the watched
+        // values of pass `k` and its steps; one more row for the values
+        // after the last pass.
+        let columns = width + watch_width + 1;
         let mut first = None;
-        let mut after_first = Vec::new();
-        let start = if shape.warmup {
-            after_first.resize(width, 0);
-            let mut watch = vec![0; watch_width];
-            let steps = pass(start, &mut after_first, &mut watch)?;
-            let ends = ends_after(shape, &watch);
-            first = Some(FirstPass { steps, ends });
-            &after_first[..]
-        } else {
-            start
-        };
-        let mut states = Vec::with_capacity(width * (samples + 1));
-        let mut watches = vec![0; watch_width * samples];
-        let mut pass_steps = Vec::with_capacity(samples);
-        states.extend_from_slice(start);
+        {
+            let (state, watch) = rows.split_at_mut(width);
+            if shape.warmup {
+                let steps = pass(start, state, &mut watch[..watch_width])?;
+                let ends = ends_after(shape, watch);
+                first = Some(FirstPass { steps, ends });
+            } else {
+                state.copy_from_slice(start);
+            }
+        }
         for k in 0..samples {
-            states.resize(width * (k + 2), 0);
-            let (done, next) = states.split_at_mut(width * (k + 1));
-            let watch = &mut watches[watch_width * k..watch_width * (k + 1)];
-            pass_steps.push(pass(&done[width * k..], next, watch)? as i64);
+            let (done, next) = rows.split_at_mut(columns * (k + 1));
+            let (state, watch) = done[columns * k..].split_at_mut(width);
+            let (watch, steps) = watch.split_at_mut(watch_width);
+            steps[0] = pass(state, &mut next[..width], watch)? as i64;
         }
         // All samples fitted: the last one checks the degree bound (its
         // Newton coefficient must be 0).
-        // Column `v` of `rows` (`columns` wide) fitted into `into`.
-        let fit_columns = |rows: &[i64], columns: usize, into: &mut Vec<Poly>| {
-            into.reserve_exact(columns);
-            for v in 0..columns {
-                let poly = Poly::fit((0..samples).map(|k| rows[columns * k + v]));
-                if poly.degree() > shape.degree {
-                    return None;
-                }
-                into.push(poly);
+        for (column, fit) in coefficients
+            .chunks_exact_mut(samples)
+            .take(columns)
+            .enumerate()
+        {
+            for (k, value) in fit.iter_mut().enumerate() {
+                *value = i128::from(rows[columns * k + column]);
             }
-            Some(())
-        };
-        let (mut state, mut watched) = (Vec::new(), Vec::new());
-        fit_columns(&states, width, &mut state)?;
-        fit_columns(&watches, watch_width, &mut watched)?;
-        let steps = Poly::fit(pass_steps.iter().copied());
-        if steps.degree() > shape.degree {
-            return None;
+            fit_in_place(fit);
+            if fit[samples - 1] != 0 {
+                return None;
+            }
         }
-        let steps = steps.prefix_sum();
+        // The steps of one pass, summed: one degree more, which the last
+        // coefficient has room for.
+        let steps = &mut coefficients[samples * (columns - 1)..samples * columns];
+        steps.copy_within(..samples - 1, 1);
+        steps[0] = 0;
         let mut fitted = Fitted {
             first,
-            state,
-            watched,
-            steps,
+            width,
+            watch_width,
+            coefficients,
+            stride: samples,
             ending: None,
         };
+        let exit = shape.exit;
+        for (d, other) in [Some(exit.var), exit.also].iter().flatten().enumerate() {
+            for k in 0..samples {
+                let (cell, other) = (
+                    fitted.column(width + exit.cell),
+                    fitted.column(width + other),
+                );
+                let difference = cell[k].checked_sub(other[k])?;
+                let at = samples * (columns + d) + k;
+                fitted.coefficients[at] = difference;
+            }
+        }
         fitted.ending = fitted.straight_ending(shape);
         Some(fitted)
+    }
+
+    /// The coefficients of polynomial `p` (see [`Fitted::coefficients`]).
+    fn column(&self, p: usize) -> &[i128] {
+        &self.coefficients[self.stride * p..self.stride * (p + 1)]
+    }
+
+    /// Changed value `v` at the start of pass `i`.
+    fn state(&self, v: usize) -> Newton<'_> {
+        Newton::new(self.column(v))
+    }
+
+    /// The watched values of pass `i`, in order.
+    fn watched(&self) -> impl Iterator<Item = Newton<'_>> {
+        (self.width..self.width + self.watch_width).map(move |p| Newton::new(self.column(p)))
+    }
+
+    /// The steps of passes `0 … i - 1`.
+    fn steps(&self) -> Newton<'_> {
+        Newton::new(self.column(self.width + self.watch_width))
+    }
+
+    /// The differences whose zeros (or non-zeros) end the loop.
+    fn differences(&self) -> impl Iterator<Item = Newton<'_>> {
+        self.coefficients[self.stride * (self.width + self.watch_width + 1)..]
+            .chunks_exact(self.stride)
+            .map(Newton::new)
     }
 
     /// How many passes and steps the warm-up took (none without one).
@@ -297,33 +414,23 @@ impl Fitted {
     /// The largest `n` whose passes `0 … n - 1` take at most `available`
     /// steps (a pass takes at least one).
     fn last_within(&self, available: u64) -> u64 {
-        if self.steps.degree() <= 1 {
+        let steps = self.steps();
+        if steps.degree() <= 1 {
             // The same number of steps each pass (at least one).
-            return self.steps.at(1).map_or(0, |per_pass| {
-                (i128::from(available) / per_pass.max(1)).min(i128::from(available)) as u64
-            });
+            return steps
+                .at(1)
+                .and_then(to_u64)
+                .map_or(0, |per_pass| available / per_pass.max(1));
         }
-        let fits = |n: u64| self.steps.at(n).is_some_and(|s| s <= i128::from(available));
+        let fits = |n: u64| steps.at(n).is_some_and(|s| s <= i128::from(available));
         last_where(available, fits)
-    }
-
-    /// The differences whose zeros (or non-zeros) end the loop.
-    fn differences(&self, shape: &Shape) -> Option<Vec<Poly>> {
-        let exit = shape.exit;
-        let cell = &self.watched[exit.cell];
-        let mut differences = vec![cell.minus(&self.watched[exit.var])?];
-        if let Some(also) = exit.also {
-            differences.push(cell.minus(&self.watched[also])?);
-        }
-        Some(differences)
     }
 
     /// How many passes the loop runs when its condition is decided by
     /// straight lines or constants (found in constant time);
     /// `Some(u64::MAX)` if it never ends.
     fn straight_ending(&self, shape: &Shape) -> Option<u64> {
-        let differences = self.differences(shape)?;
-        if differences.iter().any(|d| d.degree() > 1) {
+        if self.differences().any(|d| d.degree() > 1) {
             return None;
         }
         self.ending_before(shape, u64::MAX - 1).ok()
@@ -333,7 +440,7 @@ impl Fitted {
     /// (`u64::MAX` if not).
     fn ending_before(&self, shape: &Shape, n: u64) -> Result<u64, Overflow> {
         let mut ending = u64::MAX;
-        for difference in self.differences(shape).ok_or(Overflow)? {
+        for difference in self.differences() {
             // Looping back on inequality ends at a zero, on equality at a
             // non-zero, of the difference at the end of a pass.
             let last = if shape.exit.negated {
@@ -378,9 +485,12 @@ impl Fitted {
             return true;
         }
         // Per sign group (a bit each): whether some member is below 0,
-        // some above. A loop with more groups than bits is not skipped.
+        // some above; per apart group, whether some member is at most 0,
+        // some at least 0. A loop with more groups than bits is not
+        // skipped.
         let (mut below, mut above) = (0u128, 0u128);
-        for (poly, role) in self.watched.iter().zip(shape.roles) {
+        let (mut not_above, mut not_below) = (0u128, 0u128);
+        for (poly, role) in self.watched().zip(shape.roles) {
             let Some((low, high)) = poly.extremes(n) else {
                 return false;
             };
@@ -396,23 +506,29 @@ impl Fitted {
                     below |= u128::from(low < 0) << group;
                     above |= u128::from(high > 0) << group;
                 }
+                Role::Apart(group) if group >= 128 => return false,
+                Role::Apart(group) => {
+                    not_above |= u128::from(low <= 0) << group;
+                    not_below |= u128::from(high >= 0) << group;
+                }
             }
         }
-        below & above == 0
+        // An apart group fails if it has members on both sides of 0 or at
+        // it; a pair fails if both its groups do.
+        let failing = not_above & not_below;
+        let pairs_failing = failing & (failing >> 1) & (u128::MAX / 3);
+        below & above == 0 && pairs_failing == 0
     }
 
-    /// Sets `state` to the values at the start of pass `n`; `false` if
-    /// one does not fit.
+    /// Sets `state` to the values at the start of pass `n`; `false` (and
+    /// `state` unchanged) if one does not fit.
     fn commit(&self, state: &mut [i64], n: u64) -> bool {
-        let Some(values) = self
-            .state
-            .iter()
-            .map(|poly| poly.at_i64(n))
-            .collect::<Option<Vec<_>>>()
-        else {
+        if (0..self.width).any(|v| self.state(v).at_i64(n).is_none()) {
             return false;
-        };
-        state.copy_from_slice(&values);
+        }
+        for (v, value) in state.iter_mut().enumerate() {
+            *value = self.state(v).at_i64(n).unwrap_or(*value);
+        }
         true
     }
 }
@@ -492,30 +608,59 @@ mod tests {
     #[test]
     fn a_try_that_costs_more_makes_the_loop_wait_longer() {
         let mut steps = StepCounter::new(&Options::default());
-        // A cheap try: one fit of 4 passes.
+        // A cheap try that saves more than it costs, not much more (299
+        // passes of 4 steps): one fit of 4 passes.
         let cheap = wait();
-        skip_passes(
-            &mut steps,
-            &cheap,
-            &TRIANGLE,
-            &mut [0, 0, 0],
-            triangle(1000),
-        );
+        skip_passes(&mut steps, &cheap, &TRIANGLE, &mut [0, 0, 0], triangle(300));
         assert_eq!(cheap.load(Ordering::Relaxed), FIT_COST + 4 * PASS_COST);
-        // Each sampled pass runs an inner loop of 400 passes to its end: 128
-        // one by one and a fit, for each of 4 samples.
+        // Each sampled pass runs an inner loop of 400 passes to its end:
+        // DIRECT_PASSES one by one and a fit, for each of 4 samples; the
+        // outer loop's 9 passes skipped save less than 4 times that.
         let costly = wait();
         let inner = |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
             let mut inner_state = [0, 0, 0];
             let (_, inner_steps) = run_to_end(&TRIANGLE, &mut inner_state, triangle(400))?;
             let b1 = s[0] + 1;
-            watch.copy_from_slice(&[b1, 0, 0, b1, 1000]);
+            watch.copy_from_slice(&[b1, 0, 0, b1, 10]);
             next.copy_from_slice(&[b1, 0, 0]);
             Some(inner_steps + 4)
         };
         skip_passes(&mut steps, &costly, &TRIANGLE, &mut [0, 0, 0], inner);
-        let expected = FIT_COST + 4 * PASS_COST + 4 * (128 * PASS_COST + FIT_COST + 4 * PASS_COST);
+        let inner_cost = DIRECT_PASSES * PASS_COST + FIT_COST + 4 * PASS_COST;
+        let expected = FIT_COST + 4 * PASS_COST + 4 * inner_cost;
         assert_eq!(costly.load(Ordering::Relaxed), expected);
+    }
+
+    #[test]
+    fn a_try_that_paid_well_makes_the_next_entry_try_at_once() {
+        let mut steps = StepCounter::new(&Options::default());
+        let paid = wait();
+        // 9,999 passes of 4 steps saved: more than PAID_FACTOR times the cost.
+        skip_passes(
+            &mut steps,
+            &paid,
+            &TRIANGLE,
+            &mut [0, 0, 0],
+            triangle(10_000),
+        );
+        assert_eq!(paid.load(Ordering::Relaxed), 0);
+        // Then an entry that ends soon sets the wait back.
+        skip_passes(&mut steps, &paid, &TRIANGLE, &mut [0, 0, 0], triangle(20));
+        assert_eq!(paid.load(Ordering::Relaxed), FIT_COST + 4 * PASS_COST);
+    }
+
+    #[test]
+    fn tries_that_do_not_pay_make_the_wait_double() {
+        let mut steps = StepCounter::new(&Options::default());
+        let wait = wait();
+        let mut expected = SKIP_AFTER_STEPS;
+        // 99 passes of 4 steps saved: less than a try costs.
+        for _ in 0..20 {
+            skip_passes(&mut steps, &wait, &TRIANGLE, &mut [0, 0, 0], triangle(100));
+            expected = (2 * expected).min(MAX_WAIT);
+            assert_eq!(wait.load(Ordering::Relaxed), expected);
+        }
+        assert_eq!(expected, MAX_WAIT);
     }
 
     #[test]
@@ -614,6 +759,39 @@ mod tests {
             let mut state = [10];
             let passes = skip_passes(&mut steps, &wait(), &shape(role), &mut state, falling);
             assert_eq!(passes, expected, "{role:?}");
+        }
+    }
+
+    #[test]
+    fn one_group_of_each_apart_pair_keeps_a_strict_sign() {
+        // A value falling from 10 through 0 in group 0 and a constant in
+        // group 1: the pair holds while either group keeps a strict sign.
+        let falling = |constant: i64| {
+            move |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
+                let v = s[0] - 1;
+                watch.copy_from_slice(&[v, v, constant, -100]);
+                next.copy_from_slice(&[v]);
+                Some(1)
+            }
+        };
+        let shape = Shape {
+            degree: 1,
+            warmup: false,
+            roles: &[Role::Value, Role::Apart(0), Role::Apart(1), Role::Value],
+            exit: Exit {
+                cell: 0,
+                var: 3,
+                also: None,
+                negated: true,
+            },
+        };
+        // The constant is 0: group 1 fails, group 0 holds for 9 passes.
+        // The constant is 5: group 1 holds, the step limit decides.
+        for (constant, expected) in [(0, 9), (5, 19)] {
+            let mut steps = StepCounter::new(&Options::with_max_steps(19));
+            let mut state = [10];
+            let passes = skip_passes(&mut steps, &wait(), &shape, &mut state, falling(constant));
+            assert_eq!(passes, expected, "constant {constant}");
         }
     }
 

@@ -14,143 +14,168 @@
 /// and uses closed forms only up to this one).
 pub const MAX_DEGREE: usize = 8;
 
-/// A polynomial of degree at most `MAX_DEGREE + 1` in Newton form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Poly {
-    /// `c_0 … c_d`; the rest are 0.
-    coefficients: [i128; MAX_DEGREE + 2],
-    /// `d`: the last coefficient that is not 0 (0 for constants).
-    degree: usize,
+/// How many Newton coefficients an owned [`Poly`] holds: enough for the
+/// running sum of a polynomial of degree `MAX_DEGREE`.
+const CAPACITY: usize = MAX_DEGREE + 2;
+
+/// Turns `p(0), …, p(k - 1)` into the Newton coefficients of the
+/// polynomial of degree below `k` through them, in place: after round
+/// `r`, `values[j]` for `j ≥ r` is the `r`-th forward difference at
+/// `j - r`. Differences of `i64` values up to order `MAX_DEGREE + 1` fit
+/// in `i128`.
+pub fn fit_in_place(values: &mut [i128]) {
+    for round in 1..values.len() {
+        for j in (round..values.len()).rev() {
+            values[j] -= values[j - 1];
+        }
+    }
 }
 
-impl Poly {
-    /// The polynomial of degree below `samples.len()` through
-    /// `(0, samples[0]), (1, samples[1]), …` (at most `MAX_DEGREE + 2`
-    /// samples are used).
-    pub fn fit(samples: impl IntoIterator<Item = i64>) -> Poly {
-        let mut values = [0i128; MAX_DEGREE + 2];
-        let mut count = 0;
-        for (slot, sample) in values.iter_mut().zip(samples) {
-            *slot = i128::from(sample);
-            count += 1;
-        }
-        // Differences of i64 values up to order MAX_DEGREE fit in i128.
-        let mut coefficients = [0i128; MAX_DEGREE + 2];
-        for (k, coefficient) in coefficients.iter_mut().enumerate().take(count) {
-            *coefficient = values[0];
-            for j in 0..count - 1 - k {
-                values[j] = values[j + 1] - values[j];
-            }
-        }
-        Poly::new(coefficients)
-    }
+/// A polynomial in Newton form, `p(i) = Σ c_k · C(i, k)`, borrowed from
+/// wherever its coefficients are kept (a loop's fits keep them side by
+/// side in one table): `c_0 … c_d` with `c_d ≠ 0` unless `d = 0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Newton<'a> {
+    coefficients: &'a [i128],
+}
 
-    /// The polynomial with these Newton coefficients.
-    fn new(coefficients: [i128; MAX_DEGREE + 2]) -> Poly {
-        let degree = coefficients.iter().rposition(|&c| c != 0).unwrap_or(0);
-        Poly {
-            coefficients,
-            degree,
-        }
-    }
+/// The coefficients of the zero polynomial.
+static ZERO: [i128; 1] = [0];
 
-    /// The constant polynomial `value`.
-    pub fn constant(value: i128) -> Poly {
-        let mut coefficients = [0; MAX_DEGREE + 2];
-        coefficients[0] = value;
-        Poly::new(coefficients)
+impl<'a> Newton<'a> {
+    /// The polynomial with these coefficients (trailing zeros allowed).
+    pub fn new(coefficients: &'a [i128]) -> Newton<'a> {
+        let coefficients = match coefficients.iter().rposition(|&c| c != 0) {
+            Some(degree) => &coefficients[..=degree],
+            None => &ZERO,
+        };
+        Newton { coefficients }
     }
 
     /// The degree (0 for constants, including 0).
-    pub fn degree(&self) -> usize {
-        self.degree
+    pub fn degree(self) -> usize {
+        self.coefficients.len() - 1
     }
 
     /// Whether this is the zero polynomial.
-    pub fn is_zero(&self) -> bool {
-        self.coefficients.iter().all(|&c| c == 0)
+    pub fn is_zero(self) -> bool {
+        self.coefficients == ZERO
     }
 
     /// `p(i)`, or `None` if a term does not fit in `i128`.
-    pub fn at(&self, i: u64) -> Option<i128> {
+    pub fn at(self, i: u64) -> Option<i128> {
         let i = i128::from(i);
-        let c = &self.coefficients;
-        match self.degree {
-            0 => return Some(c[0]),
-            1 => return c[1].checked_mul(i)?.checked_add(c[0]),
-            // C(i, 2) = i(i - 1)/2, an exact halving.
-            2 => {
-                let pairs = i.checked_mul(i - 1)? / 2;
-                return c[2]
+        let c = self.coefficients;
+        match *c {
+            [c0] => return Some(c0),
+            [c0, c1] => return c1.checked_mul(i)?.checked_add(c0),
+            // C(i, 2) = i(i - 1)/2, an exact halving of a number ≥ 0.
+            [c0, c1, c2] => {
+                let pairs = i.checked_mul(i - 1)? >> 1;
+                return c2
                     .checked_mul(pairs)?
-                    .checked_add(c[1].checked_mul(i)?)?
-                    .checked_add(c[0]);
+                    .checked_add(c1.checked_mul(i)?)?
+                    .checked_add(c0);
             }
             _ => {}
         }
-        let mut sum = self.coefficients[0];
+        let mut sum = c[0];
         let mut binomial: i128 = 1; // C(i, k)
-        for k in 1..=self.degree() {
+        for (k, &coefficient) in c.iter().enumerate().skip(1) {
             let k_ = k as i128;
             if i < k_ {
                 break;
             }
             // C(i, k) = C(i, k - 1) · (i - k + 1) / k, exactly.
             binomial = binomial.checked_mul(i - k_ + 1)? / k_;
-            sum = sum.checked_add(self.coefficients[k].checked_mul(binomial)?)?;
+            sum = sum.checked_add(coefficient.checked_mul(binomial)?)?;
         }
         Some(sum)
     }
 
     /// `p(i)` as an `i64`, if it fits.
-    pub fn at_i64(&self, i: u64) -> Option<i64> {
+    pub fn at_i64(self, i: u64) -> Option<i64> {
         self.at(i).and_then(to_i64)
     }
 
     /// `p - q`.
-    pub fn minus(&self, other: &Poly) -> Option<Poly> {
-        let mut coefficients = self.coefficients;
-        for (c, o) in coefficients.iter_mut().zip(other.coefficients) {
-            *c = c.checked_sub(o)?;
+    pub fn minus(self, other: Newton) -> Option<Poly> {
+        let mut coefficients = [0; CAPACITY];
+        for (k, c) in coefficients.iter_mut().enumerate() {
+            let (a, b) = (self.coefficient(k), other.coefficient(k));
+            *c = a.checked_sub(b)?;
         }
-        Some(Poly::new(coefficients))
+        Some(Poly { coefficients })
+    }
+
+    /// `c_k` (0 past the degree).
+    fn coefficient(self, k: usize) -> i128 {
+        self.coefficients.get(k).copied().unwrap_or(0)
     }
 
     /// The forward difference `p(i + 1) - p(i)`.
-    pub fn difference(&self) -> Poly {
-        let mut coefficients = [0; MAX_DEGREE + 2];
-        coefficients[..MAX_DEGREE + 1].copy_from_slice(&self.coefficients[1..]);
-        Poly::new(coefficients)
+    pub fn difference(self) -> Poly {
+        let mut coefficients = [0; CAPACITY];
+        let higher = &self.coefficients[1..];
+        coefficients[..higher.len()].copy_from_slice(higher);
+        Poly { coefficients }
     }
 
-    /// The running sum `S(n) = p(0) + … + p(n - 1)` (`S(0) = 0`).
-    pub fn prefix_sum(&self) -> Poly {
-        let mut coefficients = [0; MAX_DEGREE + 2];
-        coefficients[1..].copy_from_slice(&self.coefficients[..MAX_DEGREE + 1]);
-        Poly::new(coefficients)
+    /// The running sum `S(n) = p(0) + … + p(n - 1)` (`S(0) = 0`); `None`
+    /// past degree `CAPACITY - 1`.
+    pub fn prefix_sum(self) -> Option<Poly> {
+        let mut coefficients = [0; CAPACITY];
+        coefficients
+            .get_mut(1..=self.coefficients.len())?
+            .copy_from_slice(self.coefficients);
+        Some(Poly { coefficients })
     }
 
     /// The lowest and highest of `p(0), …, p(n - 1)` (`n ≥ 1`), or `None`
     /// if some value does not fit in `i128`.
-    pub fn extremes(&self, n: u64) -> Option<(i128, i128)> {
-        let first = self.at(0)?;
-        let (mut low, mut high) = (first, first);
-        let mut note = |value: i128| {
-            low = low.min(value);
-            high = high.max(value);
-        };
-        note(self.at(n - 1)?);
-        for turn in self.turns(n)? {
-            note(self.at(turn)?);
+    pub fn extremes(self, n: u64) -> Option<(i128, i128)> {
+        let (first, last) = (self.at(0)?, self.at(n - 1)?);
+        let (mut low, mut high) = (first.min(last), first.max(last));
+        if let [_, c1, c2] = *self.coefficients {
+            // The difference c1 + c2·i: monotone if it keeps its sign on
+            // 0..n - 1 (the common case), else one turn.
+            let last_difference = c2
+                .checked_mul(i128::from(n.saturating_sub(2)))?
+                .checked_add(c1)?;
+            if (c1 >= 0) == (last_difference >= 0) || c1 == 0 || last_difference == 0 {
+                return Some((low, high));
+            }
+        }
+        if self.degree() >= 2 {
+            for turn in self.turns(n)? {
+                let value = self.at(turn)?;
+                low = low.min(value);
+                high = high.max(value);
+            }
         }
         Some((low, high))
     }
 
     /// The first `i < n` with `p(i) = 0`, if any (`Err` if a value on the
     /// way does not fit in `i128`).
-    pub fn first_zero(&self, n: u64) -> Result<Option<u64>, Overflow> {
+    pub fn first_zero(self, n: u64) -> Result<Option<u64>, Overflow> {
         if n == 0 {
             return Ok(None);
+        }
+        match *self.coefficients {
+            [c0] => return Ok((c0 == 0).then_some(0)),
+            // c0 + c1·i = 0 at i = -c0 / c1 if that divides evenly (in 64
+            // bits, much faster to divide; larger ones take the general way).
+            [c0, c1] => {
+                if let (Some(c0), Some(c1)) = (to_i64(c0), to_i64(c1)) {
+                    let zero = (c0.checked_rem(c1) == Some(0))
+                        .then(|| c0.checked_div(c1)?.checked_neg())
+                        .flatten()
+                        .filter(|&i| i >= 0 && (i as u64) < n);
+                    return Ok(zero.map(|i| i as u64));
+                }
+            }
+            _ => {}
         }
         let mut start = 0;
         let mut ends = self.turns(n).ok_or(Overflow)?;
@@ -179,7 +204,7 @@ impl Poly {
     /// The first `i < n` with `p(i) ≠ 0`, if any: among the first
     /// `degree + 1` values, since a polynomial that is 0 at all of them is
     /// 0 everywhere.
-    pub fn first_nonzero(&self, n: u64) -> Result<Option<u64>, Overflow> {
+    pub fn first_nonzero(self, n: u64) -> Result<Option<u64>, Overflow> {
         for i in 0..n.min(self.degree() as u64 + 1) {
             if self.at(i).ok_or(Overflow)? != 0 {
                 return Ok(Some(i));
@@ -190,7 +215,7 @@ impl Poly {
 
     /// Points in `(0, n - 1)` that split `0..n` into stretches where `p`
     /// is monotone: where the difference `p(i + 1) - p(i)` changes sign.
-    fn turns(&self, n: u64) -> Option<Vec<u64>> {
+    fn turns(self, n: u64) -> Option<Vec<u64>> {
         let mut turns = Vec::new();
         if self.degree() <= 1 || n <= 2 {
             return Some(turns);
@@ -198,6 +223,7 @@ impl Poly {
         // The difference has its own monotone stretches over 0..n - 1; in
         // each it changes sign at most once.
         let difference = self.difference();
+        let difference = difference.view();
         let mut start = 0;
         let mut ends = difference.turns(n - 1)?;
         ends.push(n - 2);
@@ -215,11 +241,10 @@ impl Poly {
     /// one strict sign and `p(end)` does not: the first index whose value
     /// is not below 0 (`rising`) or not above 0. Constant time for a
     /// straight line, a binary search otherwise.
-    fn first_sign_change(&self, start: u64, end: u64, rising: bool) -> Option<u64> {
-        if self.degree() == 1 {
+    fn first_sign_change(self, start: u64, end: u64, rising: bool) -> Option<u64> {
+        if let [c0, c1] = *self.coefficients {
             // p(i) = c0 + c1·i: the first i with c0 + c1·i ≥ 0 (rising, c1 > 0)
             // or ≤ 0 (falling, c1 < 0), i.e. i ≥ -c0 / c1 rounded up.
-            let (c0, c1) = (self.coefficients[0], self.coefficients[1]);
             let (numerator, denominator) = if rising { (-c0, c1) } else { (c0, -c1) };
             let first = numerator.div_euclid(denominator)
                 + i128::from(numerator.rem_euclid(denominator) != 0);
@@ -236,6 +261,34 @@ impl Poly {
             }
         }
         Some(high)
+    }
+}
+
+/// A polynomial in Newton form that owns its coefficients (degree at most
+/// `MAX_DEGREE + 1`); [`Newton`] is its borrowed form, with the queries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Poly {
+    coefficients: [i128; CAPACITY],
+}
+
+impl Poly {
+    /// The polynomial of degree below `samples.len()` through
+    /// `(0, samples[0]), (1, samples[1]), …` (at most `MAX_DEGREE + 2`
+    /// samples are used).
+    pub fn fit(samples: impl IntoIterator<Item = i64>) -> Poly {
+        let mut coefficients = [0i128; CAPACITY];
+        let mut count = 0;
+        for (slot, sample) in coefficients.iter_mut().zip(samples) {
+            *slot = i128::from(sample);
+            count += 1;
+        }
+        fit_in_place(&mut coefficients[..count]);
+        Poly { coefficients }
+    }
+
+    /// Its borrowed form, with the queries.
+    pub fn view(&self) -> Newton<'_> {
+        Newton::new(&self.coefficients)
     }
 }
 
@@ -275,31 +328,31 @@ mod tests {
     fn fits_evaluate_sums_and_differences() {
         let cube = |i: i128| 3 * i * i * i - 7 * i * i + 2 * i - 40;
         let p = fit_of(cube, 3);
-        assert_eq!(p.degree(), 3);
+        assert_eq!(p.view().degree(), 3);
         for i in 0..200u64 {
-            assert_eq!(p.at(i), Some(cube(i as i128)));
+            assert_eq!(p.view().at(i), Some(cube(i as i128)));
             assert_eq!(
-                p.difference().at(i),
+                p.view().difference().view().at(i),
                 Some(cube(i as i128 + 1) - cube(i as i128))
             );
         }
-        let sum = p.prefix_sum();
+        let sum = p.view().prefix_sum().unwrap();
         let mut running = 0;
         for i in 0..50u64 {
-            assert_eq!(sum.at(i), Some(running));
+            assert_eq!(sum.view().at(i), Some(running));
             running += cube(i as i128);
         }
         // Larger degree than needed: the extra coefficients are 0.
         assert_eq!(fit_of(cube, 6), p);
-        assert_eq!(Poly::fit([5, 5, 5]).degree(), 0);
-        assert!(Poly::fit([0, 0]).is_zero());
+        assert_eq!(Poly::fit([5, 5, 5]).view().degree(), 0);
+        assert!(Poly::fit([0, 0]).view().is_zero());
     }
 
     #[test]
     fn huge_arguments_overflow_instead_of_wrapping() {
         let p = Poly::fit([0, 1, 8, 27]); // i³
-        assert_eq!(p.at(1 << 20), Some(1 << 60));
-        assert_eq!(p.at(u64::MAX), None);
+        assert_eq!(p.view().at(1 << 20), Some(1 << 60));
+        assert_eq!(p.view().at(u64::MAX), None);
     }
 
     #[test]
@@ -307,14 +360,14 @@ mod tests {
         // (i - 10)² - 5 and a cubic with two turns.
         let square = |i: i128| (i - 10) * (i - 10) - 5;
         let p = fit_of(square, 2);
-        assert_eq!(p.extremes(30), Some((-5, 356)));
-        assert_eq!(p.extremes(5), Some((31, 95)));
+        assert_eq!(p.view().extremes(30), Some((-5, 356)));
+        assert_eq!(p.view().extremes(5), Some((31, 95)));
         let cubic = |i: i128| (i - 5) * (i - 20) * (i - 40);
         let q = fit_of(cubic, 3);
         for n in 1..60 {
             let values = brute(cubic, n);
             let expected = (*values.iter().min().unwrap(), *values.iter().max().unwrap());
-            assert_eq!(q.extremes(n), Some(expected), "n = {n}");
+            assert_eq!(q.view().extremes(n), Some(expected), "n = {n}");
         }
     }
 
@@ -322,20 +375,26 @@ mod tests {
     fn zeros_and_nonzeros() {
         let cubic = |i: i128| (i - 5) * (i - 20) * (i - 40);
         let q = fit_of(cubic, 3);
-        assert_eq!(q.first_zero(100), Ok(Some(5)));
-        assert_eq!(q.first_zero(5), Ok(None));
+        assert_eq!(q.view().first_zero(100), Ok(Some(5)));
+        assert_eq!(q.view().first_zero(5), Ok(None));
         let shifted = |i: i128| cubic(i) + 1; // no integer zero
-        assert_eq!(fit_of(shifted, 3).first_zero(100), Ok(None));
+        assert_eq!(fit_of(shifted, 3).view().first_zero(100), Ok(None));
         let late = |i: i128| i * i - 1_000_000;
-        assert_eq!(fit_of(late, 2).first_zero(u64::MAX / 4), Ok(Some(1000)));
+        assert_eq!(
+            fit_of(late, 2).view().first_zero(u64::MAX / 4),
+            Ok(Some(1000))
+        );
         let down = |i: i128| 1_000_000 - 3 * i;
-        assert_eq!(fit_of(down, 1).first_zero(1 << 40), Ok(None));
-        assert_eq!(fit_of(down, 1).first_zero(400_000), Ok(None));
+        assert_eq!(fit_of(down, 1).view().first_zero(1 << 40), Ok(None));
+        assert_eq!(fit_of(down, 1).view().first_zero(400_000), Ok(None));
         let exact = |i: i128| 999_999 - 3 * i;
-        assert_eq!(fit_of(exact, 1).first_zero(1 << 40), Ok(Some(333_333)));
-        assert_eq!(Poly::fit([0, 0, 0]).first_nonzero(10), Ok(None));
-        assert_eq!(Poly::fit([0, 0, 2]).first_nonzero(10), Ok(Some(2)));
-        assert_eq!(Poly::fit([0, 0, 2]).first_nonzero(2), Ok(None));
+        assert_eq!(
+            fit_of(exact, 1).view().first_zero(1 << 40),
+            Ok(Some(333_333))
+        );
+        assert_eq!(Poly::fit([0, 0, 0]).view().first_nonzero(10), Ok(None));
+        assert_eq!(Poly::fit([0, 0, 2]).view().first_nonzero(10), Ok(Some(2)));
+        assert_eq!(Poly::fit([0, 0, 2]).view().first_nonzero(2), Ok(None));
     }
 
     #[test]
@@ -350,9 +409,9 @@ mod tests {
                         let values = brute(f, n);
                         let expected =
                             (*values.iter().min().unwrap(), *values.iter().max().unwrap());
-                        assert_eq!(p.extremes(n), Some(expected));
+                        assert_eq!(p.view().extremes(n), Some(expected));
                         let zero = values.iter().position(|&v| v == 0).map(|z| z as u64);
-                        assert_eq!(p.first_zero(n), Ok(zero), "{a} {b} {c} {n}");
+                        assert_eq!(p.view().first_zero(n), Ok(zero), "{a} {b} {c} {n}");
                     }
                 }
             }

@@ -164,6 +164,21 @@ pub enum PureOp {
         /// What it watches.
         value: Addend,
     },
+    /// `watch[slot] = from - to + Σ plus - Σ minus`, checked: the gap
+    /// between an inner loop's counter and one of its two bounds, now or
+    /// after one more pass of it.
+    WatchGap {
+        /// The watched slot.
+        slot: usize,
+        /// The counter.
+        from: Place,
+        /// The bound.
+        to: Place,
+        /// What a pass of the inner loop adds to the counter.
+        plus: Vec<Addend>,
+        /// What a pass of the inner loop adds to the bound.
+        minus: Vec<Addend>,
+    },
     /// An inner loop (after its label) run to its end in closed form.
     Inner(Inner),
 }
@@ -190,6 +205,9 @@ pub enum WatchRole {
     Positive,
     /// Keep one sign with its group.
     Sign(u16),
+    /// Keep one strict sign with its group; of the groups `2p` and
+    /// `2p + 1`, one must.
+    Apart(u16),
 }
 
 /// The watched slots a loop's condition compares.
@@ -292,10 +310,10 @@ fn pure_op(op: Op) -> Option<Option<PureOp>> {
 /// count that is a polynomial too.
 fn inner_loop_fits(inner: &Loop, outer_changed: &[Place]) -> bool {
     let condition = inner.condition;
-    if !condition.negated || condition.also.is_some() {
+    if !condition.negated || condition.also == Some(condition.cell) {
         return false;
     }
-    let compared = [Place::Cell(condition.cell), Place::Var(condition.var)];
+    let compared = compared_places(condition);
     let mut ops = Vec::new();
     for statement in &inner.body {
         match statement {
@@ -320,9 +338,9 @@ fn inner_loop_fits(inner: &Loop, outer_changed: &[Place]) -> bool {
                 addend: Addend::One,
             } => vec![to],
             PureOp::Assign { from, .. } => vec![from],
-            PureOp::Watch { .. } | PureOp::Inner(_) => Vec::new(),
+            PureOp::Watch { .. } | PureOp::WatchGap { .. } | PureOp::Inner(_) => Vec::new(),
         })
-        .chain(compared)
+        .chain(compared.iter().copied())
         .collect();
     let assigned = |place: Place| {
         ops.iter()
@@ -338,8 +356,22 @@ fn inner_loop_fits(inner: &Loop, outer_changed: &[Place]) -> bool {
                 }
         }
         PureOp::Assign { to, .. } => !touched.contains(&to) && assigned(to) == 1,
-        PureOp::Watch { .. } | PureOp::Inner(_) => false,
+        PureOp::Watch { .. } | PureOp::WatchGap { .. } | PureOp::Inner(_) => false,
     }) && closed_form(inner).is_some()
+}
+
+/// The places a loop's condition compares: its cell, its variable and its
+/// second cell if any.
+fn compared_places(condition: Condition) -> Vec<Place> {
+    let mut compared = vec![Place::Cell(condition.cell), Place::Var(condition.var)];
+    compared.extend(condition.also.map(Place::Cell));
+    compared
+}
+
+/// The bounds an inner loop's counter (its condition's cell) may meet:
+/// its variable and its second cell if any.
+fn bounds(condition: Condition) -> Vec<Place> {
+    compared_places(condition).split_off(1)
 }
 
 /// The places statements change (at any depth), in order of first change.
@@ -384,7 +416,10 @@ fn statement_count(statements: &[Stmt]) -> u64 {
 struct Plan {
     ops: Vec<PureOp>,
     roles: Vec<WatchRole>,
+    /// Sign groups used so far.
     groups: u16,
+    /// Pairs of `Apart` groups used so far.
+    pairs: u16,
 }
 
 impl Plan {
@@ -398,7 +433,10 @@ impl Plan {
 
     /// An inner loop: its changed places watched before and after, the
     /// amounts it adds to each place in one sign group (so each place
-    /// moves one way inside it, between the watched ends), its pass count.
+    /// moves one way inside it, between the watched ends), its pass count;
+    /// with two bounds, the counter's gaps to each at its first and last
+    /// check, so one bound is never met and the pass count follows the
+    /// other.
     fn inner(&mut self, inner: &Loop) -> Option<()> {
         let changed = changed_places(&inner.body);
         let mut addends: Vec<(Place, Addend)> = Vec::new();
@@ -425,6 +463,10 @@ impl Plan {
                 }
             }
         }
+        let gaps = self.gaps(inner, &addends)?;
+        for gap in &gaps {
+            self.gap(gap, true);
+        }
         let count_slot = self.roles.len();
         self.roles.push(WatchRole::Positive);
         self.ops.push(PureOp::Inner(Inner {
@@ -436,11 +478,82 @@ impl Plan {
         for (addend, role) in after {
             self.watch(addend, role);
         }
+        for gap in &gaps {
+            self.gap(gap, false);
+        }
         for &place in &changed {
             self.watch(Addend::Place(place), WatchRole::Value);
         }
         Some(())
     }
+
+    /// For an inner loop with two bounds, a gap per bound in its own
+    /// `Apart` group of a new pair (empty with one bound); `None` if the
+    /// groups run out.
+    fn gaps(&mut self, inner: &Loop, addends: &[(Place, Addend)]) -> Option<Vec<Gap>> {
+        let condition = inner.condition;
+        if condition.also.is_none() {
+            return Some(Vec::new());
+        }
+        let pair = self.pairs;
+        if pair >= 64 {
+            return None;
+        }
+        self.pairs += 1;
+        let counter = Place::Cell(condition.cell);
+        let adds_to = |place: Place| -> Vec<Addend> {
+            addends
+                .iter()
+                .filter(|(to, _)| *to == place)
+                .map(|&(_, addend)| addend)
+                .collect()
+        };
+        let gaps = bounds(condition)
+            .into_iter()
+            .enumerate()
+            .map(|(k, bound)| Gap {
+                group: 2 * pair + k as u16,
+                counter,
+                bound,
+                plus: adds_to(counter),
+                minus: adds_to(bound),
+            })
+            .collect();
+        Some(gaps)
+    }
+
+    /// Watches a gap: before the inner loop (`first`) as it will be at its
+    /// first check, else as it is at its end.
+    fn gap(&mut self, gap: &Gap, first: bool) {
+        let slot = self.roles.len();
+        self.roles.push(WatchRole::Apart(gap.group));
+        let (plus, minus) = if first {
+            (gap.plus.clone(), gap.minus.clone())
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        self.ops.push(PureOp::WatchGap {
+            slot,
+            from: gap.counter,
+            to: gap.bound,
+            plus,
+            minus,
+        });
+    }
+}
+
+/// The gap between an inner loop's counter and one of its two bounds.
+struct Gap {
+    /// Its `Apart` group.
+    group: u16,
+    /// The counter (the condition's cell).
+    counter: Place,
+    /// The bound.
+    bound: Place,
+    /// What a pass adds to the counter.
+    plus: Vec<Addend>,
+    /// What a pass adds to the bound.
+    minus: Vec<Addend>,
 }
 
 /// Degrees, in a pass number, of places' values (absent: 0).
@@ -559,7 +672,7 @@ fn walk(body: &[Stmt], start: &Degrees, peaks: &Degrees) -> Option<PassDegrees> 
     for (index, statement) in body.iter().enumerate() {
         match statement {
             Stmt::Step(step) => match pure_op(step.op)? {
-                None | Some(PureOp::Watch { .. } | PureOp::Inner(_)) => {}
+                None | Some(PureOp::Watch { .. } | PureOp::WatchGap { .. } | PureOp::Inner(_)) => {}
                 Some(PureOp::Add { to, addend }) => {
                     let degree = pass.end.of(addend);
                     pass.end.raise(to, degree);
@@ -590,11 +703,23 @@ fn walk(body: &[Stmt], start: &Degrees, peaks: &Degrees) -> Option<PassDegrees> 
     Some(pass)
 }
 
-/// The degree of an inner loop's pass count (its cell and variable end
-/// equal, so at its next entry their difference is what the statements
-/// between changed: around the outer loop from the inner loop's end to
-/// its start), from each place's highest degree `peaks`.
+/// The degree of an inner loop's pass count, from each place's highest
+/// degree `peaks`: with two bounds, the pass count follows one of them
+/// (the other is never met, which the runtime checks), either one.
 fn trip_degree(body: &[Stmt], index: usize, inner: &Loop, peaks: &Degrees) -> u32 {
+    let counter = Place::Cell(inner.condition.cell);
+    bounds(inner.condition)
+        .into_iter()
+        .map(|bound| trip_degree_to(body, index, [counter, bound], peaks))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The degree of the pass count of the inner loop at `body[index]` when
+/// it ends on the `compared` counter and bound being equal: at its next
+/// entry their difference is what the statements between changed (around
+/// the outer loop from the inner loop's end to its start).
+fn trip_degree_to(body: &[Stmt], index: usize, compared: [Place; 2], peaks: &Degrees) -> u32 {
     /// What happened to a compared place since the inner loop ended.
     #[derive(Clone, Copy)]
     enum Since {
@@ -603,10 +728,6 @@ fn trip_degree(body: &[Stmt], index: usize, inner: &Loop, peaks: &Degrees) -> u3
         /// Assigned (or changed in another loop): a value of this degree.
         Replaced(u32),
     }
-    let compared = [
-        Place::Cell(inner.condition.cell),
-        Place::Var(inner.condition.var),
-    ];
     let mut since = [Since::Added(0); 2];
     let around = body[index + 1..].iter().chain(&body[..index]);
     for statement in around {
@@ -720,11 +841,12 @@ mod tests {
         ] {
             assert_eq!(closed_form(&first_loop(text)), None, "{text}");
         }
-        // Inner loops that end on two cells, on equality, with a counter
-        // moving by an amount the outer loop changes, or holding a loop.
+        // Inner loops that end on equality, on their counter meeting
+        // itself, with a counter moving by an amount the outer loop
+        // changes, or holding a loop.
         for text in [
-            "1/2 1/2\n1/2 1/2\nb1+\nb1xc1=K+\na1+\na1=R+\n",
             "1/2 1/2\n1/2 1/2\nb1+\nb1=K\na1+\na1=R+\n",
+            "1/2 1/2\n1/2 1/2\nb1+\nb1xb1=K+\na1+\na1=R+\n",
             "1/2 1/2\n1/2 1/2\nb1xa1+\nb1=K+\na1+\na1=R+\n",
             "1/2 1/2\n1/2 1/2\n1/2 1/2\nc1+\nc1=Q+\nb1+\nb1=K+\na1+\na1=R+\n",
             // Assignments to a place the inner loop also adds to or reads.
@@ -733,6 +855,47 @@ mod tests {
         ] {
             assert_eq!(polynomial(&first_loop(text)), None, "{text}");
         }
+    }
+
+    #[test]
+    fn inner_loops_with_two_bounds_watch_the_gap_to_each() {
+        // b1 counts to K or c1, whichever it meets: the gap to each, at
+        // the first check (b1 + 1 - bound) and at the end, in one apart
+        // group per bound, the two groups a pair.
+        let nest = polynomial(&first_loop("1/2 1/2\n1/2 1/2\nb1+\nb1xc1=K+\na1+\na1=R+\n"))
+            .expect("polynomial");
+        let apart: Vec<u16> = nest
+            .roles
+            .iter()
+            .filter_map(|role| match role {
+                WatchRole::Apart(group) => Some(*group),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(apart, [0, 1, 0, 1]);
+        let gaps: Vec<(usize, bool)> = nest
+            .ops
+            .iter()
+            .filter_map(|op| match op {
+                PureOp::WatchGap { slot, plus, .. } => Some((*slot, plus.is_empty())),
+                _ => None,
+            })
+            .collect();
+        let count = nest
+            .ops
+            .iter()
+            .find_map(|op| match op {
+                PureOp::Inner(inner) => Some(inner.count_slot),
+                _ => None,
+            })
+            .expect("an inner loop");
+        // Before the inner loop: one pass ahead; after it: as they are.
+        assert!(gaps[..2].iter().all(|&(slot, now)| slot < count && !now));
+        assert!(gaps[2..].iter().all(|&(slot, now)| slot > count && now));
+        // The pass count follows either bound: a triangle bounded by the
+        // outer counter keeps its degree.
+        let triangle = "1/2 1/2\na1+\nb1xh5\nKa1\n1/2 1/2\nb1+\ne1xb1+\nb1xh8=K+\na1=R+\n";
+        assert_eq!(degree(triangle), Some((3, true)));
     }
 
     #[test]

@@ -50,8 +50,10 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         items,
     };
     let body = block(&program.body, None, &mut parts);
+    let local_steps = local_steps();
     if !parts.split {
         return quote! {
+            #local_steps
             #(#decls)*
             #body
             Ok(())
@@ -64,9 +66,34 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         struct State {
             #(#fields,)*
         }
+        #local_steps
         #(#decls)*
         #body
         Ok(())
+    }
+}
+
+/// Shadows the `steps` parameter (a `&mut rt::StepCounter`) with a copy
+/// in a local, whose address is never taken, so the optimiser keeps the
+/// count in a register through loops; calls that need the counter get a
+/// copy of their own (see [`with_counter`]). The count is not needed
+/// after the program ends (nor after an error), so only split-off parts
+/// hand theirs back.
+fn local_steps() -> TokenStream {
+    quote! { let mut steps: rt::StepCounter = *steps; }
+}
+
+/// `call`, an expression that uses `counter: &mut rt::StepCounter`, made
+/// with a copy of the local counter (see [`LOCAL_STEPS`]) that is taken
+/// back after it.
+fn with_counter(call: TokenStream) -> TokenStream {
+    quote! {
+        {
+            let mut counter = steps;
+            let result = #call;
+            steps = counter;
+            result
+        }
     }
 }
 
@@ -96,14 +123,18 @@ impl Parts<'_> {
             #[inline(never)]
             fn #name #generics(state: &mut State, #io_params) -> ::std::result::Result<(), rt::RuntimeError> {
                 let State { #(mut #names),* } = *state;
+                let steps_given: &mut rt::StepCounter = steps;
+                let mut steps: rt::StepCounter = *steps_given;
                 #code
+                *steps_given = steps;
                 *state = State { #(#names),* };
                 Ok(())
             }
         });
+        let call = with_counter(quote! { #name(&mut state, io, &mut counter) });
         quote! {
             let mut state = State { #(#names),* };
-            #name(&mut state, io, steps)?;
+            #call?;
             State { #(#names),* } = state;
         }
     }
@@ -265,35 +296,31 @@ impl Counted {
 fn loop_code(body: &Loop, parts: &mut Parts) -> TokenStream {
     let inner = block(&body.body, Some(body.condition_line), parts);
     // A counting loop's skip costs little: it comes first. A polynomial
-    // loop's try costs at least a fit, about as much as a couple of
-    // thousand steps, so the loop runs that many normally first (a short
+    // loop's try costs at least a fit, about as much as several hundred
+    // steps, so the loop runs what its wait says normally first (a short
     // loop is not slowed down) and then tries to skip the rest, at the
-    // start of a pass; a loop whose tries cost more (inner loops run or
-    // fitted for each pass sampled) waits what its last try cost, kept in
-    // a static of its own (ski rental, learned across entries).
+    // start of a pass; the wait is learned from its tries (what they cost
+    // and saved) and kept in a static of its own (`rt::chc::skip_passes`).
     let (skip, at_top) = match closed_form::closed_form(body) {
         Some(ClosedForm::Counting(counting)) => (skip(body, &counting), TokenStream::new()),
         Some(ClosedForm::Polynomial(polynomial)) => {
             let skip = polynomial_skip(body, &polynomial);
-            // The steps are looked at every 16 passes: a pass pays one
-            // decrement and a branch.
+            // One value lives through the loop, tested once a pass: the
+            // count of steps still available below which the loop tries
+            // (0 once it has: the count never goes below 0). More state
+            // (a countdown, a flag) crowded the registers of the passes.
             (
                 quote! {
                     static SKIP_WAIT: ::std::sync::atomic::AtomicU64 =
                         ::std::sync::atomic::AtomicU64::new(rt::chc::SKIP_AFTER_STEPS);
-                    let skip_wait = SKIP_WAIT.load(::std::sync::atomic::Ordering::Relaxed);
-                    let skip_from = steps.available();
-                    let mut skip_pending = true;
-                    let mut skip_countdown: u32 = 16;
+                    let mut skip_below = steps
+                        .available()
+                        .saturating_sub(SKIP_WAIT.load(::std::sync::atomic::Ordering::Relaxed));
                 },
                 quote! {
-                    skip_countdown -= 1;
-                    if skip_countdown == 0 {
-                        skip_countdown = 16;
-                        if skip_pending && skip_from.wrapping_sub(steps.available()) >= skip_wait {
-                            skip_pending = false;
-                            #skip
-                        }
+                    if steps.available() < skip_below {
+                        skip_below = 0;
+                        #skip
                     }
                 },
             )
@@ -368,6 +395,9 @@ fn skip(body: &Loop, counting: &Counting) -> TokenStream {
     let (setup, changed) = counting_passes(body.condition, counting);
     let per_pass = Literal::u64_unsuffixed(counting.steps_per_pass);
     let names = counting.changed.iter().map(|(p, _)| place_ident(*p));
+    let skip_call = with_counter(quote! {
+        rt::chc::skip(&mut counter, #per_pass, exit, &[#(#changed),*])
+    });
     let comment = source_comment(&format!(
         "Lines {}-{} only add loop-invariant amounts: skip whole passes at once.",
         body.label_line, body.condition_line
@@ -376,7 +406,7 @@ fn skip(body: &Loop, counting: &Counting) -> TokenStream {
         #comment
         {
             #setup
-            let passes = rt::chc::skip(steps, #per_pass, exit, &[#(#changed),*]);
+            let passes = #skip_call;
             #(#names = #changed.after(passes);)*
         }
     }
@@ -444,12 +474,18 @@ fn polynomial_skip(body: &Loop, polynomial: &Polynomial) -> TokenStream {
         "Lines {}-{}: values are polynomials (degree <= {}) in the pass number: skip whole passes at once.",
         body.label_line, body.condition_line, polynomial.degree
     ));
+    // Out of line, over copies of the locals (see `rt::chc::cold_path`).
     quote! {
         #comment
         {
-            let mut state = [#(#names),*];
-            rt::chc::skip_passes(steps, &SKIP_WAIT, &#shape, &mut state, #pass);
+            let (state, counter) = rt::chc::cold_path(move || {
+                let mut state = [#(#names),*];
+                let mut counter = steps;
+                rt::chc::skip_passes(&mut counter, &SKIP_WAIT, &#shape, &mut state, #pass);
+                (state, counter)
+            });
             [#(#names),*] = state;
+            steps = counter;
         }
     }
 }
@@ -464,6 +500,10 @@ fn shape(polynomial: &Polynomial) -> TokenStream {
         WatchRole::Sign(group) => {
             let group = Literal::u16_unsuffixed(*group);
             quote! { rt::chc::Role::Sign(#group) }
+        }
+        WatchRole::Apart(group) => {
+            let group = Literal::u16_unsuffixed(*group);
+            quote! { rt::chc::Role::Apart(#group) }
         }
     });
     let exit = polynomial.exit;
@@ -534,6 +574,23 @@ fn pure_op(op: &PureOp) -> TokenStream {
         PureOp::Watch { slot, value } => {
             let (slot, value) = (Literal::usize_unsuffixed(*slot), addend_value(*value));
             quote! { watch[#slot] = #value; }
+        }
+        PureOp::WatchGap {
+            slot,
+            from,
+            to,
+            plus,
+            minus,
+        } => {
+            let slot = Literal::usize_unsuffixed(*slot);
+            let (from, to) = (place_ident(*from), place_ident(*to));
+            let plus = plus.iter().map(|addend| addend_value(*addend));
+            let minus = minus.iter().map(|addend| addend_value(*addend));
+            quote! {
+                watch[#slot] = #from.checked_sub(#to)?
+                    #(.checked_add(#plus)?)*
+                    #(.checked_sub(#minus)?)*;
+            }
         }
         PureOp::Inner(inner) => inner_run(inner),
     }
