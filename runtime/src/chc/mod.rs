@@ -7,7 +7,10 @@ use std::io::{BufRead, Write};
 mod passes;
 mod poly;
 
-pub use self::passes::{run_to_end, skip_passes, Exit, PassFn, Role, Shape, SKIP_AFTER_STEPS};
+pub use self::passes::{
+    count_direct_passes, fit_to_end, skip_passes, Exit, PassFn, Role, Shape, DIRECT_PASSES,
+    SKIP_AFTER_STEPS,
+};
 pub use self::poly::{Poly, MAX_DEGREE};
 
 use super::error::{ErrorKind, RuntimeError};
@@ -191,7 +194,7 @@ pub fn skip(steps: &mut StepCounter, steps_per_pass: u64, exit: u64, changed: &[
 }
 
 /// Runs a counting loop to its end in closed form, as part of an
-/// enclosing loop's pure pass (see [`run_to_end`]): how many passes it
+/// enclosing loop's pure pass (see [`fit_to_end`]): how many passes it
 /// runs (`exit`, from [`exit_after`]), or `None` if it never ends or one
 /// of its sums overflows on the way. Its values are then
 /// [`Pass::after`] that many passes.

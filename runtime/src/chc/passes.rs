@@ -25,13 +25,20 @@ use super::poly::{fit_in_place, to_u64, Newton, Overflow, MAX_DEGREE};
 pub enum Role {
     /// Nothing more: a sum computed by the pass, or a compared value.
     Value,
+    /// Nothing more: a place an inner loop changes, at the loop's entry or
+    /// end (these and the amounts bound what the inner loop's sums reach:
+    /// see [`Role::Sign`]).
+    Inside,
     /// Be at least 1: an inner loop's pass count (fewer means that loop
     /// would never end).
     Positive,
     /// Have one sign (or be 0) together with the other members of its
     /// group: the amounts added to one place inside an inner loop, so the
     /// place moves one way there and every value it takes lies between
-    /// its first and its last (which are watched).
+    /// its first and its last (which are watched). Groups whose amounts
+    /// change sign are accepted too when the amounts and the places'
+    /// watched ends ([`Role::Inside`]) are small enough that no sum inside
+    /// the inner loops can leave the `i64` range (see `small_enough`).
     Sign(u16),
     /// Have one strict sign (never 0) together with the other members of
     /// its group; groups come in pairs (`2p`, `2p + 1`), of which one must
@@ -94,6 +101,16 @@ const MAX_WAIT: u64 = 1 << 20;
 
 /// What a fit costs, in steps run normally (see [`SKIP_AFTER_STEPS`]).
 const FIT_COST: u64 = SKIP_AFTER_STEPS;
+
+/// What a fit costs, in steps, for a loop that changes `width` values
+/// and watches `shape.roles`: measured in generated code (corpus programs
+/// 5 and 48, 0.75–1.25 µs for 22–35 values), about 24 ns a value on top
+/// of a base: [`FIT_COST`] is this for about 7 values.
+fn fit_cost(shape: &Shape, width: usize) -> u64 {
+    const BASE: u64 = 256;
+    const PER_VALUE: u64 = 96;
+    BASE + PER_VALUE * (width + shape.roles.len()) as u64
+}
 /// What a call of a pass function costs, in steps run normally (a pure
 /// pass watches every value it computes: about 4.5 ns, a step 0.25).
 const PASS_COST: u64 = 16;
@@ -101,7 +118,7 @@ const PASS_COST: u64 = 16;
 thread_local! {
     /// The work done by fits and pass functions on this thread, in steps
     /// (see [`FIT_COST`], [`PASS_COST`]); [`skip_passes`] measures a try
-    /// with it, the inner loops' [`run_to_end`] included.
+    /// with it, the inner loops' passes and [`fit_to_end`] included.
     static WORK: Cell<u64> = const { Cell::new(0) };
 }
 
@@ -182,49 +199,42 @@ fn try_skip(steps: &mut StepCounter, shape: &Shape, state: &mut [i64], pass: imp
     .unwrap_or(0)
 }
 
-/// How many passes [`run_to_end`] makes one by one, calling the pass
-/// function, before it fits the rest: a fit costs about as much as this
-/// many passes, so a short inner loop is cheaper run than fitted.
-pub const DIRECT_PASSES: u64 = FIT_COST / PASS_COST;
+/// What a pass made directly by generated code costs, in steps run
+/// normally (an inner loop run to its end inside a pure pass runs its
+/// first passes as plain code: about 1 ns a pass).
+const DIRECT_PASS_COST: u64 = 4;
 
-/// Runs a loop (after its label) to its end in closed form, as part of an
-/// enclosing loop's pure pass: changes `state` to its values when the
-/// loop ends and returns how many passes and steps it took, or `None` if
-/// that needs running it (a sum overflows on the way, it never ends, or
-/// its values are too large to fit). The first [`DIRECT_PASSES`] passes
-/// are made one by one (every sum checked as it is made); a loop still
-/// running after them is fitted from there.
-pub fn run_to_end(shape: &Shape, state: &mut [i64], mut pass: impl PassFn) -> Option<(u64, u64)> {
-    let width = state.len();
-    with_zeroed(2 * width + shape.roles.len(), |scratch: &mut [i64]| {
-        let (current, rest) = scratch.split_at_mut(width);
-        let (next, watch) = rest.split_at_mut(width);
-        let (mut current, mut next) = (current, next);
-        current.copy_from_slice(state);
-        let mut direct_steps = 0u64;
-        for passes in 1..=DIRECT_PASSES {
-            work(PASS_COST);
-            direct_steps = direct_steps.checked_add(pass(current, next, watch)?)?;
-            ::std::mem::swap(&mut current, &mut next);
-            if ends_after(shape, watch) {
-                state.copy_from_slice(current);
-                return Some((passes, direct_steps));
-            }
+/// How many passes generated code makes one by one when it runs an inner
+/// loop to its end inside an enclosing loop's pure pass, before it hands
+/// the rest to [`fit_to_end`]: a fit costs about as much as this many
+/// passes, so a short inner loop is cheaper run than fitted.
+pub const DIRECT_PASSES: u64 = FIT_COST / DIRECT_PASS_COST;
+
+/// Records that generated code made `passes` passes one by one (see
+/// [`DIRECT_PASSES`]), for the cost of the try they are part of.
+#[inline]
+pub fn count_direct_passes(passes: u64) {
+    work(passes.saturating_mul(DIRECT_PASS_COST));
+}
+
+/// Runs a loop to its end in closed form, as part of an enclosing loop's
+/// pure pass, from `state`, its values after at least one pass (so the
+/// rest is on the pattern: no warm-up pass): changes `state` to its values
+/// when the loop ends and returns how many more passes and steps it took,
+/// or `None` if that needs running it (a sum overflows on the way, it
+/// never ends, or its values are too large to fit).
+pub fn fit_to_end(shape: &Shape, state: &mut [i64], pass: impl PassFn) -> Option<(u64, u64)> {
+    let rest = Shape {
+        warmup: false,
+        ..*shape
+    };
+    with_fit(&rest, state, pass, |mut fitted, state| {
+        let ending = fitted.safe_passes(&rest, u64::MAX - 1, false);
+        if ending == 0 || fitted.ending != Some(ending) {
+            return None;
         }
-        // Past the first pass: the rest is on the pattern.
-        let rest = Shape {
-            warmup: false,
-            ..*shape
-        };
-        let (ending, taken) = with_fit(&rest, current, &mut pass, |mut fitted, _| {
-            let ending = fitted.safe_passes(&rest, u64::MAX - 1, false);
-            if ending == 0 || fitted.ending != Some(ending) {
-                return None;
-            }
-            let taken = to_u64(fitted.steps().at(ending)?)?;
-            fitted.commit(state, ending).then_some((ending, taken))
-        })?;
-        Some((DIRECT_PASSES + ending, direct_steps.checked_add(taken)?))
+        let taken = to_u64(fitted.steps().at(ending)?)?;
+        fitted.commit(state, ending).then_some((ending, taken))
     })
 }
 
@@ -312,7 +322,7 @@ impl<'a> Fitted<'a> {
         coefficients: &'a mut [i128],
     ) -> Option<Fitted<'a>> {
         let samples = shape.degree + 2;
-        work(FIT_COST + PASS_COST * (samples as u64 + u64::from(shape.warmup)));
+        work(fit_cost(shape, start.len()) + PASS_COST * (samples as u64 + u64::from(shape.warmup)));
         let (width, watch_width) = (start.len(), shape.roles.len());
         // Row `k`: the changed values at the start of pass `k`, the watched
         // values of pass `k` and its steps; one more row for the values
@@ -490,6 +500,10 @@ impl<'a> Fitted<'a> {
         // skipped.
         let (mut below, mut above) = (0u128, 0u128);
         let (mut not_above, mut not_below) = (0u128, 0u128);
+        // The largest magnitude of any watched value, and of any inner
+        // loop's pass count.
+        let (mut magnitude, mut most_passes) = (1i128, 0i128);
+        let mut groups = 0u128;
         for (poly, role) in self.watched().zip(shape.roles) {
             let Some((low, high)) = poly.extremes(n) else {
                 return false;
@@ -497,14 +511,18 @@ impl<'a> Fitted<'a> {
             if low < i128::from(i64::MIN) || high > i128::from(i64::MAX) {
                 return false;
             }
+            if matches!(role, Role::Inside | Role::Sign(_)) {
+                magnitude = magnitude.max(-low).max(high);
+            }
             match *role {
-                Role::Value => {}
+                Role::Value | Role::Inside => {}
                 Role::Positive if low < 1 => return false,
-                Role::Positive => {}
+                Role::Positive => most_passes = most_passes.max(high),
                 Role::Sign(group) if group >= 128 => return false,
                 Role::Sign(group) => {
                     below |= u128::from(low < 0) << group;
                     above |= u128::from(high > 0) << group;
+                    groups |= 1 << group;
                 }
                 Role::Apart(group) if group >= 128 => return false,
                 Role::Apart(group) => {
@@ -517,7 +535,9 @@ impl<'a> Fitted<'a> {
         // it; a pair fails if both its groups do.
         let failing = not_above & not_below;
         let pairs_failing = failing & (failing >> 1) & (u128::MAX / 3);
-        below & above == 0 && pairs_failing == 0
+        let signs_hold =
+            below & above == 0 || small_enough(magnitude, most_passes, groups.count_ones());
+        signs_hold && pairs_failing == 0
     }
 
     /// Sets `state` to the values at the start of pass `n`; `false` (and
@@ -531,6 +551,26 @@ impl<'a> Fitted<'a> {
         }
         true
     }
+}
+
+/// Whether every value the places of inner loops take stays in `i64`
+/// when the amounts added to some of them change sign inside them (so
+/// they need not move one way between their watched ends, nor the places
+/// they feed), given the largest magnitude of the amounts and of the
+/// places' values at the inner loops' entries and ends, the most passes of any inner loop and the number
+/// of places added to (`groups`): a place that receives only amounts of
+/// watched size stays within `magnitude · (passes + 1)`, one that receives
+/// those places' values within that times `passes + 1` again, and places
+/// feed one another without cycles, so `groups` levels bound them all.
+fn small_enough(magnitude: i128, most_passes: i128, groups: u32) -> bool {
+    let mut bound = magnitude;
+    for _ in 0..groups {
+        bound = match bound.checked_mul(most_passes + 1) {
+            Some(bound) if bound <= i128::from(i64::MAX) => bound,
+            _ => return false,
+        };
+    }
+    true
 }
 
 /// Whether a loop stops after a pass with these watched values.
@@ -612,22 +652,27 @@ mod tests {
         // passes of 4 steps): one fit of 4 passes.
         let cheap = wait();
         skip_passes(&mut steps, &cheap, &TRIANGLE, &mut [0, 0, 0], triangle(300));
-        assert_eq!(cheap.load(Ordering::Relaxed), FIT_COST + 4 * PASS_COST);
+        let triangle_cost = fit_cost(&TRIANGLE, 3) + 4 * PASS_COST;
+        assert_eq!(cheap.load(Ordering::Relaxed), triangle_cost);
         // Each sampled pass runs an inner loop of 400 passes to its end:
-        // DIRECT_PASSES one by one and a fit, for each of 4 samples; the
-        // outer loop's 9 passes skipped save less than 4 times that.
+        // DIRECT_PASSES one by one (as generated code does) and a fit,
+        // for each of 4 samples; the outer loop's 9 passes skipped save
+        // less than 4 times that.
         let costly = wait();
         let inner = |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
-            let mut inner_state = [0, 0, 0];
-            let (_, inner_steps) = run_to_end(&TRIANGLE, &mut inner_state, triangle(400))?;
+            let mut inner_state = [DIRECT_PASSES as i64, 0, 0];
+            count_direct_passes(DIRECT_PASSES);
+            let (more, more_steps) = fit_to_end(&TRIANGLE, &mut inner_state, triangle(400))?;
+            let inner_steps = 4 * DIRECT_PASSES + more_steps;
+            assert_eq!(more, 400 - DIRECT_PASSES);
             let b1 = s[0] + 1;
             watch.copy_from_slice(&[b1, 0, 0, b1, 10]);
             next.copy_from_slice(&[b1, 0, 0]);
             Some(inner_steps + 4)
         };
         skip_passes(&mut steps, &costly, &TRIANGLE, &mut [0, 0, 0], inner);
-        let inner_cost = DIRECT_PASSES * PASS_COST + FIT_COST + 4 * PASS_COST;
-        let expected = FIT_COST + 4 * PASS_COST + 4 * inner_cost;
+        let inner_cost = DIRECT_PASSES * DIRECT_PASS_COST + triangle_cost;
+        let expected = triangle_cost + 4 * inner_cost;
         assert_eq!(costly.load(Ordering::Relaxed), expected);
     }
 
@@ -646,7 +691,8 @@ mod tests {
         assert_eq!(paid.load(Ordering::Relaxed), 0);
         // Then an entry that ends soon sets the wait back.
         skip_passes(&mut steps, &paid, &TRIANGLE, &mut [0, 0, 0], triangle(20));
-        assert_eq!(paid.load(Ordering::Relaxed), FIT_COST + 4 * PASS_COST);
+        let triangle_cost = fit_cost(&TRIANGLE, 3) + 4 * PASS_COST;
+        assert_eq!(paid.load(Ordering::Relaxed), triangle_cost);
     }
 
     #[test]
@@ -676,38 +722,25 @@ mod tests {
     }
 
     #[test]
-    fn runs_to_the_end() {
-        let mut state = [0, 0, 0];
-        assert_eq!(
-            run_to_end(&TRIANGLE, &mut state, triangle(1000)),
-            Some((1000, 4000))
-        );
-        assert_eq!(state, [1000, 1000, 500_500]);
+    fn fits_to_the_end() {
+        // From after k passes, the rest: 1000 - k passes of 4 steps.
+        for k in [1i64, 2, 5, 100, 998, 999] {
+            let mut state = [k, k, k * (k + 1) / 2];
+            let rest = (1000 - k) as u64;
+            assert_eq!(
+                fit_to_end(&TRIANGLE, &mut state, triangle(1000)),
+                Some((rest, 4 * rest)),
+                "k = {k}"
+            );
+            assert_eq!(state, [1000, 1000, 500_500], "k = {k}");
+        }
         // Never ends: b1 passes N.
         let mut state = [5, 0, 0];
-        assert_eq!(run_to_end(&TRIANGLE, &mut state, triangle(2)), None);
-    }
-
-    #[test]
-    fn short_loops_run_pass_by_pass_long_ones_are_fitted() {
-        // Around DIRECT_PASSES: the same answers as running every pass.
-        let direct = DIRECT_PASSES as i64;
-        for n in [1, 2, direct - 1, direct, direct + 1, direct + 2, 3 * direct] {
-            let mut state = [0, 0, 0];
-            let result = run_to_end(&TRIANGLE, &mut state, triangle(n));
-            assert_eq!(result, Some((n as u64, 4 * n as u64)), "n = {n}");
-            assert_eq!(state, [n, n, n * (n + 1) / 2], "n = {n}");
-        }
-        // An overflow on a pass made one by one, and on a fitted one.
-        for passes in [10, direct + 10] {
-            let mut state = [0, 0, i64::MAX - passes * (passes + 1) / 2 + 1];
-            assert_eq!(
-                run_to_end(&TRIANGLE, &mut state, triangle(1_000)),
-                None,
-                "{passes}"
-            );
-            assert_eq!(state[0], 0, "state unchanged");
-        }
+        assert_eq!(fit_to_end(&TRIANGLE, &mut state, triangle(2)), None);
+        // An overflow on the way: nothing changes.
+        let mut state = [10, 0, i64::MAX - 100];
+        assert_eq!(fit_to_end(&TRIANGLE, &mut state, triangle(1_000)), None);
+        assert_eq!(state, [10, 0, i64::MAX - 100]);
     }
 
     #[test]
@@ -736,20 +769,27 @@ mod tests {
 
     #[test]
     fn sign_groups_and_positive_counts() {
-        // One value falling through 0 in a sign group, or a count reaching 0.
+        // One value falling through 0 in a sign group, or a count reaching
+        // 0; beside them a large value and an inner loop's pass count of 3.
         let falling = |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
             let v = s[0] - 1;
-            watch.copy_from_slice(&[v, v, -100]);
+            watch.copy_from_slice(&[v, v, i64::MAX / 3, 3, -100]);
             next.copy_from_slice(&[v]);
             Some(1)
         };
         let shape = |role| Shape {
             degree: 1,
             warmup: false,
-            roles: &*Box::leak(Box::new([Role::Value, role, Role::Value])),
+            roles: &*Box::leak(Box::new([
+                Role::Value,
+                role,
+                Role::Inside,
+                Role::Positive,
+                Role::Value,
+            ])),
             exit: Exit {
                 cell: 0,
-                var: 2,
+                var: 4,
                 also: None,
                 negated: true,
             },
@@ -760,6 +800,38 @@ mod tests {
             let passes = skip_passes(&mut steps, &wait(), &shape(role), &mut state, falling);
             assert_eq!(passes, expected, "{role:?}");
         }
+    }
+
+    #[test]
+    fn sign_changes_are_allowed_while_no_sum_can_overflow() {
+        let bound = i64::MAX / 4;
+        assert!(small_enough(i128::from(bound), 3, 1));
+        assert!(!small_enough(i128::from(bound), 4, 1));
+        assert!(small_enough(1 << 20, 1 << 10, 4));
+        assert!(!small_enough(1 << 20, 1 << 10, 5));
+        assert!(small_enough(i128::from(i64::MAX), 1 << 30, 0));
+        // A value falling through 0 in a sign group, all values small:
+        // the skip goes on to the step limit.
+        let falling = |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
+            let v = s[0] - 1;
+            watch.copy_from_slice(&[v, v, 3, -100]);
+            next.copy_from_slice(&[v]);
+            Some(1)
+        };
+        let shape = Shape {
+            degree: 1,
+            warmup: false,
+            roles: &[Role::Value, Role::Sign(0), Role::Positive, Role::Value],
+            exit: Exit {
+                cell: 0,
+                var: 3,
+                also: None,
+                negated: true,
+            },
+        };
+        let mut steps = StepCounter::new(&Options::with_max_steps(19));
+        let passes = skip_passes(&mut steps, &wait(), &shape, &mut [10], falling);
+        assert_eq!(passes, 19);
     }
 
     #[test]

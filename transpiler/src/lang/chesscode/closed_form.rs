@@ -201,6 +201,8 @@ pub struct Inner {
 pub enum WatchRole {
     /// Fit in an `i64`.
     Value,
+    /// Fit in an `i64`: a place an inner loop changes, at its entry or end.
+    Inside,
     /// Be at least 1.
     Positive,
     /// Keep one sign with its group.
@@ -451,7 +453,7 @@ impl Plan {
         let first_group = self.groups;
         self.groups += changed.len() as u16;
         for &place in &changed {
-            self.watch(Addend::Place(place), WatchRole::Value);
+            self.watch(Addend::Place(place), WatchRole::Inside);
         }
         let mut after = Vec::new();
         for &(to, addend) in &addends {
@@ -482,7 +484,7 @@ impl Plan {
             self.gap(gap, false);
         }
         for &place in &changed {
-            self.watch(Addend::Place(place), WatchRole::Value);
+            self.watch(Addend::Place(place), WatchRole::Inside);
         }
         Some(())
     }

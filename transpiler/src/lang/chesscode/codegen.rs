@@ -496,6 +496,7 @@ fn shape(polynomial: &Polynomial) -> TokenStream {
     let warmup = polynomial.warmup;
     let roles = polynomial.roles.iter().map(|role| match role {
         WatchRole::Value => quote! { rt::chc::Role::Value },
+        WatchRole::Inside => quote! { rt::chc::Role::Inside },
         WatchRole::Positive => quote! { rt::chc::Role::Positive },
         WatchRole::Sign(group) => {
             let group = Literal::u16_unsuffixed(*group);
@@ -621,10 +622,34 @@ fn inner_run(inner: &Inner) -> TokenStream {
             let names: Vec<Ident> = polynomial.state.iter().map(|p| place_ident(*p)).collect();
             let shape = shape(polynomial);
             let pass = pure_pass(polynomial);
+            // The first passes as plain code (every sum checked), the
+            // rest, if the loop is still running, fitted.
+            let direct = polynomial
+                .ops
+                .iter()
+                .filter(|op| matches!(op, PureOp::Add { .. } | PureOp::Assign { .. }))
+                .map(pure_op);
+            let ends = exit_condition(inner.condition).unwrap_or_else(|| quote! { true });
+            let per_pass = Literal::u64_unsuffixed(polynomial.fixed_steps);
             quote! {
-                let mut inner_state = [#(#names),*];
-                let (passes, inner_steps) = rt::chc::run_to_end(&#shape, &mut inner_state, #pass)?;
-                [#(#names),*] = inner_state;
+                let mut passes: u64 = 0;
+                loop {
+                    #(#direct)*
+                    passes += 1;
+                    if #ends {
+                        rt::chc::count_direct_passes(passes);
+                        break;
+                    }
+                    if passes == rt::chc::DIRECT_PASSES {
+                        rt::chc::count_direct_passes(passes);
+                        let mut inner_state = [#(#names),*];
+                        let (more, _) = rt::chc::fit_to_end(&#shape, &mut inner_state, #pass)?;
+                        [#(#names),*] = inner_state;
+                        passes += more;
+                        break;
+                    }
+                }
+                let inner_steps = passes.checked_mul(#per_pass)?;
             }
         }
     };
