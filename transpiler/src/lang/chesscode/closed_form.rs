@@ -306,10 +306,12 @@ fn pure_op(op: Op) -> Option<Option<PureOp>> {
 /// whose body changes `outer_changed`: it holds only additions, labels and
 /// assignments to places nothing else in it touches (they cannot overflow
 /// and only their last value counts), has a closed form of its own, and
-/// loops back while its cell differs from its variable, the two moving
-/// apart by the same amount every pass of every run (constants and places
-/// the outer loop leaves alone), so it ends with them equal after a pass
-/// count that is a polynomial too.
+/// loops back while its cell differs from its variable (and from its
+/// second cell, if any), the compared places moving apart by the same
+/// amount every pass of every run (constants and places the outer loop
+/// leaves alone), so it ends with the cell equal to a bound after a pass
+/// count that is a polynomial too while the same bound is met (which the
+/// runtime checks: see `Plan::gaps`).
 fn inner_loop_fits(inner: &Loop, outer_changed: &[Place]) -> bool {
     let condition = inner.condition;
     if !condition.negated || condition.also == Some(condition.cell) {

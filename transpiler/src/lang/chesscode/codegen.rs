@@ -84,7 +84,7 @@ fn local_steps() -> TokenStream {
 }
 
 /// `call`, an expression that uses `counter: &mut rt::StepCounter`, made
-/// with a copy of the local counter (see [`LOCAL_STEPS`]) that is taken
+/// with a copy of the local counter (see [`local_steps`]) that is taken
 /// back after it.
 fn with_counter(call: TokenStream) -> TokenStream {
     quote! {
