@@ -2494,6 +2494,40 @@ fn known_nested_position_agrees() {
     assert_eq!(model, engine, "{text}d3 -> a5");
 }
 
+/// A crooked rider over a `*` (``[..]*` ``): each crooked round starts a
+/// new first round of the `*`, recorded afresh. The first legal path (spec
+/// "Legal paths": the first in notation order) comes back to c3 at the same
+/// point of the notation as its first landing, but in another round 1 that
+/// recorded another way: not a detour, so it must not be cut. It falls into
+/// b4 without taking anything; the engine once cut it (it forgot which round
+/// 1 a node was in) and took a later path that captured the white K on c4.
+#[test]
+fn a_new_first_round_is_not_a_detour() {
+    let text = "(K): [(1,0|v<)*]r((2,-1|>),[-4,-1])`
+(A): {(1,1|^>)(0,1)``,{x``,{(2,0)(1,2),(2,1|v)(1,0),(2,0|^)(2,2)}},x(1,1|v)`}*`
++--+--+--+--+--+
+|  |##|  |  |  |
++--+--+--+--+--+
+|  |KB|  |KW|KB|
++--+--+--+--+--+
+|  |##|  |##|  |
++--+--+--+--+--+
+|##|  |AB|KW|  |
++--+--+--+--+--+
+";
+    let (model, engine) = both(text, "a3", "b4", None);
+    assert!(model.valid);
+    assert_eq!(
+        model.cells[13],
+        MCell::Piece {
+            kind: 0,
+            white: true
+        },
+        "c4 keeps its K"
+    );
+    assert_eq!(model, engine, "{text}a3 -> b4");
+}
+
 /// Rank ranges the spec leaves open, kept out of the random programs:
 /// a range with a 0 end, and a range from a negative to a positive rank.
 /// The model reads "`[x,y]` is every rank from x to y" literally (each

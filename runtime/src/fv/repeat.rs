@@ -117,8 +117,9 @@ impl Repetitions {
 
     /// `context` with the recordings' choices forgotten: two nodes of one
     /// path with the same shape (and the same place in the notation,
-    /// square and memory) only differ by the way being recorded, so the
-    /// second is a detour and is not searched.
+    /// square and memory) *in the same first round* only differ by the way
+    /// being recorded, so the second is a detour and is not searched (the
+    /// search tells first rounds apart by their number, `Frame::round`).
     pub(super) fn shape(&self, context: u32) -> u32 {
         self.contexts[context as usize].shape
     }

@@ -85,6 +85,11 @@ struct Frame {
     /// The `A*` repetitions open around `state` (a context of
     /// [`Search::repetitions`]; [`OUTSIDE`]: none).
     context: u32,
+    /// Which first round of an outermost `A*` the node is in, while one is
+    /// being recorded (a number handed out when that round begins; 0:
+    /// none). Two nodes of one path in different first rounds are never
+    /// the same node, whatever they recorded.
+    round: u32,
     /// This node is in [`Search::on_path`].
     on_path: bool,
     /// The next edge of `state` to try.
@@ -123,6 +128,8 @@ pub(super) struct Search {
     on_path: FastSet<NodeKey>,
     /// The `A*` repetitions open along the paths searched.
     repetitions: Repetitions,
+    /// The first rounds of outermost `A*`s begun so far ([`Frame::round`]).
+    rounds: u32,
     /// Effects so far as a trie: (parent, event) → child; 0 is "nothing".
     effects: FastMap<(u32, u32), u32>,
     /// Open calls (0 stands for none), each once.
@@ -145,9 +152,10 @@ pub(super) struct Search {
     pub(super) flood: Flood,
 }
 
-/// A search node as a visited-set key: state and square; memory and
-/// effects; piece types and calls; repetition context.
-type NodeKey = (u64, u64, u64, u32);
+/// A search node as a key of [`Search::on_path`]: state and square; memory
+/// and effects; piece types and calls; repetition context (its shape) and
+/// the first round it is in ([`Frame::round`]).
+type NodeKey = (u64, u64, u64, u64);
 
 /// A search's node set is dropped instead of cleared when it grew past this
 /// many entries, so that one big search does not slow down later small ones.
@@ -185,6 +193,7 @@ impl Search {
             self.on_path.clear();
         }
         self.repetitions.clear();
+        self.rounds = 0;
         self.calls.push(Call {
             parent: 0,
             kind,
@@ -211,6 +220,7 @@ impl Search {
             promote_kind: kind,
             effects: 0,
             context: OUTSIDE,
+            round: 0,
             on_path: false,
             next_edge: 0,
             path_len: 0,
@@ -233,7 +243,8 @@ impl Search {
         into.append(&mut self.reads);
     }
 
-    /// The key of `frame`'s node, with repetition context `context`.
+    /// The key of `frame`'s node, with repetition context `context` (and
+    /// the first round `frame` is in).
     fn key(&self, frame: &Frame, context: u32) -> NodeKey {
         let square = frame.at.row * self.cols + frame.at.col;
         (
@@ -242,7 +253,7 @@ impl Search {
             u64::from(frame.kind)
                 | u64::from(frame.promote_kind) << 16
                 | u64::from(frame.call) << 32,
-            context,
+            u64::from(context) | u64::from(frame.round) << 32,
         )
     }
 
@@ -526,6 +537,18 @@ impl Search {
                 Edge::Stop { .. } => reps.stop(frame.context, made),
                 Edge::Again { .. } => reps.again(frame.context, made),
                 _ => reps.after(frame.context, made),
+            };
+            // A detour is a return to a node of the same first round (its
+            // recording forgotten, see `Repetitions::shape`): a first round
+            // begun afresh is a new place, not a return to an earlier one
+            // (its way is recorded anew and decides the rounds after it).
+            next.round = if !self.repetitions.recording(next.context) {
+                0
+            } else if self.repetitions.recording(frame.context) {
+                frame.round
+            } else {
+                self.rounds += 1;
+                self.rounds
             };
         }
         self.push(next);
