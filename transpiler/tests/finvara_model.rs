@@ -915,9 +915,9 @@ impl<'m, 'a> Search<'m, 'a> {
                 Here::Enemy => {
                     walk.here = Here::Captured;
                     walk.captured = true;
-                    if !walk.fell {
-                        walk.effects.push((walk.square, false));
-                    }
+                    // Even after a fall: the square is gone for the rest of
+                    // the path (see [`GONE_AFTER_X`]), so it tells walks apart.
+                    walk.effects.push((walk.square, false));
                     walk.lands.last_mut().unwrap().x = true;
                 }
                 Here::Captured => {}
@@ -2528,6 +2528,33 @@ fn a_new_first_round_is_not_a_detour() {
     assert_eq!(model, engine, "{text}a3 -> b4");
 }
 
+/// Which squares a path took with `x` decides where it can go on (a
+/// taken enemy is gone for the rest of the path), in attack tests too. The
+/// white K attacks b3 by taking b1 with `x` and riding round through row a
+/// (and b1 the mirror way); a search that forgot which square `x` took
+/// reached a1 first after taking b3, found b1 still "taken" by its memory
+/// of that node and never tried the way that ends on b3: it counted one of
+/// Black's two kings attacked instead of both, so Black did not lose.
+#[test]
+fn attack_tests_remember_which_square_x_took() {
+    let text = "(K): [(1,0)x]c((1,0)`)
++--+--+--+--+
+|  |  |  |  |
++--+--+--+--+
+|KB|KW|KB|  |
++--+--+--+--+
+|  |  |  |  |
++--+--+--+--+
+";
+    let source = Source::new("unit.fv", text);
+    let (program, _) = finvara::Stages::front_end(&source).unwrap();
+    let data = program.rules_data();
+    let rules = data.rules();
+    let mut game = fv::Game::new(&rules, &program.board);
+    assert_eq!(game.attacked_royal_counts(&rules), [0, 2], "{text}");
+    assert!(game.someone_lost(&rules));
+}
+
 /// Rank ranges the spec leaves open, kept out of the random programs:
 /// a range with a 0 end, and a range from a negative to a positive rank.
 /// The model reads "`[x,y]` is every rank from x to y" literally (each
@@ -3637,3 +3664,4 @@ fn model_debug_chosen_path() {
     let found = search.found.take().map(|(p, _, e)| (p.lands, e));
     eprintln!("{found:?}");
 }
+

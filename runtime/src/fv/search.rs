@@ -492,9 +492,11 @@ impl Search {
             Edge::NoCapture { .. } => memory = Memory(memory.0 | NO_CAPTURE),
             Edge::CaptureHere { .. } => match memory.here() {
                 HERE_ENEMY => {
-                    if !memory.has(FELL) && !goal.attack {
-                        next.effects = self.add_effect(next.effects, rules.square(frame.at) * 2);
-                    }
+                    // Part of the node's key even after a fall and in an
+                    // attack test, where it changes no stack: the squares
+                    // taken with `x` are gone for the rest of the path, so
+                    // two paths that took different ones go on differently.
+                    next.effects = self.add_effect(next.effects, rules.square(frame.at) * 2);
                     memory = Memory(memory.with_here(HERE_CAPTURED).0 | CAPTURED);
                     if let Some(last) = self.path.last_mut() {
                         last.capture = true;
