@@ -61,8 +61,7 @@ impl StepCounter {
     #[inline(always)]
     pub fn tick_at(&mut self, line: u32, column: u32) -> Result<(), RuntimeError> {
         if self.remaining == 0 {
-            *self = self.exhausted(line, column)?;
-            return Ok(());
+            return self.exhausted(line, column);
         }
         self.remaining -= 1;
         Ok(())
@@ -139,11 +138,14 @@ impl StepCounter {
         self.remaining = available;
     }
 
-    /// [`tick_at`](Self::tick_at) at the end of the count: the counter
-    /// after the step, or the step limit's error.
+    /// [`tick_at`](Self::tick_at) at the end of the count: the step limit's
+    /// error, or (without a limit) the count starts again. Unlike the cold
+    /// paths of [`take_up_to`](Self::take_up_to) it takes `&mut self`:
+    /// `tick_at` then ends in a tail call, and the Turing machines' hot
+    /// loops compile to the same code as before the by-value paths came.
     #[cold]
     #[inline(never)]
-    fn exhausted(mut self, line: u32, column: u32) -> Result<StepCounter, RuntimeError> {
+    fn exhausted(&mut self, line: u32, column: u32) -> Result<(), RuntimeError> {
         if self.limited {
             return Err(
                 RuntimeError::at(ErrorKind::StepLimit { limit: self.limit }, line)
@@ -152,7 +154,7 @@ impl StepCounter {
         }
         // u64::MAX steps ran without a limit: keep going, as written.
         self.remaining = u64::MAX - 1;
-        Ok(self)
+        Ok(())
     }
 
     /// How many steps have executed so far.
