@@ -61,6 +61,7 @@ fn interpreted(case: &CaseFiles, expected: &Expected) -> Outcome {
                 &mut stdout,
                 &Options {
                     max_steps: expected.max_steps,
+                    ..Options::default()
                 },
             );
             // The CLI's way: the source at hand, the one renderer.
@@ -88,6 +89,7 @@ fn run_entry(entry: Option<Entry>, diagnostics: &str, expected: &Expected) -> Ou
             let mut stdout = Vec::new();
             let options = Options {
                 max_steps: expected.max_steps,
+                ..Options::default()
             };
             let result = entry(&mut &expected.input[..], &mut stdout, &options);
             // An executable's way: the source map the generated code keeps.

@@ -29,7 +29,7 @@ fn board() -> Board {
         (7, WHITE_KING, 40000003, -40000026),
     ];
     for (name, piece, row, col) in pieces {
-        assert!(board.place(name, piece, Square::new(row, col)));
+        assert!(board.place(name, piece, Square::new(row, col)).unwrap());
     }
     board
 }

@@ -120,6 +120,13 @@ pub enum ErrorKind {
         /// The integer as written (trimmed).
         number: String,
     },
+    /// The program grew past its memory limit (`--max-memory`).
+    MemoryLimit {
+        /// The limit, in bytes.
+        limit: u64,
+    },
+    /// The system refused the memory the program asked for to grow.
+    OutOfMemory,
     /// A jump target read from input names no line.
     NoSuchLabel {
         /// The label that was read.
@@ -192,6 +199,9 @@ impl RuntimeError {
             ErrorKind::InputEnded | ErrorKind::InputNotANumber { .. } => "reads a number here",
             ErrorKind::Overflow { .. } => "computed here",
             ErrorKind::NoSuchLabel { .. } => "jumps to a label read here",
+            ErrorKind::MemoryLimit { .. } | ErrorKind::OutOfMemory => {
+                "grows the program's memory here"
+            }
             ErrorKind::InputLineMissing | ErrorKind::InputLineTooLarge { .. } => {
                 "this rule enters the input state"
             }
@@ -239,6 +249,16 @@ impl RuntimeError {
                 i64::MIN,
                 i64::MAX
             )),
+            ErrorKind::MemoryLimit { .. } => Some(
+                "the program may grow without end; if it does not, raise the limit with \
+                 `--max-memory SIZE` (such as 8G)"
+                    .to_string(),
+            ),
+            ErrorKind::OutOfMemory => Some(
+                "the program may grow without end; `--max-memory SIZE` stops it at a size \
+                 of your choice"
+                    .to_string(),
+            ),
             _ => None,
         }
     }
@@ -331,10 +351,27 @@ impl fmt::Display for ErrorKind {
             ErrorKind::NoSuchLabel { label } => {
                 write!(f, "jump target {label} read from input names no line")
             }
+            ErrorKind::MemoryLimit { limit } => write!(
+                f,
+                "the program needs more memory than its limit of {}",
+                size(*limit)
+            ),
+            ErrorKind::OutOfMemory => write!(f, "the system has no more memory for the program"),
             ErrorKind::Io { message } => write!(f, "input/output failed: {message}"),
             ErrorKind::Other { message } => f.write_str(message),
         }
     }
+}
+
+/// A size in bytes as `--max-memory` takes it: whole GiB, MiB or KiB when
+/// it is one, else bytes.
+fn size(bytes: u64) -> String {
+    for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)].iter() {
+        if bytes >= 1 << *shift && bytes % (1 << *shift) == 0 {
+            return format!("{} {}", bytes >> *shift, unit);
+        }
+    }
+    format!("{bytes} bytes")
 }
 
 impl fmt::Display for RuntimeError {

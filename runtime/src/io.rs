@@ -5,6 +5,7 @@ use std::io::{BufRead, BufWriter, Write};
 
 use super::error::{ErrorKind, RuntimeError, SourceMap};
 use super::limits::{Options, StepCounter};
+use super::memory::Scope;
 
 /// The input and output of one run: numeric input parsed from whitespace
 /// separated tokens, output buffered until the program ends or fails.
@@ -206,7 +207,9 @@ where
 {
     let mut io = Io::new(input, output);
     let mut steps = StepCounter::new(options);
+    let budget = Scope::enter(options.memory_limit());
     let result = body(&mut io, &mut steps);
+    drop(budget);
     let flushed = io.flush();
     result.and(flushed).map_err(|err| err.located(source))
 }
@@ -266,7 +269,7 @@ where
         }
         Err(message) => {
             let usage = format!(
-                "error: {message}\nusage: {name} [--max-steps N] < INPUT   (see `{name} --help`)\n"
+                "error: {message}\nusage: {name} [--max-steps N] [--max-memory SIZE] < INPUT   (see `{name} --help`)\n"
             );
             say(&mut std::io::stderr(), usage);
             return 2;
@@ -309,45 +312,92 @@ fn help_text(name: &str, info: &ProgramInfo) -> String {
     format!(
         "{name}: the {} program `{}`, compiled by {}.
 
-Usage: {name} [--max-steps N] < INPUT
+Usage: {name} [--max-steps N] [--max-memory SIZE] < INPUT
 
 Reads the program's input from stdin and writes its output to stdout.
 
 Options:
-      --max-steps N   stop with an error once N steps have run (lines,
-                      moves or machine steps, as the language counts them)
-  -h, --help          print this help
-  -V, --version       print what this program is
+      --max-steps N        stop with an error once N steps have run (lines,
+                           moves or machine steps, as the language counts
+                           them)
+      --max-memory SIZE    stop with an error when what the program grows
+                           (tape, pieces, stacks) would pass SIZE, such as
+                           512M or 8G, or `unlimited` [default: 2G]
+  -h, --help               print this help
+  -V, --version            print what this program is
 
-Exit codes: 0 the program halted, 1 runtime error (including the step
-limit), 2 bad command line.
+Exit codes: 0 the program halted, 1 runtime error (including the step and
+memory limits), 2 bad command line.
 ",
         info.language, info.source, info.compiler
     )
 }
 
 /// Parses the command line of an emitted program (without the program's
-/// name): `--max-steps N` or `--max-steps=N`, `--help`, `--version`.
+/// name): `--max-steps N`, `--max-memory SIZE` (each also as
+/// `--option=VALUE`), `--help`, `--version`.
 pub fn parse_args<I: Iterator<Item = String>>(mut args: I) -> Result<Invocation, String> {
     let mut options = Options::default();
     while let Some(arg) = args.next() {
-        let value = match arg.as_str() {
+        let (name, inline) = match arg.find('=') {
+            Some(at) if arg.starts_with("--") => (&arg[..at], Some(arg[at + 1..].to_string())),
+            _ => (arg.as_str(), None),
+        };
+        match name {
             "-h" | "--help" => return Ok(Invocation::Help),
             "-V" | "--version" => return Ok(Invocation::Version),
-            "--max-steps" => args
+            "--max-steps" | "--max-memory" => {}
+            _ => return Err(format!("unexpected argument `{arg}`")),
+        }
+        let value = match inline {
+            Some(value) => value,
+            None => args
                 .next()
-                .ok_or_else(|| "`--max-steps` needs a number".to_string())?,
-            _ => match arg.strip_prefix("--max-steps=") {
-                Some(value) => value.to_string(),
-                None => return Err(format!("unexpected argument `{arg}`")),
-            },
+                .ok_or_else(|| format!("`{name}` needs a value"))?,
         };
-        let limit = value
-            .parse::<u64>()
-            .map_err(|_| format!("`--max-steps` needs a non-negative number, found `{value}`"))?;
-        options.max_steps = Some(limit);
+        if name == "--max-steps" {
+            let limit = value.parse::<u64>().map_err(|_| {
+                format!("`--max-steps` needs a non-negative number, found `{value}`")
+            })?;
+            options.max_steps = Some(limit);
+        } else {
+            options.max_memory =
+                Some(parse_size(&value).map_err(|e| format!("`--max-memory` {e}"))?);
+        }
     }
     Ok(Invocation::Run(options))
+}
+
+/// A memory size as `--max-memory` takes it: a whole number of bytes,
+/// optionally followed by `K`, `M`, `G` or `T` (powers of 1024; `KiB`,
+/// `MB` and the like mean the same), or `unlimited`.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let trimmed = text.trim();
+    if trimmed.eq_ignore_ascii_case("unlimited") {
+        return Ok(u64::MAX);
+    }
+    let digits = trimmed
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(trimmed.len());
+    let (number, unit) = trimmed.split_at(digits);
+    let wrong = || {
+        format!(
+            "needs a size such as 512M, 2G or 1000000 (bytes), or `unlimited`; found `{}`",
+            text
+        )
+    };
+    let number: u64 = number.parse().map_err(|_| wrong())?;
+    let shift = match unit.to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => return Err(wrong()),
+    };
+    number
+        .checked_mul(1 << shift)
+        .ok_or_else(|| format!("is too large: `{}`", text))
 }
 
 #[cfg(test)]
@@ -433,6 +483,35 @@ mod tests {
         assert!(args(&["--max-steps"]).is_err());
         assert!(args(&["--max-steps", "-1"]).is_err());
         assert!(args(&["-x"]).is_err());
+        let memory = |bytes| {
+            run(Options {
+                max_memory: Some(bytes),
+                ..Options::default()
+            })
+        };
+        assert_eq!(args(&["--max-memory", "512M"]), memory(512 << 20));
+        assert_eq!(args(&["--max-memory=2G"]), memory(2 << 30));
+        assert_eq!(args(&["--max-memory", "unlimited"]), memory(u64::MAX));
+        assert!(args(&["--max-memory"]).is_err());
+        assert!(args(&["--max-memory", "lots"]).is_err());
+        assert!(args(&["--max-step=3"]).is_err());
+    }
+
+    #[test]
+    fn memory_sizes() {
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert_eq!(parse_size("64K"), Ok(64 << 10));
+        assert_eq!(parse_size("3MiB"), Ok(3 << 20));
+        assert_eq!(parse_size("8gb"), Ok(8 << 30));
+        assert_eq!(parse_size("1T"), Ok(1 << 40));
+        assert_eq!(parse_size("Unlimited"), Ok(u64::MAX));
+        assert!(parse_size("").is_err());
+        assert!(parse_size("-1G").is_err());
+        assert!(parse_size("1.5G").is_err());
+        assert!(parse_size("2X").is_err());
+        assert!(parse_size("99999999999T")
+            .unwrap_err()
+            .contains("too large"));
     }
 
     #[test]
@@ -448,6 +527,6 @@ mod tests {
         assert!(help.starts_with(
             "beer: the InfChessPro program `examples/beer.icp`, compiled by chess2rs 9.9.9."
         ));
-        assert!(help.contains("Usage: beer [--max-steps N] < INPUT"));
+        assert!(help.contains("Usage: beer [--max-steps N] [--max-memory SIZE] < INPUT"));
     }
 }

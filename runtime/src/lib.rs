@@ -19,6 +19,7 @@ pub mod hash;
 pub mod icp;
 pub mod io;
 pub mod limits;
+pub mod memory;
 pub mod tm;
 pub mod tm_blocks;
 
@@ -32,7 +33,7 @@ pub mod __private {
     pub use super::error::{ErrorKind, RuntimeError, SourceMap};
     pub use super::fv;
     pub use super::icp;
-    pub use super::io::{run_main, run_program, Io, ProgramInfo};
+    pub use super::io::{parse_size, run_main, run_program, Io, ProgramInfo};
     pub use super::limits::{Options, StepCounter};
     pub use super::tm;
     pub use super::tm_blocks;
@@ -66,6 +67,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("icp/walk", include_str!("icp/walk.rs")),
     ("io", include_str!("io.rs")),
     ("limits", include_str!("limits.rs")),
+    ("memory", include_str!("memory.rs")),
     ("tm", include_str!("tm.rs")),
     ("tm_blocks", include_str!("tm_blocks.rs")),
 ];

@@ -8,6 +8,11 @@ pub struct Options {
     /// Stop with a runtime error once this many steps have executed and
     /// another would start. `None` runs without limit.
     pub max_steps: Option<u64>,
+    /// Stop with a runtime error when what the program grows (a tape,
+    /// pieces, stacks) would take more than this many bytes. `None` means
+    /// [`DEFAULT_MAX_MEMORY`](super::memory::DEFAULT_MAX_MEMORY) (2 GiB);
+    /// `Some(u64::MAX)` sets no limit but the system's.
+    pub max_memory: Option<u64>,
 }
 
 impl Options {
@@ -15,7 +20,13 @@ impl Options {
     pub fn with_max_steps(max_steps: u64) -> Self {
         Options {
             max_steps: Some(max_steps),
+            max_memory: None,
         }
+    }
+
+    /// The memory limit in bytes (the default if none is set).
+    pub fn memory_limit(&self) -> u64 {
+        self.max_memory.unwrap_or(super::memory::DEFAULT_MAX_MEMORY)
     }
 }
 

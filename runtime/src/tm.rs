@@ -9,6 +9,7 @@ use std::io::{BufRead, Write};
 use super::error::{ErrorKind, RuntimeError};
 use super::io::{parse_i64, Io};
 use super::limits::StepCounter;
+use super::memory;
 
 /// The tape and the head.
 #[derive(Clone, Debug)]
@@ -41,13 +42,16 @@ impl Tape {
         self.cells[self.head] = symbol;
     }
 
-    /// Moves right, growing the tape with a blank (0) if needed.
+    /// Moves right, growing the tape with a blank (0) if needed; the
+    /// memory limit's error, at `site` (the rule's line and column), if it
+    /// cannot grow.
     #[inline(always)]
-    pub fn right(&mut self) {
+    pub fn right(&mut self, site: (u32, u32)) -> Result<(), RuntimeError> {
         self.head += 1;
         if self.head == self.cells.len() {
-            self.cells.push(0);
+            grow(&mut self.cells, site)?;
         }
+        Ok(())
     }
 
     /// Moves left; at cell 0 the head stays.
@@ -84,11 +88,18 @@ impl Tape {
 
 /// Grows the tape by a blank cell after the head moved right off the last
 /// one; generated code holding the cells as a slice takes the new slice.
+/// Growth past the memory limit is an error at `site` (the rule's line and
+/// column).
 #[cold]
 #[inline(never)]
-pub fn grow(cells: &mut Vec<i64>) -> &mut [i64] {
-    cells.push(0);
-    &mut cells[..]
+pub fn grow(cells: &mut Vec<i64>, site: (u32, u32)) -> Result<&mut [i64], RuntimeError> {
+    memory::push(cells, 0).map_err(|kind| at_site(kind, site))?;
+    Ok(&mut cells[..])
+}
+
+/// An error of `kind` at `site`, a rule's line and column.
+pub(super) fn at_site(kind: ErrorKind, (line, column): (u32, u32)) -> RuntimeError {
+    RuntimeError::at(kind, line).at_column(column)
 }
 
 /// How many cells right of `head` a scan or sweep may pass over: up to
@@ -313,7 +324,7 @@ pub fn step<'r, T: Transition, R: BufRead, W: Write>(
             steps.tick_at(line, column)?;
             tape.write(input_value(io, control.entered_by)?);
             control.state = 0;
-            tape.right();
+            tape.right(control.entered_by)?;
             Ok(Step::Input)
         }
         OUTPUT => {
@@ -324,7 +335,7 @@ pub fn step<'r, T: Transition, R: BufRead, W: Write>(
             } else {
                 control.state = 0;
             }
-            tape.right();
+            tape.right(control.entered_by)?;
             Ok(Step::Output)
         }
         state => {
@@ -341,7 +352,7 @@ pub fn step<'r, T: Transition, R: BufRead, W: Write>(
             if rule.left() {
                 tape.left();
             } else {
-                tape.right();
+                tape.right(site)?;
             }
             Ok(Step::Rule(rule))
         }
@@ -436,8 +447,8 @@ mod tests {
         tape.left();
         assert_eq!(tape.head(), 0);
         tape.write(7);
-        tape.right();
-        tape.right();
+        tape.right((1, 0)).unwrap();
+        tape.right((1, 0)).unwrap();
         assert_eq!(tape.cells(), &[7, 0, 0]);
     }
 

@@ -20,6 +20,7 @@ use std::cell::Cell;
 
 use super::hash::FastMap;
 use super::limits::StepCounter;
+use super::memory;
 use super::tm::{rule_for, Rule, Tape, INPUT, OUTPUT};
 
 /// Cells in a block.
@@ -111,6 +112,10 @@ fn short_run(
     // It stops within the look-ahead: make those steps for real (moving
     // right past the last cell grows the tape with blanks).
     let end = (low + reached + 1).max(cells.len());
+    if memory::reserve(cells, end - cells.len()).is_err() {
+        // Past the memory limit: the single steps say where.
+        return false;
+    }
     cells.resize(end, 0);
     // The cells copied, and those the head reached past the tape's end.
     let written = known.max(reached + 1);
@@ -122,6 +127,15 @@ fn short_run(
     }
     steps.spend_down_to(steps.available() - made as u64);
     true
+}
+
+/// Room for one more block of `blocks` and, in `cells`, for all of them
+/// as cells (they go back there), charged to the run's memory budget:
+/// false if the budget refuses.
+fn room_for_a_block(blocks: &mut Vec<u64>, cells: &mut Vec<i64>) -> bool {
+    let wanted = (blocks.len() + 1) * BLOCK;
+    memory::reserve(blocks, 1).is_ok()
+        && memory::reserve(cells, wanted.saturating_sub(cells.len())).is_ok()
 }
 
 /// The codes of a block's cells, first cell first.
@@ -326,6 +340,9 @@ pub fn run(
     };
     let (cells, head) = tape.parts();
     let mut blocks = Vec::with_capacity(cells.len() / BLOCK + 1);
+    if memory::reserve(cells, (cells.len() / BLOCK + 1) * BLOCK - cells.len()).is_err() {
+        return false;
+    }
     for chunk in cells.chunks(BLOCK) {
         let mut content = 0u64;
         for (index, &cell) in chunk.iter().enumerate() {
@@ -368,6 +385,14 @@ pub fn run(
         }
         if outcome.steps > fuel {
             limited = true;
+            break;
+        }
+        if outcome.exit == Exit::Right
+            && block + 1 == blocks.len()
+            && !room_for_a_block(&mut blocks, cells)
+        {
+            // Past the memory limit: the caller's single steps grow the
+            // tape and say at which rule it could not.
             break;
         }
         fuel -= outcome.steps;
@@ -451,7 +476,10 @@ mod tests {
         limit: Option<u64>,
         blocks: bool,
     ) -> (String, Option<String>, u64, Vec<i64>, usize) {
-        let mut steps = StepCounter::new(&Options { max_steps: limit });
+        let mut steps = StepCounter::new(&Options {
+            max_steps: limit,
+            max_memory: None,
+        });
         let mut tape = Tape::new(initial);
         let mut state = 0;
         let entered_by = Cell::new((0, 0));

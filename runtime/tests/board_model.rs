@@ -223,7 +223,7 @@ fn run(ops: &[Op]) -> Result<(), TestCaseError> {
                 Op::Place(n, l, r, c) => {
                     let piece = Piece::from_letter(l).unwrap();
                     (
-                        board.place(n, piece, Square::new(r, c)),
+                        board.place(n, piece, Square::new(r, c)).unwrap(),
                         model.place(n, piece, Square::new(r, c)),
                     )
                 }

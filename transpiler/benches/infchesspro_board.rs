@@ -20,20 +20,25 @@ fn piece(letter: char) -> Piece {
 /// column 0: moves of the king and the rook run the full check test.
 fn crowded_board(pieces: u64) -> Board {
     let mut board = Board::new(3);
-    board.place(0, piece('K'), Square::new(0, 0));
-    board.place(0, piece('R'), Square::new(1, 0));
-    board.place(0, piece('r'), Square::new(4_000_000_000_000_000_000, 0));
+    board.place(0, piece('K'), Square::new(0, 0)).unwrap();
+    board.place(0, piece('R'), Square::new(1, 0)).unwrap();
+    board
+        .place(0, piece('r'), Square::new(4_000_000_000_000_000_000, 0))
+        .unwrap();
     let mut placed = 0;
     let mut i: i64 = 1;
     while placed < pieces {
         // Pseudo-random squares off row 0 and off the rook's column.
         let row = (i * 7919) % 1_000_003 + 5;
         let col = (i * 104_729) % 999_983 + 5;
-        if board.place(
-            1,
-            piece(if i % 2 == 0 { 'p' } else { 'B' }),
-            Square::new(row, col),
-        ) {
+        if board
+            .place(
+                1,
+                piece(if i % 2 == 0 { 'p' } else { 'B' }),
+                Square::new(row, col),
+            )
+            .unwrap()
+        {
             placed += 1;
         }
         i += 1;
@@ -83,11 +88,13 @@ fn many_kings(c: &mut Criterion) {
     for kings in [100i64, 10_000] {
         let mut board = crowded_board(1_000);
         for i in 0..kings {
-            board.place(
-                1,
-                piece(if i % 2 == 0 { 'K' } else { 'k' }),
-                Square::new(-10 - 3 * i, 7 + 5 * i),
-            );
+            board
+                .place(
+                    1,
+                    piece(if i % 2 == 0 { 'K' } else { 'k' }),
+                    Square::new(-10 - 3 * i, 7 + 5 * i),
+                )
+                .unwrap();
         }
         group.bench_with_input(BenchmarkId::new("kings", kings), &kings, |b, _| {
             b.iter(|| {
@@ -106,7 +113,9 @@ fn named_move(c: &mut Criterion) {
     for same_name in [1u64, 1_000, 100_000] {
         let mut board = Board::new(2);
         for i in 0..same_name as i64 {
-            board.place(0, piece('N'), Square::new(10 + 3 * i, 10));
+            board
+                .place(0, piece('N'), Square::new(10 + 3 * i, 10))
+                .unwrap();
         }
         group.bench_with_input(
             BenchmarkId::new("pieces_named", same_name),

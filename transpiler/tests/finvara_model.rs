@@ -3664,4 +3664,3 @@ fn model_debug_chosen_path() {
     let found = search.found.take().map(|(p, _, e)| (p.lands, e));
     eprintln!("{found:?}");
 }
-

@@ -23,6 +23,7 @@ use std::io::{BufRead, Write};
 
 use super::error::{ErrorKind, RuntimeError};
 use super::io::Io;
+use super::memory;
 
 mod automaton;
 mod board;
@@ -494,7 +495,8 @@ impl Game {
                     square,
                 } => {
                     if let Some(value) = rules.value_at(victim, square) {
-                        self.stacks[side(victim_white)].push(value);
+                        memory::push(&mut self.stacks[side(victim_white)], value)
+                            .map_err(|kind| RuntimeError::at(kind, line))?;
                     }
                 }
                 Effect::Fell { square } => {
@@ -539,7 +541,7 @@ impl Game {
             }
             3 => {
                 let value = io.read_i64(line)?;
-                stack.push(value);
+                memory::push(stack, value).map_err(|kind| RuntimeError::at(kind, line))?;
             }
             4 => {
                 let top = stack.last().copied().unwrap_or_default();

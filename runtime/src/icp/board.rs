@@ -3,6 +3,7 @@
 
 use super::super::error::{ErrorKind, RuntimeError};
 use super::super::hash::FastMap;
+use super::super::memory;
 use super::geometry::Square;
 use super::index::LineIndex;
 use super::piece::{Kind, NameId, Piece};
@@ -207,11 +208,14 @@ impl Board {
     }
 
     /// `NAME=T r,c`: places a new piece called `name` on `sq` if it is empty.
-    /// Ignores check entirely.
-    pub fn place(&mut self, name: NameId, piece: Piece, sq: Square) -> bool {
+    /// Ignores check entirely. The memory limit's error (without a line) if
+    /// the board cannot grow by a piece.
+    pub fn place(&mut self, name: NameId, piece: Piece, sq: Square) -> Result<bool, RuntimeError> {
         if self.slot_at(sq).is_some() {
-            return false;
+            return Ok(false);
         }
+        self.make_room(piece.kind == Kind::King)
+            .map_err(RuntimeError::new)?;
         if self.names.len() <= name as usize {
             self.names.resize(name as usize + 1, EMPTY_NAME);
         }
@@ -258,7 +262,28 @@ impl Board {
         if !self.kings.is_empty() {
             self.refresh_checks_after_placing(slot, sq);
         }
-        true
+        Ok(true)
+    }
+
+    /// Room in the board's lists for one more piece (a king if `king`),
+    /// charged to the run's memory budget ([`memory`]).
+    fn make_room(&mut self, king: bool) -> Result<(), ErrorKind> {
+        if self.free_slots.is_empty() {
+            memory::reserve(&mut self.records, 1)?;
+        }
+        memory::reserve(&mut self.live, 1)?;
+        memory::reserve(&mut self.live_squares, 1)?;
+        memory::reserve(&mut self.live_pieces, 1)?;
+        if king {
+            memory::reserve(&mut self.kings, 1)?;
+        }
+        if self.hashed || self.live.len() >= self.small_board {
+            // The square → piece map holds every piece once the board is
+            // large.
+            let wanted = self.live.len() + 1 - self.occupant.len();
+            memory::reserve_entries(&mut self.occupant, wanted)?;
+        }
+        Ok(())
     }
 
     /// `r1,c1,r2,c2`: moves the piece on `from` to `to`; fails if `from` is
@@ -609,9 +634,9 @@ mod tests {
     #[test]
     fn named_moves_try_newest_first() {
         let mut board = Board::new(1);
-        board.place(0, piece('R'), sq(0, 0));
-        board.place(0, piece('R'), sq(5, 5));
-        board.place(0, piece('P'), sq(1, 0));
+        board.place(0, piece('R'), sq(0, 0)).unwrap();
+        board.place(0, piece('R'), sq(5, 5)).unwrap();
+        board.place(0, piece('P'), sq(1, 0)).unwrap();
         // The newest rook (5,5) cannot reach (0,3); the older one can.
         assert!(board.move_named_to(0, sq(0, 3), None));
         assert_eq!(board.piece_at(sq(0, 3)), Some(piece('R')));
@@ -626,9 +651,9 @@ mod tests {
     #[test]
     fn failed_moves_change_nothing() {
         let mut board = Board::new(2);
-        board.place(0, piece('K'), sq(0, 0));
-        board.place(1, piece('r'), sq(5, 1));
-        board.place(1, piece('b'), sq(1, 1));
+        board.place(0, piece('K'), sq(0, 0)).unwrap();
+        board.place(1, piece('r'), sq(5, 1)).unwrap();
+        board.place(1, piece('b'), sq(1, 1)).unwrap();
         // Capturing the bishop would step into the rook's column.
         assert!(!board.move_from(sq(0, 0), sq(1, 1)));
         assert_eq!(board.count(1), 2);

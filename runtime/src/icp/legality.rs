@@ -429,8 +429,8 @@ mod tests {
     #[test]
     fn sliders_stop_at_pieces_between() {
         let mut board = Board::new(2);
-        assert!(board.place(0, piece('R'), sq(0, 0)));
-        assert!(board.place(1, piece('p'), sq(0, 5)));
+        assert!(board.place(0, piece('R'), sq(0, 0)).unwrap());
+        assert!(board.place(1, piece('p'), sq(0, 5)).unwrap());
         assert!(!board.move_from(sq(0, 0), sq(0, 9)));
         assert!(board.move_from(sq(0, 0), sq(0, 5)), "captures the pawn");
         assert_eq!(board.count(1), 0);
@@ -441,19 +441,19 @@ mod tests {
     #[test]
     fn extreme_coordinates_do_not_overflow() {
         let mut board = Board::new(1);
-        assert!(board.place(0, piece('B'), sq(i64::MIN, i64::MIN)));
+        assert!(board.place(0, piece('B'), sq(i64::MIN, i64::MIN)).unwrap());
         assert!(board.move_from(sq(i64::MIN, i64::MIN), sq(i64::MAX, i64::MAX)));
-        assert!(board.place(0, piece('q'), sq(i64::MAX, i64::MIN)));
+        assert!(board.place(0, piece('q'), sq(i64::MAX, i64::MIN)).unwrap());
         assert!(board.move_from(sq(i64::MAX, i64::MIN), sq(i64::MIN, i64::MAX)));
-        assert!(board.place(0, piece('K'), sq(i64::MAX, 0)));
+        assert!(board.place(0, piece('K'), sq(i64::MAX, 0)).unwrap());
         assert_eq!(board.king_in_check(sq(i64::MAX, 0)), Some(false));
     }
 
     #[test]
     fn pawns_move_forward_and_capture_diagonally() {
         let mut board = Board::new(1);
-        board.place(0, piece('P'), sq(0, 0));
-        board.place(0, piece('p'), sq(5, 0));
+        board.place(0, piece('P'), sq(0, 0)).unwrap();
+        board.place(0, piece('p'), sq(5, 0)).unwrap();
         assert!(!board.move_from(sq(0, 0), sq(-1, 0)), "white pawns go up");
         assert!(!board.move_from(sq(0, 0), sq(2, 0)), "no two-square move");
         assert!(
@@ -462,27 +462,27 @@ mod tests {
         );
         assert!(board.move_from(sq(0, 0), sq(1, 0)));
         assert!(board.move_from(sq(5, 0), sq(4, 0)), "black pawns go down");
-        board.place(0, piece('n'), sq(2, 1));
+        board.place(0, piece('n'), sq(2, 1)).unwrap();
         assert!(board.move_from(sq(1, 0), sq(2, 1)));
     }
 
     #[test]
     fn moves_may_not_leave_or_put_a_king_in_check() {
         let mut board = Board::new(1);
-        board.place(0, piece('K'), sq(0, 0));
-        board.place(0, piece('R'), sq(0, 1));
-        board.place(0, piece('r'), sq(0, 7));
+        board.place(0, piece('K'), sq(0, 0)).unwrap();
+        board.place(0, piece('R'), sq(0, 1)).unwrap();
+        board.place(0, piece('r'), sq(0, 7)).unwrap();
         assert!(!board.move_from(sq(0, 1), sq(1, 1)), "the rook is pinned");
         assert!(
             board.move_from(sq(0, 1), sq(0, 4)),
             "moving along the pin is fine"
         );
         // The king may not step into the black rook's column.
-        board.place(0, piece('r'), sq(9, 1));
+        board.place(0, piece('r'), sq(9, 1)).unwrap();
         assert!(!board.move_from(sq(0, 0), sq(1, 1)));
         // A second white king, placed in check, freezes every white move
         // that does not resolve it.
-        board.place(0, piece('K'), sq(9, 5));
+        board.place(0, piece('K'), sq(9, 5)).unwrap();
         assert_eq!(board.king_in_check(sq(9, 5)), Some(true));
         assert!(!board.move_from(sq(0, 4), sq(0, 3)));
         assert!(board.move_from(sq(9, 5), sq(10, 5)), "the king walks out");
@@ -492,19 +492,19 @@ mod tests {
     #[test]
     fn pawns_and_knights_attack_kings() {
         let mut board = Board::new(1);
-        board.place(0, piece('k'), sq(5, 5));
-        board.place(0, piece('P'), sq(4, 4));
+        board.place(0, piece('k'), sq(5, 5)).unwrap();
+        board.place(0, piece('P'), sq(4, 4)).unwrap();
         assert_eq!(board.king_in_check(sq(5, 5)), Some(true));
-        assert!(!board.place(0, piece('n'), sq(4, 4)), "occupied");
+        assert!(!board.place(0, piece('n'), sq(4, 4)).unwrap(), "occupied");
         let mut board = Board::new(1);
-        board.place(0, piece('K'), sq(0, 0));
-        board.place(0, piece('p'), sq(-1, 1));
+        board.place(0, piece('K'), sq(0, 0)).unwrap();
+        board.place(0, piece('p'), sq(-1, 1)).unwrap();
         assert_eq!(
             board.king_in_check(sq(0, 0)),
             Some(false),
             "black pawns attack downward"
         );
-        board.place(0, piece('n'), sq(2, 1));
+        board.place(0, piece('n'), sq(2, 1)).unwrap();
         assert_eq!(board.king_in_check(sq(0, 0)), Some(true));
         assert!(
             board.move_from(sq(2, 1), sq(4, 2)),

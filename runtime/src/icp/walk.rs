@@ -425,9 +425,9 @@ mod tests {
     #[test]
     fn a_king_walks_up_to_its_own_wall_and_stops_before_an_attacked_square() {
         let mut board = Board::new(3);
-        board.place(0, WHITE_KING, sq(0, 0));
-        board.place(1, WHITE_PAWN, sq(0, 1000));
-        board.place(2, BLACK_KING, sq(60, -700));
+        board.place(0, WHITE_KING, sq(0, 0)).unwrap();
+        board.place(1, WHITE_PAWN, sq(0, 1000)).unwrap();
+        board.place(2, BLACK_KING, sq(60, -700)).unwrap();
         assert_eq!(
             board.walk_by(0, 0, 1, Some(WHITE_KING), 5),
             5,
@@ -438,7 +438,7 @@ mod tests {
         assert_eq!(board.walk_by(0, 0, 1, None, u64::MAX), 0, "blocked");
         // A black rook's column crosses the row at 500: the walk back stops
         // on 501, whatever stands between.
-        board.place(2, BLACK_ROOK, sq(-40, 500));
+        board.place(2, BLACK_ROOK, sq(-40, 500)).unwrap();
         assert_eq!(board.walk_by(0, 0, -1, None, u64::MAX), 498);
         assert_eq!(board.king_in_check(sq(0, 501)), Some(false));
     }
@@ -446,11 +446,11 @@ mod tests {
     #[test]
     fn sliders_stop_before_pieces_they_would_pass_and_kings_they_would_touch() {
         let mut board = Board::new(2);
-        board.place(0, WHITE_ROOK, sq(0, 0));
-        board.place(1, WHITE_PAWN, sq(0, 7));
+        board.place(0, WHITE_ROOK, sq(0, 0)).unwrap();
+        board.place(1, WHITE_PAWN, sq(0, 7)).unwrap();
         // Steps of 2: 2, 4, 6 are clear; the step to 8 passes over 7.
         assert_eq!(board.walk_by(0, 0, 2, None, u64::MAX), 3);
-        board.place(1, BLACK_KING, sq(9, -2));
+        board.place(1, BLACK_KING, sq(9, -2)).unwrap();
         // Back along row 0: column -2 shares the king's column.
         assert_eq!(board.walk_by(0, 0, -2, None, u64::MAX), 3, "6 -> 0, not -2");
         assert_eq!(board.walk_by(0, 0, -2, None, u64::MAX), 0);
@@ -459,7 +459,7 @@ mod tests {
     #[test]
     fn walks_stop_at_the_edge_of_the_range() {
         let mut board = Board::new(1);
-        board.place(0, WHITE_ROOK, sq(0, i64::MAX - 10));
+        board.place(0, WHITE_ROOK, sq(0, i64::MAX - 10)).unwrap();
         assert_eq!(board.walk_by(0, 0, 3, None, u64::MAX), 3);
         assert_eq!(board.walk_by(0, 0, 3, None, u64::MAX), 0);
         assert!(board.move_named_by(0, 0, 3, None).is_err());

@@ -19,13 +19,13 @@ use super::{
 pub(super) fn run(args: &RunArgs) -> CliResult<u8> {
     let loaded = load(&args.source.file, &args.source.lang)?;
     let mut exe = cached_executable(&loaded, args.quiet)?;
-    let mut status = run_executable(&exe, args.max_steps);
+    let mut status = run_executable(&exe, args.max_steps, args.max_memory);
     if status.is_err() {
         // A cached executable that cannot be started (damaged, or from
         // another system) is built again, once.
         let _ = std::fs::remove_file(exe.with_file_name("program.sha256"));
         exe = cached_executable(&loaded, args.quiet)?;
-        status = run_executable(&exe, args.max_steps);
+        status = run_executable(&exe, args.max_steps, args.max_memory);
     }
     let status =
         status.map_err(|e| Failure::Message(format!("cannot start `{}`: {e}", exe.display())))?;
@@ -36,12 +36,17 @@ pub(super) fn run(args: &RunArgs) -> CliResult<u8> {
         .unwrap_or(EXIT_RUNTIME_ERROR))
 }
 
-/// Runs `exe` on this process's stdin/stdout.
-fn run_executable(exe: &Path, max_steps: Option<u64>) -> std::io::Result<std::process::ExitStatus> {
+/// Runs `exe` on this process's stdin/stdout with the step and memory limits.
+fn run_executable(
+    exe: &Path,
+    max_steps: Option<u64>,
+    max_memory: u64,
+) -> std::io::Result<std::process::ExitStatus> {
     let mut command = Command::new(exe);
     if let Some(limit) = max_steps {
         command.arg("--max-steps").arg(limit.to_string());
     }
+    command.arg("--max-memory").arg(max_memory.to_string());
     command
         .stdin(Stdio::inherit())
         .stdout(Stdio::inherit())

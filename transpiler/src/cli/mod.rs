@@ -121,7 +121,7 @@ CHESS2RS_OPT_LEVEL=0 for builds about three times faster.")]
 Example:
   chess2rs build examples/beer.icp -o beer && ./beer
 
-The executable accepts --max-steps N.")]
+The executable accepts --max-steps N and --max-memory SIZE.")]
     Build(BuildArgs),
     /// Run the program in the interpreter, without rustc.
     #[command(after_help = "\
@@ -245,6 +245,11 @@ struct RunArgs {
     /// transitions).
     #[arg(long, value_name = "N")]
     max_steps: Option<u64>,
+    /// Stop with a runtime error when what the program grows (a tape,
+    /// pieces, stacks) would pass SIZE bytes: a number with K, M, G or T
+    /// (powers of 1024), or `unlimited`.
+    #[arg(long, value_name = "SIZE", value_parser = memory_size, default_value = "2G")]
+    max_memory: u64,
     /// Print nothing on stderr while compiling.
     #[arg(short, long)]
     quiet: bool,
@@ -258,6 +263,11 @@ struct InterpretArgs {
     /// transitions).
     #[arg(long, value_name = "N")]
     max_steps: Option<u64>,
+    /// Stop with a runtime error when what the program grows (a tape,
+    /// pieces, stacks) would pass SIZE bytes: a number with K, M, G or T
+    /// (powers of 1024), or `unlimited`.
+    #[arg(long, value_name = "SIZE", value_parser = memory_size, default_value = "2G")]
+    max_memory: u64,
     /// After each step, print on stderr what it did: the line and the pieces
     /// (InfChessPro), the cells and variables (Chess Code), the rule and the
     /// tape around the head (Chessoteric, BTM), the board and both stacks
@@ -593,6 +603,7 @@ fn interpret_file(args: &InterpretArgs) -> CliResult<u8> {
     let checked = checked(&loaded)?;
     let options = Options {
         max_steps: args.max_steps,
+        max_memory: Some(args.max_memory),
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -769,6 +780,11 @@ fn explain_game(args: &ExplainArgs) -> CliResult<u8> {
     };
     to_stdout(|out| out.write_all(text.as_bytes()))?;
     Ok(0)
+}
+
+/// Parses `--max-memory`'s SIZE the way built programs do.
+fn memory_size(text: &str) -> Result<u64, String> {
+    chess2rs_runtime::__private::parse_size(text)
 }
 
 #[cfg(test)]

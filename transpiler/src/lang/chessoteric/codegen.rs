@@ -71,7 +71,7 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
             let (line, column) = entered_by.get();
             steps.tick_at(line, column)?;
             tape.write(rt::tm::input_value(io, (line, column))?);
-            tape.right();
+            tape.right((line, column))?;
             state = 0;
         }
         OUTPUT => loop {
@@ -79,12 +79,12 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
             steps.tick_at(line, column)?;
             let symbol = tape.read();
             if symbol == 0 {
-                tape.right();
+                tape.right((line, column))?;
                 state = 0;
                 break;
             }
             rt::tm::output_symbol(io, symbol)?;
-            tape.right();
+            tape.right((line, column))?;
         },
     };
     // A state without rules halts (finding no rule is not a step).
@@ -325,10 +325,12 @@ impl Context<'_> {
         let (direction, word) = if rule.left {
             (quote! { head = head.saturating_sub(1); }, "left")
         } else {
+            let line = proc_macro2::Literal::u32_unsuffixed(rule.line);
+            let column = proc_macro2::Literal::u32_unsuffixed(rule.column);
             let right = quote! {
                 head += 1;
                 if head == cells.len() {
-                    cells = rt::tm::grow(tape_cells);
+                    cells = rt::tm::grow(tape_cells, (#line, #column))?;
                 }
             };
             (right, "right")

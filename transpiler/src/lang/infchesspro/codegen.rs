@@ -274,8 +274,7 @@ fn line_code(
             let name = name_ident(&program.names[*name as usize]);
             let piece = piece_const(*piece);
             let (row, col) = (value(0), value(1));
-            let test =
-                quote! { board.place(#name, rt::icp::#piece, rt::icp::Square::new(#row, #col)) };
+            let test = quote! { board.place(#name, rt::icp::#piece, rt::icp::Square::new(#row, #col)).map_err(|e| e.in_line(#at))? };
             (quote! {}, Some(test))
         }
         Command::MoveFrom { .. } => {

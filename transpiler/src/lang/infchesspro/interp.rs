@@ -51,7 +51,9 @@ pub fn run_traced<R: BufRead, W: Write, T: FnMut(&Line, bool, &Board)>(
                 io.write_i64_line(board.count(*name) as i64)?;
                 true
             }
-            Command::Place { name, piece, .. } => board.place(*name, *piece, Square::new(a, b)),
+            Command::Place { name, piece, .. } => board
+                .place(*name, *piece, Square::new(a, b))
+                .map_err(|e| e.in_line(at))?,
             Command::MoveFrom { .. } => board.move_from(Square::new(a, b), Square::new(c, d)),
             Command::MoveNamedTo { name, .. } => {
                 board.move_named_to(*name, Square::new(a, b), None)

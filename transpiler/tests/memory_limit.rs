@@ -1,0 +1,178 @@
+//! The memory budget end to end: a program that grows without end (a
+//! Turing machine walking right, InfChessPro placing a piece per input
+//! pair, Finvara pushing an input number per move) stops with a runtime
+//! error at the line that grew it — under `--max-memory`, in the
+//! interpreter and in the built executable alike, and under an address-space
+//! limit of 1 GB with the default budget, where the system refuses memory
+//! before the budget does.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// A Turing machine whose one rule writes 0, moves right and stays in
+/// state 0: the tape grows a cell a step.
+const WALK_BTM: &str = "10!\n10!\n10!\n10!\n10!\n";
+
+/// Places a new piece on the square each pair of input numbers names.
+const PLACE_ICP: &str = "1. a=P*,*?1!1\n";
+
+/// A piece of value 3 put on b1 and moved into the hole a1, again and
+/// again: each fall pushes the next input number on White's stack.
+const PUSH_FV: &str = "\
+(P 3): (1,0)
+(K):
++--+--+--+
+|  |  |KB|
++--+--+--+
+|##|  |KW|
++--+--+--+
+Turn 1 W: P b1 checks turn 2
+Turn 1 B: K b3 checks turn 1
+Turn 2 W: P b1 -> a1
+Turn 2 B: K b3 checks turn 1
+";
+
+/// The growth programs: file name, text, the line the error names, and
+/// the input that keeps them growing (as much as they could want).
+fn growth_programs() -> Vec<(&'static str, &'static str, u32, Vec<u8>)> {
+    let pairs: String = (1..=2_000_000).map(|i| format!("{i} {i}\n")).collect();
+    vec![
+        ("walk.btm", WALK_BTM, 1, Vec::new()),
+        ("place.icp", PLACE_ICP, 1, pairs.into_bytes()),
+        ("push.fv", PUSH_FV, 10, "7\n".repeat(4_000_000).into_bytes()),
+    ]
+}
+
+/// A scratch directory for this test, emptied first.
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `command` with `input` on stdin (written from a thread; a child
+/// that stops reading closes the pipe, which is not an error here).
+fn run(mut command: Command, input: &[u8]) -> Output {
+    let mut child = command
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+/// Asserts that `output` is the memory error of `file` at `line`: exit 1,
+/// the message, and the location.
+fn assert_memory_error(output: &Output, file: &str, line: u32, how: &str) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{file} ({how}): {stderr}");
+    assert!(
+        stderr.contains("needs more memory than its limit of")
+            || stderr.contains("the system has no more memory for the program"),
+        "{file} ({how}): {stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("--> {file}:{line}:")),
+        "{file} ({how}) should name line {line}: {stderr}"
+    );
+    assert!(stderr.contains("--max-memory"), "{file} ({how}): {stderr}");
+}
+
+#[test]
+fn growth_past_max_memory_is_an_error_at_the_line_interpreted_and_compiled() {
+    let dir = scratch("max_memory");
+    for (file, text, line, input) in growth_programs() {
+        std::fs::write(dir.join(file), text).unwrap();
+        let mut interpret = Command::new(env!("CARGO_BIN_EXE_chess2rs"));
+        interpret
+            .current_dir(&dir)
+            .args(["interpret", file, "--max-memory", "4M"]);
+        let interpreted = run(interpret, &input);
+        assert_memory_error(&interpreted, file, line, "interpret");
+        assert!(String::from_utf8_lossy(&interpreted.stderr).contains("limit of 4 MiB"));
+
+        let mut build = Command::new(env!("CARGO_BIN_EXE_chess2rs"));
+        build
+            .current_dir(&dir)
+            .env("CHESS2RS_CACHE_DIR", dir.join("cache"))
+            .env("CHESS2RS_OPT_LEVEL", "0")
+            .args(["run", "-q", file, "--max-memory", "4M"]);
+        let compiled = run(build, &input);
+        assert_memory_error(&compiled, file, line, "run");
+        assert_eq!(
+            String::from_utf8_lossy(&compiled.stderr),
+            String::from_utf8_lossy(&interpreted.stderr),
+            "{file}: the same error compiled and interpreted"
+        );
+    }
+}
+
+/// Built executables (fully optimised) and the interpreter under an
+/// address space of 1 GB (`ulimit -v`) with the default budget (2 GiB):
+/// the system refuses memory first, and that is the same clean error, not
+/// an abort. Input comes from `seq` and `yes`, as much as the programs want.
+/// (The interpreter runs only InfChessPro here: this test binary is a debug
+/// build, which takes minutes to fill 1 GB a tape cell or a stack entry at
+/// a time.)
+#[cfg(unix)]
+#[test]
+fn growth_under_an_address_space_limit_is_an_error_not_an_abort() {
+    let dir = scratch("address_space_limit");
+    let chess2rs = env!("CARGO_BIN_EXE_chess2rs");
+    let feeds = [
+        ("walk.btm", WALK_BTM, 1, "true"),
+        ("place.icp", PLACE_ICP, 1, "seq 1 1000000000"),
+        ("push.fv", PUSH_FV, 10, "yes 7"),
+    ];
+    for (file, text, line, feed) in feeds {
+        std::fs::write(dir.join(file), text).unwrap();
+        let exe = dir.join(file.replace('.', "_"));
+        let built = Command::new(chess2rs)
+            .current_dir(&dir)
+            .env("CHESS2RS_CACHE_DIR", dir.join("cache"))
+            .args(["build", "-q", file, "-o"])
+            .arg(&exe)
+            .output()
+            .unwrap();
+        assert!(
+            built.status.success(),
+            "{}",
+            String::from_utf8_lossy(&built.stderr)
+        );
+        let mut limited = Command::new("sh");
+        limited.current_dir(&dir).args([
+            "-c",
+            "$1 | (ulimit -v 1000000 && exec \"$0\")",
+            exe.to_str().unwrap(),
+            feed,
+        ]);
+        assert_memory_error(&run(limited, b""), file, line, "built, ulimit -v 1000000");
+        if file.ends_with(".icp") {
+            let mut interpreted = Command::new("sh");
+            interpreted.current_dir(&dir).args([
+                "-c",
+                "$2 | (ulimit -v 1000000 && exec \"$0\" interpret \"$1\")",
+                chess2rs,
+                file,
+                feed,
+            ]);
+            assert_memory_error(
+                &run(interpreted, b""),
+                file,
+                line,
+                "interpreted, ulimit -v 1000000",
+            );
+        }
+    }
+}
