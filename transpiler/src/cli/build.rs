@@ -3,12 +3,13 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Instant;
 
 use sha2::{Digest, Sha256};
 
+use super::interrupt::{self, Stopped};
 use super::{
     load, program_file, refuse_inputs, show_progress, write_output, BuildArgs, CliResult, Failure,
     Loaded, RunArgs, EXIT_RUNTIME_ERROR,
@@ -20,15 +21,17 @@ pub(super) fn run(args: &RunArgs) -> CliResult<u8> {
     let loaded = load(&args.source.file, &args.source.lang)?;
     let mut exe = cached_executable(&loaded, args.quiet)?;
     let mut status = run_executable(&exe, args.max_steps, args.max_memory);
-    if status.is_err() {
+    if matches!(status, Err(Stopped::Io(_))) {
         // A cached executable that cannot be started (damaged, or from
         // another system) is built again, once.
         let _ = std::fs::remove_file(exe.with_file_name("program.sha256"));
         exe = cached_executable(&loaded, args.quiet)?;
         status = run_executable(&exe, args.max_steps, args.max_memory);
     }
-    let status =
-        status.map_err(|e| Failure::Message(format!("cannot start `{}`: {e}", exe.display())))?;
+    let status = status.map_err(|stopped| match stopped {
+        Stopped::Io(e) => Failure::Message(format!("cannot start `{}`: {e}", exe.display())),
+        Stopped::Signal(signal) => Failure::Interrupted(signal),
+    })?;
     // A program killed by a signal has no code; report it as a runtime error.
     Ok(status
         .code()
@@ -36,12 +39,15 @@ pub(super) fn run(args: &RunArgs) -> CliResult<u8> {
         .unwrap_or(EXIT_RUNTIME_ERROR))
 }
 
-/// Runs `exe` on this process's stdin/stdout with the step and memory limits.
+/// Runs `exe` on this process's stdin/stdout with the step and memory
+/// limits. On SIGINT or SIGTERM (which the program, in the same process
+/// group, gets too from a terminal's Ctrl-C, but not from a `kill` of
+/// chess2rs alone) it is killed.
 fn run_executable(
     exe: &Path,
     max_steps: Option<u64>,
     max_memory: u64,
-) -> std::io::Result<std::process::ExitStatus> {
+) -> Result<ExitStatus, Stopped> {
     let mut command = Command::new(exe);
     if let Some(limit) = max_steps {
         command.arg("--max-steps").arg(limit.to_string());
@@ -53,7 +59,7 @@ fn run_executable(
         .stderr(Stdio::inherit());
     let started = Instant::now();
     if !std::io::stderr().is_terminal() {
-        return command.status();
+        return interrupt::output(&mut command).map(|output| output.status);
     }
     // A long run shows that it is running. Native code keeps its step
     // count to itself (publishing it would cost every step), so this shows
@@ -68,7 +74,7 @@ fn run_executable(
                 &wait,
             )
         });
-        let output = command.stderr(Stdio::piped()).output();
+        let output = interrupt::output(command.stderr(Stdio::piped()));
         let _ = stop.send(());
         let _ = progress.join();
         output
@@ -176,20 +182,29 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
     let partial = work.join(format!("program{}", std::env::consts::EXE_SUFFIX));
     let started = Instant::now();
     let spinner = (!quiet).then(|| Progress::start(loaded.source.name()));
-    let result = Command::new(&rustc)
-        .args(&flags)
-        .arg("-o")
-        .arg(&partial)
-        .arg(&src)
-        .stdin(Stdio::null())
-        .output();
+    // Interrupted (SIGINT, SIGTERM), rustc is killed and its work
+    // directory removed before chess2rs exits.
+    let result = interrupt::output(
+        Command::new(&rustc)
+            .args(&flags)
+            .arg("-o")
+            .arg(&partial)
+            .arg(&src)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    );
     if let Some(spinner) = spinner {
         spinner.stop();
     }
-    let output = result.map_err(|e| {
-        Failure::Message(format!(
+    let output = result.map_err(|stopped| match stopped {
+        Stopped::Io(e) => Failure::Message(format!(
             "cannot start rustc ({e}); `run` and `build` need a Rust toolchain — `interpret` does not"
-        ))
+        )),
+        Stopped::Signal(signal) => {
+            let _ = std::fs::remove_dir_all(&work);
+            Failure::Interrupted(signal)
+        }
     })?;
     if !output.status.success() {
         let _ = std::fs::remove_dir_all(&work);

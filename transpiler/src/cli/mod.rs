@@ -2,6 +2,7 @@
 //! `interpret`, `check`.
 
 mod build;
+mod interrupt;
 mod output;
 
 use std::io::{IsTerminal, Read};
@@ -114,7 +115,10 @@ The program reads this process's stdin and writes its stdout; chess2rs exits
 with the program's exit code. Builds are cached (in $CHESS2RS_CACHE_DIR, else
 $XDG_CACHE_HOME/chess2rs or ~/.cache/chess2rs), so running an unchanged
 program again starts at once. rustc optimises fully (opt-level 3); set
-CHESS2RS_OPT_LEVEL=0 for builds about three times faster.")]
+CHESS2RS_OPT_LEVEL=0 for builds about three times faster.
+
+On SIGINT or SIGTERM, chess2rs stops rustc (removing its unfinished build)
+or the program, and exits with 130 or 143.")]
     Run(RunArgs),
     /// Compile the program to a native executable.
     #[command(after_help = "\
@@ -368,6 +372,10 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(code) => ExitCode::from(code),
+        // The conventional status of a process ended by the signal.
+        Err(Failure::Interrupted(signal)) => {
+            ExitCode::from(u8::try_from(128 + signal).unwrap_or(u8::MAX))
+        }
         Err(failure) => {
             failure.report();
             ExitCode::from(EXIT_COMPILE_ERROR)
@@ -468,6 +476,9 @@ enum Failure {
     Diagnostics,
     /// Anything else: a message for `error: ...`.
     Message(String),
+    /// SIGINT or SIGTERM (the number) came while rustc or the program ran;
+    /// the child was killed and waited for. Nothing to print.
+    Interrupted(i32),
 }
 
 impl Failure {
