@@ -176,3 +176,34 @@ fn growth_under_an_address_space_limit_is_an_error_not_an_abort() {
         }
     }
 }
+
+/// A notation of 40 MB (6.8 million leaps on one line) is refused while it
+/// is parsed, once the program passes the limit of notation items, with
+/// memory bounded by that limit rather than by the input: under 1.5 GB of
+/// address space (the whole tree of such a notation took 3.7 GB and was
+/// aborted by the allocator).
+#[cfg(unix)]
+#[test]
+fn a_huge_notation_is_refused_while_parsing_within_bounded_memory() {
+    let dir = scratch("huge_notation");
+    let leaps = vec!["(1,0)"; 6_800_000].join(",");
+    let text = format!("(K): {{{leaps}}}\n+--+\n|KW|\n+--+\nTurn 1 W: K a1 -> a1\n");
+    std::fs::write(dir.join("huge.fv"), text).unwrap();
+    let mut limited = Command::new("sh");
+    limited.current_dir(&dir).args([
+        "-c",
+        "ulimit -v 1500000 && exec \"$0\" check huge.fv",
+        env!("CARGO_BIN_EXE_chess2rs"),
+    ]);
+    let output = run(limited, b"");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the pieces' notations have more than 2,097,152 leaps"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.len() < 2_000,
+        "the report quotes a short part of the line"
+    );
+}

@@ -4,6 +4,8 @@
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::source::{Cursor, Source, Span, Spanned};
 
+use super::automaton::MAX_EDGES;
+
 /// A parsed program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Program {
@@ -169,6 +171,7 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
     };
     let mut errors = Diagnostics::default();
     let mut width: Option<usize> = None;
+    let mut items = 0;
     for (start, raw) in source.lines() {
         let trimmed_start = raw.trim_start();
         let offset = start + (raw.len() - trimmed_start.len());
@@ -210,7 +213,7 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
                 continue;
             }
             if code.starts_with('(') {
-                parse_piece(code, offset).map(|piece| program.pieces.push(piece))
+                parse_piece(code, offset, &mut items).map(|piece| program.pieces.push(piece))
             } else if code.starts_with("Turn") {
                 parse_move(code, offset, source_line).map(|line| program.moves.push(line))
             } else {
@@ -277,11 +280,21 @@ fn parse_row(text: &str, offset: usize) -> Result<Vec<Spanned<Cell>>, Diagnostic
 /// compiler never exhaust the stack.
 pub const MAX_NESTING: u32 = 100;
 
+/// Most items (leaps, `x`, `p`, conditions, groups, references) all
+/// notations of a program may have: each gives its piece's automaton at
+/// least one edge, so a program with more could never pass the automata's
+/// limit ([`MAX_EDGES`]). Counted while parsing, so that a notation of
+/// hundreds of megabytes is refused after its first few, with memory in
+/// proportion to those (not to the whole input).
+pub const MAX_ITEMS: usize = MAX_EDGES;
+
 /// Reads one line: a piece definition or a move line.
 struct LineParser<'a> {
     cursor: Cursor<'a>,
     /// Notation sequences open around the cursor.
     depth: u32,
+    /// Notation items read so far in the program, this line's included.
+    items: usize,
 }
 
 type Parsed<T> = Result<T, Diagnostic>;
@@ -291,6 +304,7 @@ impl<'a> LineParser<'a> {
         LineParser {
             cursor: Cursor::new(text, offset),
             depth: 0,
+            items: 0,
         }
     }
 
@@ -426,6 +440,20 @@ impl<'a> LineParser<'a> {
 
     fn item(&mut self) -> Parsed<Item> {
         let start = self.cursor.pos();
+        self.items += 1;
+        if self.items > MAX_ITEMS {
+            return Err(Diagnostic::error(
+                "the pieces' notations have more than 2,097,152 leaps, conditions and groups",
+                self.cursor
+                    .span(start, start + self.peek().map_or(0, char::len_utf8)),
+            )
+            .with_label("the total passes the limit here")
+            .with_help(
+                "each becomes at least one move or condition of its piece, and a program's \
+                 pieces have at most 2,097,152; shorten the notations (an alternative written \
+                 twice adds nothing)",
+            ));
+        }
         let atom = self.atom()?;
         let mut repeats = Vec::new();
         loop {
@@ -550,8 +578,18 @@ impl<'a> LineParser<'a> {
     }
 }
 
-fn parse_piece(code: &str, offset: usize) -> Parsed<PieceDef> {
+/// A piece definition; `items` counts the notation items of the program
+/// so far (see [`MAX_ITEMS`]), this line's added even when it fails.
+fn parse_piece(code: &str, offset: usize, items: &mut usize) -> Parsed<PieceDef> {
     let mut parser = LineParser::new(code, offset);
+    parser.items = *items;
+    let piece = parse_piece_with(&mut parser);
+    *items = parser.items;
+    piece
+}
+
+/// [`parse_piece`] with its parser.
+fn parse_piece_with(parser: &mut LineParser) -> Parsed<PieceDef> {
     parser.expect("(")?;
     let symbol = parser.symbol()?;
     let value = if parser.eat(")") {
