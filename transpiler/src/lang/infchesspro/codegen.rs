@@ -16,7 +16,7 @@ use quote::{format_ident, quote, ToTokens};
 
 use super::ir::{Command, Line, Next, Operand, Program};
 use crate::emit::int_literal;
-use crate::split::{Arm, Items, Shared, StateMachine};
+use crate::split::{Arm, Items, Shared, StateMachine, FUNCTION_WEIGHT};
 
 /// The body of the entry function's closure (`io` and `steps` in scope,
 /// the runtime's private module imported as `rt`).
@@ -108,9 +108,20 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     });
     let run = dispatch.generate(TokenStream::new(), arms, items);
     let name_count = Literal::usize_unsuffixed(program.names.len());
+    // A split program's constants go with its functions, a thousand at a
+    // time: a program of a million lines names hundreds of thousands of
+    // pieces and blocks, too many to print as part of one function.
+    let consts: Vec<TokenStream> = name_consts.chain(target_consts).collect();
+    let consts = if dispatch.is_split() {
+        for chunk in consts.chunks(1000) {
+            items.push(quote! { #(#chunk)* });
+        }
+        Vec::new()
+    } else {
+        consts
+    };
     quote! {
-        #(#name_consts)*
-        #(#target_consts)*
+        #(#consts)*
         #labels
         let mut board = rt::icp::Board::new(#name_count);
         #pace_array
@@ -140,8 +151,9 @@ fn walk_paces(program: &Program) -> Vec<Option<usize>> {
         .collect()
 }
 
-/// The line index ranges of the straight-line blocks, in order. With jumps
-/// read from input any line can be a target, so every line is a block.
+/// The line index ranges of the straight-line blocks, in order, each at
+/// most [`FUNCTION_WEIGHT`] lines. With jumps read from input any line can
+/// be a target, so every line is a block.
 fn blocks(program: &Program) -> Vec<Range<usize>> {
     let lines = &program.lines;
     let mut starts_block = vec![uses_input_jumps(program); lines.len() + 1];
@@ -159,7 +171,12 @@ fn blocks(program: &Program) -> Vec<Range<usize>> {
     let mut start = 0;
     for (index, line) in lines.iter().enumerate() {
         let at_end = index + 1 == lines.len();
-        if at_end || starts_block[index + 1] || !falls_through(index, line) {
+        // A long straight run is cut every FUNCTION_WEIGHT lines, so that
+        // a large program splits into functions of that size (one arm of a
+        // million lines would be one function, and a few gigabytes to
+        // print).
+        let full = index + 1 - start >= FUNCTION_WEIGHT;
+        if at_end || full || starts_block[index + 1] || !falls_through(index, line) {
             blocks.push(start..index + 1);
             start = index + 1;
         }
@@ -455,6 +472,19 @@ mod tests {
 
     fn blocks_of(text: &str) -> Vec<Range<usize>> {
         blocks(&program(text))
+    }
+
+    #[test]
+    fn long_straight_runs_are_cut_into_blocks_of_function_size() {
+        let text: String = (1..=450).map(|i| format!("{i}. \"{i}\n")).collect();
+        assert_eq!(blocks_of(&text), [0..200, 200..400, 400..450]);
+        let mut split = Vec::new();
+        let code = generate(&program(&text), &mut split).to_string();
+        assert_eq!(split.len(), 3 + 1, "three functions and their constants");
+        assert!(
+            !code.contains("const LABEL_1 "),
+            "constants go with the functions"
+        );
     }
 
     #[test]
