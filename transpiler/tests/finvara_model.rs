@@ -48,16 +48,20 @@
 //! serial number of that round 1 instead of the record (see [`Scope`]);
 //! across two such round 1s only an identical record counts.
 //!
-//! Known difference (rare in random cases, so not a persisted seed): the
-//! engine expands a `*` over a few single leaps (`(1,0)*`) into one loop
-//! per way, so a crooked repetition that comes back into the same way on
-//! the same square is a revisit for it whatever the count, while the model
-//! keys such a round 1 by its serial number and lets the second instance
-//! through. Where a later detour would pick a path with other effects,
-//! the two choose different "first" paths; both are first paths without a
-//! revisit under their own key, and the description leaves paths with
-//! detours undefined. Example: ``(K): {(1,0)*(0,1|^),p->[K,K]{(2,0|<),
-//! (1,2)*`(2,0),x**p->[K]*`},p->[K]}` `` moving from the top-left corner.
+//! A `*` over a notation with finitely many ways and no repetition nested
+//! in it (at most [`EXPANDED_WAYS`] of them, as docs/architecture.md
+//! describes) is read as one rider per way (`(1,0)*` is four riders):
+//! the model tries the ways in notation order and makes every round, the
+//! first too, replay the chosen way, which is part of every point inside
+//! and after the repetition (see [`Search::one_rider_per_way`]). The paths
+//! and their order are those of recording round 1; what changes is the
+//! "same point again" test: two landings that ride different ways of such
+//! a `*` are never the same point, even inside an outer round 1 whose
+//! record is forgotten, and the point after round 1 is the point after
+//! round 2. The spec's "first found in notation order" decides: a path
+//! that rides the first leap variant must not be cut in favour of one
+//! riding a later variant only because an earlier round landed on the
+//! same square riding another way (which its later rounds would repeat).
 //!
 //! Compared per random case: `Game::try_move` (valid, cells, both stacks,
 //! output, runtime error, `someone_lost`); the same move as a move line
@@ -80,6 +84,7 @@ use std::rc::Rc;
 
 use chess2rs::lang::finvara::{
     self,
+    automaton::{EXPANDED_PARTS, EXPANDED_WAYS},
     syntax::{self, Atom, Item, Repeat, Seq},
 };
 use chess2rs::lang::Stages as _;
@@ -457,6 +462,116 @@ impl<'a> Model<'a> {
         Some((row * i64::from(self.cols) + col) as usize)
     }
 
+    /// The ways of `atom` repeated by a `*` that the project compiles as
+    /// one loop per way (docs/architecture.md: a notation of at most
+    /// [`EXPANDED_WAYS`] ways with no repetition nested in it, and at most
+    /// [`EXPANDED_PARTS`] leaps and conditions in all), each way the
+    /// choices one round makes (leap vector and alternative indices), in
+    /// notation order; `None` for any other `*`, whose round 1 the search
+    /// records.
+    fn expanded_ways(&self, atom: &Atom) -> Option<Vec<Way>> {
+        if self.count_ways(atom) > EXPANDED_WAYS {
+            return None;
+        }
+        let ways = self.atom_ways(atom)?;
+        Some(ways.into_iter().map(|(way, _)| way.into()).collect())
+    }
+
+    /// How many ways `atom` has for `*`, counting a nested repetition as
+    /// one and stopping just past [`EXPANDED_WAYS`].
+    fn count_ways(&self, atom: &Atom) -> u64 {
+        let cap = EXPANDED_WAYS + 1;
+        let in_seq = |seq: &[Item]| {
+            seq.iter().fold(1u64, |n, item| {
+                if item.repeats.is_empty() {
+                    n.saturating_mul(self.count_ways(&item.atom)).min(cap)
+                } else {
+                    n
+                }
+            })
+        };
+        match atom {
+            Atom::Leap { a, b, dirs } => self.fitting_vectors(*a, *b, *dirs).count() as u64,
+            Atom::Any(alts) => alts
+                .iter()
+                .fold(0u64, |n, alt| n.saturating_add(in_seq(alt)).min(cap)),
+            Atom::Group(seq)
+            | Atom::Capture(seq)
+            | Atom::NoCapture(seq)
+            | Atom::Rank { seq, .. } => in_seq(seq),
+            Atom::Like(symbol) => in_seq(self.notations[self.kinds[&symbol.value]]),
+            Atom::CaptureHere | Atom::Promote(_) => 1,
+        }
+    }
+
+    /// The indices in [`vectors`] of the leap vectors of `(a,b|dirs)` that
+    /// fit on the board (the others never land, and the project leaves them
+    /// out of a `*`'s ways).
+    fn fitting_vectors(
+        &self,
+        a: i64,
+        b: i64,
+        dirs: Option<[bool; 4]>,
+    ) -> impl Iterator<Item = u32> + '_ {
+        vectors(a, b, dirs)
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, (f, r))| f.abs() < i64::from(self.rows) && r.abs() < i64::from(self.cols))
+            .map(|(index, _)| index as u32)
+    }
+
+    /// The ways of `atom` (choices, and how many leaps and conditions),
+    /// or `None` if a repetition is nested in it.
+    fn atom_ways(&self, atom: &Atom) -> Option<Vec<(Vec<u32>, usize)>> {
+        Some(match atom {
+            Atom::Leap { a, b, dirs } => self
+                .fitting_vectors(*a, *b, *dirs)
+                .map(|vector| (vec![vector], 1))
+                .collect(),
+            Atom::Any(alts) => {
+                let mut ways = Vec::new();
+                for (index, alt) in alts.iter().enumerate() {
+                    for (choices, parts) in self.seq_ways(alt)? {
+                        ways.push(([index as u32].into_iter().chain(choices).collect(), parts));
+                    }
+                }
+                ways
+            }
+            Atom::Group(seq) => self.seq_ways(seq)?,
+            Atom::Capture(seq) | Atom::NoCapture(seq) | Atom::Rank { seq, .. } => self
+                .seq_ways(seq)?
+                .into_iter()
+                .map(|(choices, parts)| (choices, parts + 1))
+                .collect(),
+            Atom::Like(symbol) => self.seq_ways(self.notations[self.kinds[&symbol.value]])?,
+            Atom::CaptureHere | Atom::Promote(_) => vec![(Vec::new(), 1)],
+        })
+    }
+
+    /// [`Model::atom_ways`] for a sequence: each way of the items before
+    /// followed by each way of the next, until too many parts.
+    fn seq_ways(&self, seq: &[Item]) -> Option<Vec<(Vec<u32>, usize)>> {
+        let mut ways = vec![(Vec::new(), 0)];
+        for item in seq {
+            let parts: usize = ways.iter().map(|(_, parts)| parts).sum();
+            if !item.repeats.is_empty() || parts > EXPANDED_PARTS {
+                return None;
+            }
+            let tails = self.atom_ways(&item.atom)?;
+            ways = ways
+                .iter()
+                .flat_map(|(choices, parts)| {
+                    tails.iter().map(move |(tail, tail_parts)| {
+                        let mut way = choices.clone();
+                        way.extend(tail);
+                        (way, parts + tail_parts)
+                    })
+                })
+                .collect();
+        }
+        Some(ways)
+    }
+
     /// The owner's rank: 1 = the owner's nearest row.
     fn rank(&self, square: usize, white: bool) -> i64 {
         let row = (square as i64) / i64::from(self.cols);
@@ -804,6 +919,11 @@ impl<'m, 'a> Search<'m, 'a> {
                 );
             }
             Repeat::Same => {
+                if walk.cursor.is_none() && depth == 1 {
+                    if let Some(ways) = self.model.expanded_ways(&item.atom) {
+                        return self.one_rider_per_way(s, walk, item, ways);
+                    }
+                }
                 // Round 1 any way, recorded — unless a replay dictates it.
                 let after = if walk.cursor.is_some() {
                     Frame::SameLoop {
@@ -836,6 +956,49 @@ impl<'m, 'a> Search<'m, 'a> {
             Some(item),
         );
         self.step(s, walk)
+    }
+
+    /// `item`'s `*` (its only repetition) over the finitely many `ways` of
+    /// its atom ([`Model::expanded_ways`]), read as one rider per way: for
+    /// each way in notation order, every round (the first too) makes that
+    /// way's choices, and the way is part of each point of the notation in
+    /// it (a [`Frame::SameLoop`] and the cursor), however many rounds were
+    /// made. The paths and their order are those of recording round 1; only
+    /// what counts as "the same point again" differs: two landings of one
+    /// path inside or after such a `*` are the same point only if they ride
+    /// the same way — as the project compiles such a `*`
+    /// (docs/architecture.md, "one loop per *way* of A").
+    fn one_rider_per_way(
+        &mut self,
+        stack: Stack<'a>,
+        walk: Walk<'a>,
+        item: &'a Item,
+        ways: Vec<Way>,
+    ) -> Result<bool, Budget> {
+        for way in ways {
+            let mut round = stack.clone();
+            round.push_other(
+                Frame::SameLoop {
+                    item: addr(item),
+                    depth: 0,
+                    way: Some(way.clone()),
+                },
+                Some(item),
+            );
+            round.push_other(
+                Frame::Round {
+                    item: addr(item),
+                    depth: 0,
+                },
+                Some(item),
+            );
+            let mut walk = walk.clone();
+            walk.cursor = Some((way, 0));
+            if self.step(round, walk)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     fn atom(&mut self, stack: Stack<'a>, walk: Walk<'a>, atom: &'a Atom) -> Result<bool, Budget> {
@@ -2526,6 +2689,42 @@ fn a_new_first_round_is_not_a_detour() {
         "c4 keeps its K"
     );
     assert_eq!(model, engine, "{text}a3 -> b4");
+}
+
+/// A rider's way inside a round 1 being recorded is part of where a path
+/// is. C's round 1 of `*` runs B crookedly: B's second round rides
+/// `(1,1)*` by (-1,-1) from a1 to b2, its third rides it by (1,1) from c3
+/// to b2 and on to a1, and the path ends on a4 without falling, which the
+/// engine takes: it comes before the model's old choice in notation order
+/// ((1,1) before (1,-1)). The model once counted the second landing on b2 as the
+/// first one again (the rider's way was only part of the forgotten record)
+/// and took the next path instead, whose third B round rides (1,-1) and
+/// falls into c5.
+#[test]
+fn riders_of_different_ways_are_not_the_same_point() {
+    let text = "(K 7): c((0,1|^>)``c((1,-1|^)*(1,0)`)`)c((2,1))`
+(A): (0,1)`{(1,1),p(1,1)`,{(3,2|^)*,(1,0)}`}`
+(B 3): {(1,1)*,\"A\",x(-1,0|v<)**}[{(1,2)(2,1)**,(2,1|v)(1,0|<),(2,2|<)`(0,-1|<)}`]
+(C x): [\"B\"``]`*{{(2,2|<),(2,2|^>)*,(2,0)`(2,0)},(1,2|>)**{(2,2)(2,1),(1,2)*(1,1|^)},x(1,2)}`
++--+--+--+--+--+--+
+|##|  |  |##|##|  |
++--+--+--+--+--+--+
+|  |  |  |  |  |CB|
++--+--+--+--+--+--+
+|  |KB|KB|  |  |  |
++--+--+--+--+--+--+
+";
+    let (model, engine) = both(text, "b6", "a4", None);
+    assert_eq!(model.error, None, "no fall into c5");
+    assert_eq!(
+        model.cells[3],
+        MCell::Piece {
+            kind: 3,
+            white: false
+        },
+        "C stands on a4"
+    );
+    assert_eq!(model, engine, "{text}b6 -> a4");
 }
 
 /// Which squares a path took with `x` decides where it can go on (a
