@@ -2754,6 +2754,32 @@ fn attack_tests_remember_which_square_x_took() {
     assert!(game.someone_lost(&rules));
 }
 
+/// A rank test on a way that stays (`r(p,1)`), repeated: every repetition
+/// tests the square the piece stands on, as doing it once does. The black
+/// K on a3 leaps to a4 and stands on its rank 4 there, so `r(p,1)` fails
+/// and the white K is not attacked; the compiler's attack lines once
+/// dropped the rank test of a repeated stay and counted it attacked.
+#[test]
+fn a_repeated_rank_test_still_tests_the_rank() {
+    let text = "(K): {(1,0),(1,0)}r(p,1)`
++--+--+--+--+--+
+|  |  |  |  |  |
++--+--+--+--+--+
+|  |  |  |KB|  |
++--+--+--+--+--+
+|  |  |  |  |  |
++--+--+--+--+--+
+|  |  |KB|KW|  |
++--+--+--+--+--+
+";
+    let source = Source::new("unit.fv", text);
+    let (program, _) = finvara::Stages::front_end(&source).unwrap();
+    let data = program.rules_data();
+    let rules = data.rules();
+    let mut game = fv::Game::new(&rules, &program.board);
+    assert_eq!(game.attacked_royal_counts(&rules), [0, 1], "{text}");
+}
+
 /// Rank ranges the spec leaves open, kept out of the random programs:
 /// a range with a 0 end, and a range from a negative to a positive rank.
 /// The model reads "`[x,y]` is every rank from x to y" literally (each

@@ -247,15 +247,15 @@ fn item(item: &Item, context: &ClassContext) -> Option<Vec<AttackLine>> {
         if !leaps.iter().all(repeatable) {
             return None;
         }
-        // A way that stays, repeated, still stays.
-        let stays = leaps.iter().any(|line| line.stays);
-        let mut lines: Vec<AttackLine> = leaps
-            .into_iter()
-            .filter(|line| !line.stays)
-            .map(make)
-            .collect();
-        if stays {
-            lines.push(AttackLine::stay());
+        // A way that stays, repeated, does what it does once (its rank
+        // test included: it tests the same square each time).
+        let (stays, moves): (Vec<AttackLine>, Vec<AttackLine>) =
+            leaps.into_iter().partition(|line| line.stays);
+        let mut lines: Vec<AttackLine> = moves.into_iter().map(make).collect();
+        for line in stays {
+            if !lines.contains(&line) {
+                lines.push(line);
+            }
         }
         Some(lines)
     };
