@@ -11,7 +11,7 @@
 //! [`Corpus`] entry of [`CORPORA`]: adding a language's corpus is adding an
 //! entry.
 
-use crate::random_programs::{finvara_corpus, Random, FV_CORPUS_LEN, FV_CORPUS_SHARE};
+use crate::random_programs::{finvara_corpus, FV_CORPUS_LEN, FV_CORPUS_SHARE};
 
 /// One generated program of a corpus, with what to run it on.
 #[derive(Clone, Debug)]
@@ -72,11 +72,9 @@ impl Corpus {
     }
 }
 
-/// The generator of a corpus's program `index`: SplitMix64 from a seed
-/// made of the corpus's own constant and the index.
-pub fn corpus_random(base: u64, index: usize) -> Random {
-    Random::new(base ^ (index as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03))
-}
+/// The generator of a corpus's program `index` (defined with the
+/// generators, so that `random_programs.rs` stands alone).
+pub use crate::random_programs::corpus_random;
 
 /// Every corpus, in the order reports list them.
 pub static CORPORA: [Corpus; 4] = [

@@ -38,6 +38,12 @@ impl Random {
     }
 }
 
+/// The generator of a corpus's program `index`: SplitMix64 from a seed
+/// made of the corpus's own constant and the index.
+pub fn corpus_random(base: u64, index: usize) -> Random {
+    Random::new(base ^ (index as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03))
+}
+
 /// A random InfChessPro program: every command form, random jumps, `*`s.
 /// Coordinates are mostly small (crowded boards, captures, checks), some
 /// far (long slides) or near the `i64` edge (overflow errors); backward
@@ -651,7 +657,7 @@ pub struct FinvaraRun {
 /// Corpus program `index`: [`finvara_running`] from a seed made of `index`
 /// (each program independent of the others, so any one can be remade).
 pub fn finvara_corpus(index: usize) -> FinvaraRun {
-    finvara_running(&mut crate::corpus::corpus_random(0x00F1_4A7A_C0B9, index))
+    finvara_running(&mut corpus_random(0x00F1_4A7A_C0B9, index))
 }
 
 /// A board side for the running programs: 4 to 64, about 40% up to 12,
