@@ -524,7 +524,7 @@ fn built_executables_explain_themselves_and_are_small() {
     assert_eq!(help.status.code(), Some(0));
     let help = text(&help.stdout);
     assert!(
-        help.contains("Usage: adder [--max-steps N] < INPUT"),
+        help.contains("Usage: adder [--max-steps N] [--max-memory SIZE] < INPUT"),
         "{help}"
     );
     assert!(help.contains("the Chess Code program"), "{help}");
@@ -534,6 +534,9 @@ fn built_executables_explain_themselves_and_are_small() {
     let bad = run("--frobnicate");
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("usage: adder"));
+    let bad_size = run("--max-memory=lots");
+    assert_eq!(bad_size.status.code(), Some(2));
+    assert!(text(&bad_size.stderr).contains("`--max-memory` needs a size"));
     // An argument that is not UTF-8 is a bad argument, not a panic.
     #[cfg(unix)]
     {
