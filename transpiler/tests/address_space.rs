@@ -38,6 +38,10 @@ mod random_programs;
 
 use random_programs::Random;
 
+#[path = "support/growth.rs"]
+mod growth;
+use growth::{PLACE_ICP, PUSH_FV, WALK_BTM};
+
 /// The address-space limit of every run, in KiB (`ulimit -v`): 512 MB.
 const LIMIT_KIB: u64 = 524_288;
 
@@ -255,29 +259,6 @@ proptest! {
         }
     }
 }
-
-/// A Turing machine whose one rule writes 0, moves right and stays in
-/// state 0: the tape grows a cell a step.
-const WALK_BTM: &str = "10!\n10!\n10!\n10!\n10!\n";
-
-/// Places a new piece on the square each pair of input numbers names.
-const PLACE_ICP: &str = "1. a=P*,*?1!1\n";
-
-/// A piece of value 3 put on b1 and moved into the hole a1, again and
-/// again: each fall pushes the next input number on White's stack.
-const PUSH_FV: &str = "\
-(P 3): (1,0)
-(K):
-+--+--+--+
-|  |  |KB|
-+--+--+--+
-|##|  |KW|
-+--+--+--+
-Turn 1 W: P b1 checks turn 2
-Turn 1 B: K b3 checks turn 1
-Turn 2 W: P b1 -> a1
-Turn 2 B: K b3 checks turn 1
-";
 
 /// Asserts that `output` is the system's refusal of memory: exit 1 and the
 /// message.
