@@ -16,7 +16,7 @@
 //! [`Options::max_memory`]: super::limits::Options::max_memory
 
 use std::cell::Cell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, Hash};
 use std::mem;
 
@@ -59,9 +59,31 @@ impl Drop for Scope {
     }
 }
 
-/// Charges `bytes` to the current run: the memory limit's error if the
-/// run would hold more than its limit.
-pub fn charge(bytes: u64) -> Result<(), ErrorKind> {
+/// Why growth was refused. One byte, so that hot code returning
+/// `Result<_, Refused>` stays in registers; it becomes the run's error
+/// with [`From`] (on the thread of the run, which knows the limit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The run would hold more than its limit.
+    OverLimit,
+    /// The system gave no more memory.
+    System,
+}
+
+impl From<Refused> for ErrorKind {
+    fn from(refused: Refused) -> ErrorKind {
+        match refused {
+            Refused::OverLimit => ErrorKind::MemoryLimit {
+                limit: BUDGET.with(|cell| cell.get().limit),
+            },
+            Refused::System => ErrorKind::OutOfMemory,
+        }
+    }
+}
+
+/// Charges `bytes` to the current run: refused if the run would hold more
+/// than its limit.
+pub fn charge(bytes: u64) -> Result<(), Refused> {
     BUDGET.with(|cell| {
         let mut budget = cell.get();
         match budget.used.checked_add(bytes) {
@@ -70,9 +92,7 @@ pub fn charge(bytes: u64) -> Result<(), ErrorKind> {
                 cell.set(budget);
                 Ok(())
             }
-            _ => Err(ErrorKind::MemoryLimit {
-                limit: budget.limit,
-            }),
+            _ => Err(Refused::OverLimit),
         }
     })
 }
@@ -80,73 +100,176 @@ pub fn charge(bytes: u64) -> Result<(), ErrorKind> {
 /// Room in `vec` for `additional` more elements, charged to the current
 /// run when its capacity grows (it doubles, as `Vec` does).
 #[inline(always)]
-pub fn reserve<T>(vec: &mut Vec<T>, additional: usize) -> Result<(), ErrorKind> {
+pub fn reserve<T>(vec: &mut Vec<T>, additional: usize) -> Result<(), Refused> {
     if vec.capacity() - vec.len() >= additional {
         return Ok(());
     }
     grow(vec, additional)
 }
 
+/// The bytes a vector of `capacity` elements of `T` holds.
+fn vec_bytes<T>(capacity: usize) -> u64 {
+    capacity as u64 * mem::size_of::<T>() as u64
+}
+
 /// [`reserve`] when the capacity must grow.
 #[cold]
 #[inline(never)]
-fn grow<T>(vec: &mut Vec<T>, additional: usize) -> Result<(), ErrorKind> {
-    let needed = vec
-        .len()
-        .checked_add(additional)
-        .ok_or(ErrorKind::OutOfMemory)?;
-    let capacity = needed.max(vec.capacity().saturating_mul(2)).max(4);
-    let bytes = (capacity - vec.capacity()) as u64 * mem::size_of::<T>() as u64;
-    charge(bytes)?;
-    vec.try_reserve_exact(capacity - vec.len())
-        .map_err(|_| ErrorKind::OutOfMemory)
+fn grow<T>(vec: &mut Vec<T>, additional: usize) -> Result<(), Refused> {
+    let needed = vec.len().checked_add(additional).ok_or(Refused::System)?;
+    let old = vec.capacity();
+    let capacity = needed.max(old.saturating_mul(2)).max(4);
+    charge(vec_bytes::<T>(capacity) - vec_bytes::<T>(old))?;
+    if vec.try_reserve_exact(capacity - vec.len()).is_err() {
+        release(vec_bytes::<T>(capacity) - vec_bytes::<T>(old));
+        return Err(Refused::System);
+    }
+    // The allocator may give more than asked: the charge is what it gave.
+    settle(vec_bytes::<T>(capacity), vec_bytes::<T>(vec.capacity()));
+    Ok(())
 }
 
 /// Pushes `value` on `vec`, growing it with [`reserve`].
 #[inline(always)]
-pub fn push<T>(vec: &mut Vec<T>, value: T) -> Result<(), ErrorKind> {
+pub fn push<T>(vec: &mut Vec<T>, value: T) -> Result<(), Refused> {
     reserve(vec, 1)?;
     vec.push(value);
     Ok(())
 }
 
-/// Room in `map` for `additional` more entries, charged to the current
-/// run when its capacity grows (at least doubling; an estimate: each slot
-/// holds a key, a value and a control byte).
+/// Gives `vec`'s memory back to the current run's budget and empties it
+/// (for buffers dropped instead of cleared, which grow again later).
+pub fn free<T>(vec: &mut Vec<T>) {
+    release(vec_bytes::<T>(vec.capacity()));
+    *vec = Vec::new();
+}
+
+/// A hash table whose growth is charged: [`HashMap`] and [`HashSet`].
+pub trait Table {
+    /// The bytes one slot holds: an entry and a control byte.
+    const SLOT: u64;
+    /// Entries stored.
+    fn stored(&self) -> usize;
+    /// Entries the table holds without growing.
+    fn capacity(&self) -> usize;
+    /// Grows the table for `additional` more entries, if the system gives
+    /// the memory.
+    fn try_grow(&mut self, additional: usize) -> bool;
+    /// An empty table, its memory given back to the system.
+    fn dropped(&mut self);
+}
+
+impl<K: Eq + Hash, V, S: BuildHasher + Default> Table for HashMap<K, V, S> {
+    const SLOT: u64 = mem::size_of::<(K, V)>() as u64 + 1;
+    fn stored(&self) -> usize {
+        HashMap::len(self)
+    }
+    fn capacity(&self) -> usize {
+        HashMap::capacity(self)
+    }
+    fn try_grow(&mut self, additional: usize) -> bool {
+        self.try_reserve(additional).is_ok()
+    }
+    fn dropped(&mut self) {
+        *self = HashMap::default();
+    }
+}
+
+impl<K: Eq + Hash, S: BuildHasher + Default> Table for HashSet<K, S> {
+    const SLOT: u64 = mem::size_of::<K>() as u64 + 1;
+    fn stored(&self) -> usize {
+        HashSet::len(self)
+    }
+    fn capacity(&self) -> usize {
+        HashSet::capacity(self)
+    }
+    fn try_grow(&mut self, additional: usize) -> bool {
+        self.try_reserve(additional).is_ok()
+    }
+    fn dropped(&mut self) {
+        *self = HashSet::default();
+    }
+}
+
+/// The bytes a table of `T` holding `capacity` entries takes (an
+/// estimate: a table keeps an eighth of its slots free, so it holds 8/7 of
+/// its capacity).
+fn table_bytes<T: Table>(capacity: usize) -> u64 {
+    capacity as u64 * T::SLOT * 8 / 7
+}
+
+/// Room in `table` for `additional` more entries, charged to the current
+/// run when its capacity grows (at least doubling).
 #[inline]
-pub fn reserve_entries<K: Eq + Hash, V, S: BuildHasher>(
-    map: &mut HashMap<K, V, S>,
-    additional: usize,
-) -> Result<(), ErrorKind> {
-    if map.capacity() - map.len() >= additional {
+pub fn reserve_entries<T: Table>(table: &mut T, additional: usize) -> Result<(), Refused> {
+    if table.capacity() - table.stored() >= additional {
         return Ok(());
     }
-    grow_map(map, additional)
+    grow_table(table, additional)
 }
 
 /// [`reserve_entries`] when the capacity must grow.
 #[cold]
 #[inline(never)]
-fn grow_map<K: Eq + Hash, V, S: BuildHasher>(
-    map: &mut HashMap<K, V, S>,
-    additional: usize,
-) -> Result<(), ErrorKind> {
-    let needed = map
-        .len()
+fn grow_table<T: Table>(table: &mut T, additional: usize) -> Result<(), Refused> {
+    let needed = table
+        .stored()
         .checked_add(additional)
-        .ok_or(ErrorKind::OutOfMemory)?;
-    let capacity = needed.max(map.capacity().saturating_mul(2)).max(4);
-    let slot = (mem::size_of::<(K, V)>() + 1) as u64;
-    // A table keeps an eighth of its slots free: it holds 8/7 of its
-    // capacity.
-    charge((capacity - map.capacity()) as u64 * slot * 8 / 7)?;
-    map.try_reserve(capacity - map.len())
-        .map_err(|_| ErrorKind::OutOfMemory)
+        .ok_or(Refused::System)?;
+    let old = table.capacity();
+    let capacity = needed.max(old.saturating_mul(2)).max(4);
+    let estimate = table_bytes::<T>(capacity) - table_bytes::<T>(old);
+    charge(estimate)?;
+    if !table.try_grow(capacity - table.stored()) {
+        release(estimate);
+        return Err(Refused::System);
+    }
+    settle(
+        table_bytes::<T>(capacity),
+        table_bytes::<T>(table.capacity()),
+    );
+    Ok(())
+}
+
+/// Gives `table`'s memory back to the current run's budget and empties it
+/// (for tables dropped instead of cleared, which grow again later).
+pub fn free_table<T: Table>(table: &mut T) {
+    release(table_bytes::<T>(table.capacity()));
+    table.dropped();
+}
+
+/// Gives `bytes` back to the current run's budget.
+fn release(bytes: u64) {
+    BUDGET.with(|cell| {
+        let mut budget = cell.get();
+        budget.used = budget.used.saturating_sub(bytes);
+        cell.set(budget);
+    });
+}
+
+/// Corrects a charge of `estimated` bytes to the `actual` bytes allocated
+/// (the limit was tested with the estimate; a few bytes more are let
+/// through).
+fn settle(estimated: u64, actual: u64) {
+    if actual > estimated {
+        BUDGET.with(|cell| {
+            let mut budget = cell.get();
+            budget.used = budget.used.saturating_add(actual - estimated);
+            cell.set(budget);
+        });
+    } else {
+        release(estimated - actual);
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What the current run holds.
+    fn used() -> u64 {
+        BUDGET.with(|cell| cell.get().used)
+    }
 
     #[test]
     fn growth_past_the_limit_is_refused_and_the_scope_ends_it() {
@@ -162,7 +285,11 @@ mod tests {
         // Capacities 4, 8, 16, 32, 64 take 512 bytes; 128 would take 1,024.
         let (at, kind) = refused.expect("the limit refuses growth");
         assert_eq!(at, 64);
-        assert!(matches!(kind, ErrorKind::MemoryLimit { limit: 1_000 }));
+        assert_eq!(kind, Refused::OverLimit);
+        assert!(matches!(
+            ErrorKind::from(kind),
+            ErrorKind::MemoryLimit { limit: 1_000 }
+        ));
         {
             let _inner = Scope::enter(u64::MAX);
             assert!(
@@ -183,6 +310,29 @@ mod tests {
             map.insert(i, i);
             assert_eq!(map.capacity(), capacity, "reserved room is used");
         }
+    }
+
+    #[test]
+    fn freed_buffers_give_their_memory_back() {
+        let _scope = Scope::enter(100_000);
+        // Grown and freed a thousand times, a 48-KB buffer stays within a
+        // 100-KB budget: only what is held counts.
+        for _ in 0..1_000 {
+            let mut cells: Vec<u64> = Vec::new();
+            reserve(&mut cells, 6_000).expect("held memory fits");
+            let mut seen: HashSet<
+                u64,
+                std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>,
+            > = HashSet::default();
+            for i in 0..1_000 {
+                reserve_entries(&mut seen, 1).expect("held memory fits");
+                seen.insert(i);
+            }
+            free(&mut cells);
+            free_table(&mut seen);
+            assert_eq!(seen.capacity(), 0);
+        }
+        assert!(used() < 100, "{} bytes still charged", used());
     }
 
     #[test]

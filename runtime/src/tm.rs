@@ -93,7 +93,7 @@ impl Tape {
 #[cold]
 #[inline(never)]
 pub fn grow(cells: &mut Vec<i64>, site: (u32, u32)) -> Result<&mut [i64], RuntimeError> {
-    memory::push(cells, 0).map_err(|kind| at_site(kind, site))?;
+    memory::push(cells, 0).map_err(|refused| at_site(refused.into(), site))?;
     Ok(&mut cells[..])
 }
 

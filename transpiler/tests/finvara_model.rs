@@ -2081,7 +2081,7 @@ fn engine_outcome_with(
         cells,
         stacks: [game.stack(true).to_vec(), game.stack(false).to_vec()],
         output: String::from_utf8(out).unwrap(),
-        lost: error.is_none() && game.someone_lost(&rules),
+        lost: error.is_none() && game.someone_lost(&rules).unwrap(),
         error,
     }
 }
@@ -2750,8 +2750,12 @@ fn attack_tests_remember_which_square_x_took() {
     let data = program.rules_data();
     let rules = data.rules();
     let mut game = fv::Game::new(&rules, &program.board);
-    assert_eq!(game.attacked_royal_counts(&rules), [0, 2], "{text}");
-    assert!(game.someone_lost(&rules));
+    assert_eq!(
+        game.attacked_royal_counts(&rules).unwrap(),
+        [0, 2],
+        "{text}"
+    );
+    assert!(game.someone_lost(&rules).unwrap());
 }
 
 /// A rank test on a way that stays (`r(p,1)`), repeated: every repetition
@@ -2777,7 +2781,11 @@ fn a_repeated_rank_test_still_tests_the_rank() {
     let data = program.rules_data();
     let rules = data.rules();
     let mut game = fv::Game::new(&rules, &program.board);
-    assert_eq!(game.attacked_royal_counts(&rules), [0, 1], "{text}");
+    assert_eq!(
+        game.attacked_royal_counts(&rules).unwrap(),
+        [0, 1],
+        "{text}"
+    );
 }
 
 /// Rank ranges the spec leaves open, kept out of the random programs:

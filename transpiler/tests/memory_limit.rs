@@ -1,6 +1,7 @@
 //! The memory budget end to end: a program that grows without end (a
 //! Turing machine walking right, InfChessPro placing a piece per input
-//! pair, Finvara pushing an input number per move) stops with a runtime
+//! pair, Finvara pushing an input number per move or searching a move's
+//! paths without end) stops with a runtime
 //! error at the line that grew it — under `--max-memory`, in the
 //! interpreter and in the built executable alike, and under an address-space
 //! limit of 1 GB with the default budget, where the system refuses memory
@@ -12,7 +13,7 @@ use std::process::{Command, Output, Stdio};
 
 #[path = "support/growth.rs"]
 mod growth;
-use growth::{PLACE_ICP, PUSH_FV, WALK_BTM};
+use growth::{PLACE_ICP, PUSH_FV, SEARCH_FV, WALK_BTM};
 
 /// The growth programs: file name, text, the line the error names, and
 /// the input that keeps them growing (as much as they could want).
@@ -22,6 +23,7 @@ fn growth_programs() -> Vec<(&'static str, &'static str, u32, Vec<u8>)> {
         ("walk.btm", WALK_BTM, 1, Vec::new()),
         ("place.icp", PLACE_ICP, 1, pairs.into_bytes()),
         ("push.fv", PUSH_FV, 10, "7\n".repeat(4_000_000).into_bytes()),
+        ("search.fv", SEARCH_FV, 19, b"1\n".to_vec()),
     ]
 }
 
@@ -115,6 +117,7 @@ fn growth_under_an_address_space_limit_is_an_error_not_an_abort() {
         ("walk.btm", WALK_BTM, 1, "true"),
         ("place.icp", PLACE_ICP, 1, "seq 1 1000000000"),
         ("push.fv", PUSH_FV, 10, "yes 7"),
+        ("search.fv", SEARCH_FV, 19, "true"),
     ];
     for (file, text, line, feed) in feeds {
         std::fs::write(dir.join(file), text).unwrap();

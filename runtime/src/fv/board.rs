@@ -21,6 +21,7 @@
 //! a byte load per changed square.
 
 use super::super::hash::FastSet;
+use super::super::memory::Refused;
 use super::automaton::{Automaton, Bend, Ray};
 use super::rules::{Cell, Path, PieceValue, Point, Rules, Square};
 use super::search::{captured_before, Goal, Search};
@@ -613,17 +614,18 @@ impl Board {
     }
 
     /// How many royal pieces of `white` are attacked: counted again only
-    /// when a change since the last count may have changed it.
+    /// when a change since the last count may have changed it. (A search
+    /// that outgrows the memory budget ends the count with its error.)
     #[inline]
     pub(super) fn attacked_royals(
         &mut self,
         rules: &Rules,
         white: bool,
         search: &mut Search,
-    ) -> usize {
+    ) -> Result<usize, Refused> {
         let count = self.attacked[side(white)];
         if !count.stale {
-            return count.attacked;
+            return Ok(count.attacked);
         }
         self.count_attacked_royals(rules, white, search)
     }
@@ -636,7 +638,7 @@ impl Board {
         rules: &Rules,
         white: bool,
         search: &mut Search,
-    ) -> usize {
+    ) -> Result<usize, Refused> {
         let colour = side(white);
         let bit = 1u8 << colour;
         let mut watched = std::mem::take(&mut self.watched[colour]);
@@ -645,21 +647,31 @@ impl Board {
         }
         watched.clear();
         let mut attacked = 0;
+        let mut refused = None;
         for index in 0..self.royals[colour].len() {
             let royal = self.royals[colour][index].at;
-            if self.royal_attacked(rules, royal, !white, search, &mut watched) {
-                attacked += 1;
+            match self.royal_attacked(rules, royal, !white, search, &mut watched) {
+                Ok(true) => attacked += 1,
+                Ok(false) => {}
+                Err(kind) => {
+                    refused = Some(kind);
+                    break;
+                }
             }
         }
         for &square in &watched {
             self.watch[square as usize] |= bit;
         }
         self.watched[colour] = watched;
+        if let Some(kind) = refused {
+            // The count is unknown: it stays stale.
+            return Err(kind);
+        }
         self.attacked[colour] = AttackCount {
             stale: false,
             attacked,
         };
-        attacked
+        Ok(attacked)
     }
 
     /// Whether a piece of colour `by_white` attacks `target`; the squares
@@ -671,10 +683,10 @@ impl Board {
         by_white: bool,
         search: &mut Search,
         watched: &mut Vec<Square>,
-    ) -> bool {
+    ) -> Result<bool, Refused> {
         if let Some(from) = self.mapped_attacker(target, by_white) {
             watched.push(from);
-            return true;
+            return Ok(true);
         }
         let goal = Goal {
             to: target,
@@ -689,11 +701,11 @@ impl Board {
                 && self.rays_attack(placed, by_white, target, watched)
         });
         if on_a_line || self.explorers[side(by_white)] == 0 {
-            return on_a_line;
+            return Ok(on_a_line);
         }
-        listed.iter().any(|placed| {
+        for placed in listed {
             let kind = usize::from(placed.kind);
-            match self.kinds[kind].attacker {
+            let attacks = match self.kinds[kind].attacker {
                 Attacker::Rays => {
                     self.crooked_attack(placed, by_white, target, &mut search.flood, watched)
                 }
@@ -711,16 +723,21 @@ impl Board {
                             by_white,
                             placed.at,
                             rules.cols,
-                        );
+                        )?;
                         search.record_reads_from_now();
-                        let found = search.next(rules, self, goal).is_some();
-                        search.take_reads(watched);
-                        found
+                        let found = search.next(rules, self, goal).map(|path| path.is_some());
+                        let taken = search.take_reads(watched);
+                        taken?;
+                        found?
                     }
                 }
                 Attacker::Never | Attacker::Mapped => false,
+            };
+            if attacks {
+                return Ok(true);
             }
-        })
+        }
+        Ok(false)
     }
 
     /// Whether the piece `placed` of colour `by_white` attacks `target`

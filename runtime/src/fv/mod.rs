@@ -23,7 +23,7 @@ use std::io::{BufRead, Write};
 
 use super::error::{ErrorKind, RuntimeError};
 use super::io::Io;
-use super::memory;
+use super::memory::{self, Refused};
 
 mod automaton;
 mod board;
@@ -140,6 +140,9 @@ pub struct Game {
     attacks: Search,
     undo: Vec<Undo>,
     effects: Vec<Effect>,
+    /// The source line of the last move or placement: where the losing
+    /// test after it reports an error.
+    line: u32,
 }
 
 impl Game {
@@ -153,6 +156,7 @@ impl Game {
             attacks: Search::default(),
             undo: Vec::new(),
             effects: Vec::new(),
+            line: 0,
         }
     }
 
@@ -199,8 +203,10 @@ impl Game {
             .all(|s| s.last().is_none_or(|&top| top == 0))
     }
 
-    /// `SYMBOL SQUARE checks turn M`: places a piece if the square is empty.
-    pub fn place(&mut self, kind: u16, white: bool, square: Square) {
+    /// `SYMBOL SQUARE checks turn M` (source line `line`): places a piece
+    /// if the square is empty.
+    pub fn place(&mut self, kind: u16, white: bool, square: Square, line: u32) {
+        self.line = line;
         if self.board.get(square) == Cell::Empty {
             self.board.set(square, Cell::Piece { kind, white });
             self.settled = false;
@@ -224,6 +230,7 @@ impl Game {
         promote: Option<u16>,
         line: u32,
     ) -> Result<bool, RuntimeError> {
+        self.line = line;
         if self.board.get(from) != (Cell::Piece { kind, white }) {
             return Ok(false);
         }
@@ -233,20 +240,35 @@ impl Game {
             attack: false,
         };
         let mut moves = self.moves.take().unwrap_or_default();
-        let automaton = &rules.automata[usize::from(kind)];
-        moves.start(rules, automaton, kind, white, rules.point(from), rules.cols);
-        let mut valid = false;
-        while let Some(path) = moves.next(rules, &self.board, goal) {
-            if self.trial(rules, white, kind, from, path, promote) {
-                valid = true;
-                break;
-            }
-        }
+        let valid = self.search_move(rules, &mut moves, white, kind, from, goal);
         self.moves = Some(moves);
+        let valid = valid.map_err(|kind| RuntimeError::at(kind.into(), line))?;
         if valid {
             self.commit(rules, io, white, kind, line)?;
         }
         Ok(valid)
+    }
+
+    /// Whether one of the paths that `moves` finds from `from` to the goal
+    /// is a legal move; if so, the move is made (its stack effects wait
+    /// for [`Game::commit`]).
+    fn search_move(
+        &mut self,
+        rules: &Rules,
+        moves: &mut Search,
+        white: bool,
+        kind: u16,
+        from: Square,
+        goal: Goal,
+    ) -> Result<bool, Refused> {
+        let automaton = &rules.automata[usize::from(kind)];
+        moves.start(rules, automaton, kind, white, rules.point(from), rules.cols)?;
+        while let Some(path) = moves.next(rules, &self.board, goal)? {
+            if self.trial(rules, white, kind, from, path, goal.promote)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// The line to run after a move line whose move was `valid`: `next`,
@@ -281,6 +303,7 @@ impl Game {
             paths,
             next,
         } = *line;
+        self.line = source_line;
         let valid = match paths {
             Paths::Impossible => false,
             Paths::Listed(paths) => {
@@ -316,7 +339,7 @@ impl Game {
             return Ok(false);
         }
         self.board.set(line.from, Cell::Empty);
-        if self.royals_attacked(rules, line.white) {
+        if self.royals_attacked(rules, line.white, line.line)? {
             self.board.set(line.from, piece);
             let rest = paths.get(1..).unwrap_or(&[]);
             return self.try_paths(
@@ -354,6 +377,7 @@ impl Game {
         if self.board.get(from) != (Cell::Piece { kind, white }) {
             return Ok(false);
         }
+        let in_line = |refused: Refused| RuntimeError::at(refused.into(), line);
         for path in paths {
             match self
                 .board
@@ -361,12 +385,18 @@ impl Game {
             {
                 Allowed::No => {}
                 Allowed::Quietly(to) => {
-                    if self.quiet_move(rules, white, kind, from, to, promote) {
+                    if self
+                        .quiet_move(rules, white, kind, from, to, promote)
+                        .map_err(in_line)?
+                    {
                         return Ok(true);
                     }
                 }
                 Allowed::Yes => {
-                    if self.trial(rules, white, kind, from, path.steps, promote) {
+                    if self
+                        .trial(rules, white, kind, from, path.steps, promote)
+                        .map_err(in_line)?
+                    {
                         self.commit(rules, io, white, kind, line)?;
                         return Ok(true);
                     }
@@ -389,7 +419,7 @@ impl Game {
         from: Square,
         to: Square,
         promote: Option<u16>,
-    ) -> bool {
+    ) -> Result<bool, Refused> {
         let piece = Cell::Piece { kind, white };
         self.board.set(from, Cell::Empty);
         self.board.set(
@@ -399,13 +429,13 @@ impl Game {
                 white,
             },
         );
-        if self.royals_attacked(rules, white) {
+        if self.attacked(rules, white)? {
             self.board.set(to, Cell::Empty);
             self.board.set(from, piece);
-            return false;
+            return Ok(false);
         }
         self.settled = false;
-        true
+        Ok(true)
     }
 
     /// Makes the move along `path` on the board, remembering how to undo it
@@ -419,7 +449,7 @@ impl Game {
         from: Square,
         path: &[Step],
         promote: Option<u16>,
-    ) -> bool {
+    ) -> Result<bool, Refused> {
         self.undo.clear();
         self.effects.clear();
         self.change(from, Cell::Empty);
@@ -463,14 +493,14 @@ impl Game {
             let kind = promote.unwrap_or(kind);
             self.change(end, Cell::Piece { kind, white });
         }
-        if self.royals_attacked(rules, white) {
+        if self.attacked(rules, white)? {
             while let Some((square, cell)) = self.undo.pop() {
                 self.board.set(square, cell);
             }
-            return false;
+            return Ok(false);
         }
         self.settled = false;
-        true
+        Ok(true)
     }
 
     fn change(&mut self, square: Square, cell: Cell) {
@@ -496,7 +526,7 @@ impl Game {
                 } => {
                     if let Some(value) = rules.value_at(victim, square) {
                         memory::push(&mut self.stacks[side(victim_white)], value)
-                            .map_err(|kind| RuntimeError::at(kind, line))?;
+                            .map_err(|kind| RuntimeError::at(kind.into(), line))?;
                     }
                 }
                 Effect::Fell { square } => {
@@ -541,7 +571,7 @@ impl Game {
             }
             3 => {
                 let value = io.read_i64(line)?;
-                memory::push(stack, value).map_err(|kind| RuntimeError::at(kind, line))?;
+                memory::push(stack, value).map_err(|kind| RuntimeError::at(kind.into(), line))?;
             }
             4 => {
                 let top = stack.last().copied().unwrap_or_default();
@@ -555,45 +585,87 @@ impl Game {
     }
 
     /// Whether any royal piece of `white` is attacked (the board keeps
-    /// the count until a change that can matter).
+    /// the count until a change that can matter); the memory budget's
+    /// error if an attack search outgrows it.
     #[inline]
-    fn royals_attacked(&mut self, rules: &Rules, white: bool) -> bool {
-        self.board.attacked_royals(rules, white, &mut self.attacks) > 0
+    fn attacked(&mut self, rules: &Rules, white: bool) -> Result<bool, Refused> {
+        Ok(self
+            .board
+            .attacked_royals(rules, white, &mut self.attacks)?
+            > 0)
+    }
+
+    /// [`Game::attacked`], its error at source line `line`.
+    #[inline]
+    fn royals_attacked(
+        &mut self,
+        rules: &Rules,
+        white: bool,
+        line: u32,
+    ) -> Result<bool, RuntimeError> {
+        self.attacked(rules, white)
+            .map_err(|kind| RuntimeError::at(kind.into(), line))
     }
 
     /// Whether a player has lost: no royal piece, or all attacked. Free when
     /// nothing changed since the last time nobody had lost, and a lookup
-    /// when nothing that matters changed.
-    pub fn someone_lost(&mut self, rules: &Rules) -> bool {
+    /// when nothing that matters changed. An attack search that outgrows
+    /// the memory budget is an error at the last move or placement.
+    #[inline]
+    pub fn someone_lost(&mut self, rules: &Rules) -> Result<bool, RuntimeError> {
         if self.settled {
-            return false;
+            return Ok(false);
         }
-        let lost = [true, false].iter().any(|&white| {
+        self.losing_test(rules)
+            .map_err(|kind| RuntimeError::at(kind.into(), self.line))
+    }
+
+    /// [`Game::someone_lost`] when something changed.
+    fn losing_test(&mut self, rules: &Rules) -> Result<bool, Refused> {
+        let mut lost = false;
+        for white in [true, false] {
             let royals = self.board.royals[side(white)].len();
-            royals == 0 || self.board.attacked_royals(rules, white, &mut self.attacks) == royals
-        });
+            if royals == 0
+                || self
+                    .board
+                    .attacked_royals(rules, white, &mut self.attacks)?
+                    == royals
+            {
+                lost = true;
+                break;
+            }
+        }
         self.settled = !lost;
-        lost
+        Ok(lost)
     }
 
     /// Whether the board's kept counts of attacked royal pieces equal
     /// counts made from scratch (for tests of the incremental state).
     #[doc(hidden)]
-    pub fn attack_counts_are_fresh(&mut self, rules: &Rules) -> bool {
-        [true, false].iter().all(|&white| {
-            let kept = self.board.attacked_royals(rules, white, &mut self.attacks);
+    pub fn attack_counts_are_fresh(&mut self, rules: &Rules) -> Result<bool, Refused> {
+        for white in [true, false] {
+            let kept = self
+                .board
+                .attacked_royals(rules, white, &mut self.attacks)?;
             let fresh = self
                 .board
-                .count_attacked_royals(rules, white, &mut self.attacks);
-            kept == fresh
-        })
+                .count_attacked_royals(rules, white, &mut self.attacks)?;
+            if kept != fresh {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// How many royal pieces of White and of Black are attacked (for tests
     /// that compare ways of finding out).
     #[doc(hidden)]
-    pub fn attacked_royal_counts(&mut self, rules: &Rules) -> [usize; 2] {
-        [true, false].map(|white| self.board.attacked_royals(rules, white, &mut self.attacks))
+    pub fn attacked_royal_counts(&mut self, rules: &Rules) -> Result<[usize; 2], Refused> {
+        Ok([
+            self.board.attacked_royals(rules, true, &mut self.attacks)?,
+            self.board
+                .attacked_royals(rules, false, &mut self.attacks)?,
+        ])
     }
 }
 
@@ -725,7 +797,7 @@ mod tests {
             }
         );
         // The white wazir on b1 now attacks the black king on c1.
-        assert!(game.someone_lost(&rules));
+        assert!(game.someone_lost(&rules).unwrap());
     }
 
     #[test]
@@ -758,7 +830,7 @@ mod tests {
         assert_eq!(game.cells()[1], Cell::Hole);
         assert_eq!(game.cells()[0], Cell::Empty);
         assert!(!game.skip_next());
-        assert!(!game.someone_lost(&rules));
+        assert!(!game.someone_lost(&rules).unwrap());
     }
 
     #[test]
@@ -823,8 +895,8 @@ mod tests {
             &[(4, 1)],
             &[(0, 0, true), (1, 1, true), (8, 1, false), (6, 2, true)],
         );
-        game.place(0, false, 2);
-        game.place(0, false, 4);
+        game.place(0, false, 2, 1);
+        game.place(0, false, 4, 1);
         let squares = |list: &[Placed]| {
             let mut squares: Vec<Square> = list.iter().map(|p| p.square).collect();
             squares.sort();
@@ -876,35 +948,41 @@ mod tests {
         // (1,1) does not touch the white king.
         let mut game =
             Game::with_position(&rules, &[], &[(0, 1, true), (8, 1, false), (4, 2, false)]);
-        assert!(!game.royals_attacked(&rules, true));
+        assert!(!game.attacked(&rules, true).unwrap());
         // A black mapped wazir on (1,0) attacks it (a leap looking back).
-        game.place(2, false, 3);
-        assert!(game.royals_attacked(&rules, true));
+        game.place(2, false, 3, 1);
+        assert!(game.attacked(&rules, true).unwrap());
         assert_eq!(
-            game.board.attacked_royals(&rules, true, &mut game.attacks),
+            game.board
+                .attacked_royals(&rules, true, &mut game.attacks)
+                .unwrap(),
             1
         );
         game.board.set(3, Cell::Empty);
-        assert!(!game.royals_attacked(&rules, true));
+        assert!(!game.attacked(&rules, true).unwrap());
         // A black scanned piece on (0,1) attacks it through the scan.
-        game.place(0, false, 1);
-        assert!(game.royals_attacked(&rules, true));
+        game.place(0, false, 1, 1);
+        assert!(game.attacked(&rules, true).unwrap());
         game.board.set(1, Cell::Empty);
-        assert!(!game.royals_attacked(&rules, true));
+        assert!(!game.attacked(&rules, true).unwrap());
         // A second white king on (2,1) is attacked by the wazir on (1,1):
         // one of two royal pieces attacked is not a loss; both are.
-        game.place(1, true, 7);
+        game.place(1, true, 7, 1);
         assert_eq!(
-            game.board.attacked_royals(&rules, true, &mut game.attacks),
+            game.board
+                .attacked_royals(&rules, true, &mut game.attacks)
+                .unwrap(),
             1
         );
-        assert!(!game.someone_lost(&rules));
-        game.place(2, false, 3);
+        assert!(!game.someone_lost(&rules).unwrap());
+        game.place(2, false, 3, 1);
         assert_eq!(
-            game.board.attacked_royals(&rules, true, &mut game.attacks),
+            game.board
+                .attacked_royals(&rules, true, &mut game.attacks)
+                .unwrap(),
             2
         );
-        assert!(game.someone_lost(&rules));
+        assert!(game.someone_lost(&rules).unwrap());
     }
 
     /// A 3×3 board with a hole on b2, kings on a1 (white) and c3 (black),
@@ -925,7 +1003,7 @@ mod tests {
         io: &mut Io<&'static [u8], Vec<u8>>,
         value: u16,
     ) -> Result<bool, RuntimeError> {
-        game.place(value, true, 1);
+        game.place(value, true, 1, 1);
         game.try_move(rules, io, true, value, 1, 4, None, 7)
     }
 

@@ -18,6 +18,7 @@
 //! choices the search makes, never with how many ways a notation has.
 
 use super::super::hash::FastMap;
+use super::super::memory::{self, Refused};
 
 /// One choice: the piece type whose automaton the edge belongs to, and the
 /// edge's index in it.
@@ -126,15 +127,17 @@ impl Repetitions {
 
     /// The context after an ordinary edge `made` was taken in `context`:
     /// every recording level records it, the replaying level counts it.
-    pub(super) fn after(&mut self, context: u32, made: Choice) -> u32 {
+    /// (Each of these steps is refused with the memory budget's error
+    /// when the contexts cannot grow.)
+    pub(super) fn after(&mut self, context: u32, made: Choice) -> Result<u32, Refused> {
         if context == OUTSIDE {
-            return OUTSIDE;
+            return Ok(OUTSIDE);
         }
         let Context { below, level, .. } = self.contexts[context as usize];
-        let below = self.after(below, made);
+        let below = self.after(below, made)?;
         let level = match level {
             Level::Recording { trie } => Level::Recording {
-                trie: self.trie_child(trie, made),
+                trie: self.trie_child(trie, made)?,
             },
             Level::Replaying { round, made } => Level::Replaying {
                 round,
@@ -148,9 +151,9 @@ impl Repetitions {
     /// The context after [`Edge::Begin`](super::Edge::Begin) (choice
     /// `made`) in `context`: a new level on top, recording unless an
     /// outer round replays.
-    pub(super) fn begin(&mut self, context: u32, made: Choice) -> u32 {
+    pub(super) fn begin(&mut self, context: u32, made: Choice) -> Result<u32, Refused> {
         let replaying = self.contexts[context as usize].replaying;
-        let context = self.after(context, made);
+        let context = self.after(context, made)?;
         let level = if replaying {
             Level::Passive
         } else {
@@ -161,7 +164,7 @@ impl Repetitions {
 
     /// The context after [`Edge::Stop`](super::Edge::Stop): the top level
     /// is closed; the levels below record the choice.
-    pub(super) fn stop(&mut self, context: u32, made: Choice) -> u32 {
+    pub(super) fn stop(&mut self, context: u32, made: Choice) -> Result<u32, Refused> {
         let below = self.contexts[context as usize].below;
         self.after(below, made)
     }
@@ -169,12 +172,12 @@ impl Repetitions {
     /// The context after [`Edge::Again`](super::Edge::Again): the top level
     /// replays its first round from the start; the levels below record the
     /// choice.
-    pub(super) fn again(&mut self, context: u32, made: Choice) -> u32 {
+    pub(super) fn again(&mut self, context: u32, made: Choice) -> Result<u32, Refused> {
         let Context { below, level, .. } = self.contexts[context as usize];
-        let below = self.after(below, made);
+        let below = self.after(below, made)?;
         let level = match level {
             Level::Recording { trie } => Level::Replaying {
-                round: self.finish_round(trie),
+                round: self.finish_round(trie)?,
                 made: 0,
             },
             Level::Replaying { round, .. } => Level::Replaying { round, made: 0 },
@@ -184,39 +187,44 @@ impl Repetitions {
     }
 
     /// The trie node of recording `parent` followed by `made`.
-    fn trie_child(&mut self, parent: u32, made: Choice) -> u32 {
+    fn trie_child(&mut self, parent: u32, made: Choice) -> Result<u32, Refused> {
+        memory::reserve_entries(&mut self.trie_ids, 1)?;
+        memory::reserve(&mut self.trie, 1)?;
         let next = self.trie.len() as u32;
         let id = *self.trie_ids.entry((parent, made)).or_insert(next);
         if id == next {
             self.trie.push((parent, made));
         }
-        id
+        Ok(id)
     }
 
     /// The round of the recording ending at trie node `trie`, stored once.
-    fn finish_round(&mut self, trie: u32) -> u32 {
+    fn finish_round(&mut self, trie: u32) -> Result<u32, Refused> {
         if let Some(&round) = self.round_ids.get(&trie) {
-            return round;
+            return Ok(round);
         }
         let start = self.choices.len();
         let mut node = trie;
         while node != 0 {
             let (parent, made) = self.trie[node as usize];
-            self.choices.push(made);
+            memory::push(&mut self.choices, made)?;
             node = parent;
         }
         self.choices[start..].reverse();
         let round = self.rounds.len() as u32;
-        self.rounds
-            .push((start as u32, (self.choices.len() - start) as u32));
+        memory::push(
+            &mut self.rounds,
+            (start as u32, (self.choices.len() - start) as u32),
+        )?;
+        memory::reserve_entries(&mut self.round_ids, 1)?;
         self.round_ids.insert(trie, round);
-        round
+        Ok(round)
     }
 
     /// The context `level` on top of `below`, interned.
-    fn intern(&mut self, below: u32, level: Level) -> u32 {
+    fn intern(&mut self, below: u32, level: Level) -> Result<u32, Refused> {
         if let Some(&id) = self.context_ids.get(&(below, level)) {
-            return id;
+            return Ok(id);
         }
         let under = self.contexts[below as usize];
         let expected = match level {
@@ -228,24 +236,28 @@ impl Repetitions {
             Level::Recording { .. } => None,
         };
         let id = self.contexts.len() as u32;
-        self.contexts.push(Context {
-            below,
-            level,
-            expected,
-            recording: under.recording || matches!(level, Level::Recording { .. }),
-            replaying: under.replaying || matches!(level, Level::Replaying { .. }),
-            shape: id,
-        });
+        memory::reserve_entries(&mut self.context_ids, 1)?;
+        memory::push(
+            &mut self.contexts,
+            Context {
+                below,
+                level,
+                expected,
+                recording: under.recording || matches!(level, Level::Recording { .. }),
+                replaying: under.replaying || matches!(level, Level::Replaying { .. }),
+                shape: id,
+            },
+        )?;
         self.context_ids.insert((below, level), id);
         let shape = match level {
             Level::Recording { trie } if trie != 0 || under.shape != below => {
-                self.intern(under.shape, Level::Recording { trie: 0 })
+                self.intern(under.shape, Level::Recording { trie: 0 })?
             }
-            _ if under.shape != below => self.intern(under.shape, level),
+            _ if under.shape != below => self.intern(under.shape, level)?,
             _ => id,
         };
         self.contexts[id as usize].shape = shape;
-        id
+        Ok(id)
     }
 }
 
@@ -257,54 +269,54 @@ mod tests {
     fn a_replayed_round_expects_the_recorded_choices_in_order() {
         let mut reps = Repetitions::default();
         reps.clear();
-        let outer = reps.begin(OUTSIDE, choice(0, 1));
+        let outer = reps.begin(OUTSIDE, choice(0, 1)).unwrap();
         assert!(reps.recording(outer));
         assert_eq!(reps.expected(outer), None);
-        let a = reps.after(outer, choice(0, 2));
-        let b = reps.after(a, choice(1, 7));
+        let a = reps.after(outer, choice(0, 2)).unwrap();
+        let b = reps.after(a, choice(1, 7)).unwrap();
         // Two paths that recorded different choices differ, but have one
         // shape.
-        let other = reps.after(outer, choice(0, 3));
+        let other = reps.after(outer, choice(0, 3)).unwrap();
         assert_ne!(a, other);
         assert_eq!(reps.shape(a), reps.shape(other));
         assert_eq!(reps.shape(a), reps.shape(outer));
-        let replay = reps.again(b, choice(0, 9));
+        let replay = reps.again(b, choice(0, 9)).unwrap();
         assert!(!reps.recording(replay));
         assert_eq!(reps.expected(replay), Some(choice(0, 2)));
-        let replay = reps.after(replay, choice(0, 2));
+        let replay = reps.after(replay, choice(0, 2)).unwrap();
         assert_eq!(reps.expected(replay), Some(choice(1, 7)));
-        let replay = reps.after(replay, choice(1, 7));
+        let replay = reps.after(replay, choice(1, 7)).unwrap();
         assert_eq!(reps.expected(replay), None, "the round is complete");
         // Again: from the start of the same round.
-        let again = reps.again(replay, choice(0, 9));
+        let again = reps.again(replay, choice(0, 9)).unwrap();
         assert_eq!(reps.expected(again), Some(choice(0, 2)));
-        assert_eq!(reps.stop(again, choice(0, 8)), OUTSIDE);
+        assert_eq!(reps.stop(again, choice(0, 8)).unwrap(), OUTSIDE);
     }
 
     #[test]
     fn levels_inside_a_replayed_round_are_passive_and_outer_ones_record() {
         let mut reps = Repetitions::default();
         reps.clear();
-        let outer = reps.begin(OUTSIDE, choice(0, 0));
-        let inner = reps.begin(outer, choice(0, 1));
-        let inner = reps.after(inner, choice(0, 2));
+        let outer = reps.begin(OUTSIDE, choice(0, 0)).unwrap();
+        let inner = reps.begin(outer, choice(0, 1)).unwrap();
+        let inner = reps.after(inner, choice(0, 2)).unwrap();
         // The inner round is replayed while the outer one still records.
-        let inner = reps.again(inner, choice(0, 3));
+        let inner = reps.again(inner, choice(0, 3)).unwrap();
         assert!(reps.recording(inner));
         assert_eq!(reps.expected(inner), Some(choice(0, 2)));
-        let inner = reps.after(inner, choice(0, 2));
-        let outer_end = reps.stop(inner, choice(0, 4));
+        let inner = reps.after(inner, choice(0, 2)).unwrap();
+        let outer_end = reps.stop(inner, choice(0, 4)).unwrap();
         // The outer recording holds every choice: 1, 2, 3, 2, 4.
-        let replay = reps.again(outer_end, choice(0, 5));
+        let replay = reps.again(outer_end, choice(0, 5)).unwrap();
         let mut seen = Vec::new();
         let mut context = replay;
         while let Some(next) = reps.expected(context) {
             seen.push(next);
             context = match next {
-                n if n == choice(0, 1) => reps.begin(context, n),
-                n if n == choice(0, 3) => reps.again(context, n),
-                n if n == choice(0, 4) => reps.stop(context, n),
-                n => reps.after(context, n),
+                n if n == choice(0, 1) => reps.begin(context, n).unwrap(),
+                n if n == choice(0, 3) => reps.again(context, n).unwrap(),
+                n if n == choice(0, 4) => reps.stop(context, n).unwrap(),
+                n => reps.after(context, n).unwrap(),
             };
         }
         assert_eq!(

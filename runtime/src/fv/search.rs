@@ -1,6 +1,7 @@
 //! The depth-first path search over a piece type's automaton.
 
 use super::super::hash::{FastMap, FastSet};
+use super::super::memory::{self, Refused};
 use super::automaton::{Automaton, Edge, UNBOUNDED};
 use super::board::{Board, Flood};
 use super::repeat::{choice, Repetitions, OUTSIDE};
@@ -171,6 +172,8 @@ fn add_reach(a: u32, b: u32) -> u32 {
 }
 
 impl Search {
+    /// Starts a search of piece type `kind`'s paths from `from`.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn start(
         &mut self,
         rules: &Rules,
@@ -179,7 +182,7 @@ impl Search {
         white: bool,
         from: Point,
         cols: u32,
-    ) {
+    ) -> Result<(), Refused> {
         self.cols = cols;
         self.memo = automaton.memo;
         self.frames.clear();
@@ -194,19 +197,22 @@ impl Search {
         }
         self.repetitions.clear();
         self.rounds = 0;
-        self.calls.push(Call {
-            parent: 0,
-            kind,
-            state: 0,
-            crooked: false,
-            reach_after: 0,
-        });
+        memory::push(
+            &mut self.calls,
+            Call {
+                parent: 0,
+                kind,
+                state: 0,
+                crooked: false,
+                reach_after: 0,
+            },
+        )?;
         self.kind = kind;
         self.white = white;
         if self.memo {
             self.visited.start(rules.automata, rules.rows * rules.cols);
             if self.effects.capacity() > KEEP_CAPACITY {
-                self.effects = FastMap::default();
+                memory::free_table(&mut self.effects);
             } else {
                 self.effects.clear();
             }
@@ -226,7 +232,7 @@ impl Search {
             path_len: 0,
             last_capture: false,
         };
-        self.push(root);
+        self.push(root)
     }
 
     /// Lists every square the searches look at from now on (until
@@ -237,10 +243,16 @@ impl Search {
         self.reads.clear();
     }
 
-    /// Stops listing read squares and moves those listed into `into`.
-    pub(super) fn take_reads(&mut self, into: &mut Vec<Square>) {
+    /// Stops listing read squares and moves those listed into `into` (the
+    /// memory budget's error if `into` cannot grow).
+    pub(super) fn take_reads(&mut self, into: &mut Vec<Square>) -> Result<(), Refused> {
         self.record_reads = false;
-        into.append(&mut self.reads);
+        let taken = memory::reserve(into, self.reads.len());
+        if taken.is_ok() {
+            into.append(&mut self.reads);
+        }
+        self.reads.clear();
+        taken
     }
 
     /// The key of `frame`'s node, with repetition context `context` (and
@@ -259,7 +271,8 @@ impl Search {
 
     /// Pushes the node `frame` unless it was visited, or it returns to a
     /// node of the current path inside a first round being recorded.
-    fn push(&mut self, mut frame: Frame) {
+    #[inline]
+    fn push(&mut self, mut frame: Frame) -> Result<(), Refused> {
         if self.memo {
             let square = frame.at.row * self.cols + frame.at.col;
             let rest = (
@@ -267,22 +280,23 @@ impl Search {
                 u64::from(frame.promote_kind) | u64::from(frame.call) << 16,
                 frame.context,
             );
-            if !self.visited.insert(frame.kind, frame.state, square, rest) {
-                return;
+            if !self.visited.insert(frame.kind, frame.state, square, rest)? {
+                return Ok(());
             }
         }
         frame.on_path = false;
         if frame.context != OUTSIDE && self.repetitions.recording(frame.context) {
             let key = self.key(&frame, self.repetitions.shape(frame.context));
+            memory::reserve_entries(&mut self.on_path, 1)?;
             if !self.on_path.insert(key) {
-                return;
+                return Ok(());
             }
             frame.on_path = true;
         }
         frame.next_edge = 0;
         frame.path_len = self.path.len() as u32;
         frame.last_capture = self.path.last().is_some_and(|s| s.capture);
-        self.frames.push(frame);
+        memory::push(&mut self.frames, frame)
     }
 
     /// Pops the top node (its edges are all tried).
@@ -304,21 +318,25 @@ impl Search {
         state: u32,
         crooked: bool,
         reach_after: u32,
-    ) -> u32 {
+    ) -> Result<u32, Refused> {
         let key = (parent, caller, state);
         if let Some(&id) = self.call_ids.get(&key) {
-            return id;
+            return Ok(id);
         }
         let id = self.calls.len() as u32;
-        self.calls.push(Call {
-            parent,
-            kind: caller,
-            state,
-            crooked,
-            reach_after,
-        });
+        memory::push(
+            &mut self.calls,
+            Call {
+                parent,
+                kind: caller,
+                state,
+                crooked,
+                reach_after,
+            },
+        )?;
+        memory::reserve_entries(&mut self.call_ids, 1)?;
         self.call_ids.insert(key, id);
-        id
+        Ok(id)
     }
 
     /// Whether `state` of `kind` inside `call` is in a crooked repetition,
@@ -333,20 +351,29 @@ impl Search {
     }
 
     /// The effects `effects` followed by `event` (a capture or a fall).
-    fn add_effect(&mut self, effects: u32, event: u32) -> u32 {
+    fn add_effect(&mut self, effects: u32, event: u32) -> Result<u32, Refused> {
         if !self.memo {
             // Without memo, effects serve no key.
-            return 0;
+            return Ok(0);
         }
+        memory::reserve_entries(&mut self.effects, 1)?;
         let next = self.effects.len() as u32 + 1;
-        *self.effects.entry((effects, event)).or_insert(next)
+        Ok(*self.effects.entry((effects, event)).or_insert(next))
     }
 
     /// The next complete path in notation order that the board allows, or
-    /// `None` when there is none left.
-    pub(super) fn next(&mut self, rules: &Rules, board: &Board, goal: Goal) -> Option<&[Step]> {
+    /// `None` when there is none left; the memory budget's error if the
+    /// search outgrows it.
+    pub(super) fn next(
+        &mut self,
+        rules: &Rules,
+        board: &Board,
+        goal: Goal,
+    ) -> Result<Option<&[Step]>, Refused> {
         loop {
-            let top = self.frames.len().checked_sub(1)?;
+            let Some(top) = self.frames.len().checked_sub(1) else {
+                return Ok(None);
+            };
             let frame = self.frames[top];
             // Backtrack the path to this node.
             self.path.truncate(frame.path_len as usize);
@@ -367,11 +394,11 @@ impl Search {
                     if !self.place(rules, next.kind, next.state, next.call).0 {
                         next.memory = Memory(next.memory.0 & !PENDING_HOLE);
                     }
-                    self.push(next);
+                    self.push(next)?;
                     continue;
                 }
                 if self.accepts(rules, frame, goal) {
-                    return Some(&self.path);
+                    return Ok(Some(&self.path));
                 }
                 continue;
             }
@@ -390,7 +417,7 @@ impl Search {
                     continue;
                 }
             }
-            self.follow(rules, board, frame, edge, index, goal);
+            self.follow(rules, board, frame, edge, index, goal)?;
         }
     }
 
@@ -424,7 +451,7 @@ impl Search {
     }
 
     /// Takes `edge` (the automaton's edge `index`) from `frame`'s node if
-    /// the board allows it.
+    /// the board allows it (the budget's error if the search cannot grow).
     fn follow(
         &mut self,
         rules: &Rules,
@@ -433,7 +460,7 @@ impl Search {
         edge: Edge,
         index: u32,
         goal: Goal,
-    ) {
+    ) -> Result<(), Refused> {
         let mut next = frame;
         next.state = edge.to();
         let (crooked, reach) = self.place(rules, frame.kind, edge.to(), frame.call);
@@ -442,31 +469,31 @@ impl Search {
         match edge {
             Edge::Leap { forward, right, .. } => {
                 if memory.has(PENDING_HOLE) || memory.here() == HERE_ENEMY {
-                    return;
+                    return Ok(());
                 }
                 let Some(landing) = rules.leap_from(frame.at, self.white, forward, right) else {
-                    return;
+                    return Ok(());
                 };
                 if landing.distance(goal.to) > reach {
-                    return;
+                    return Ok(());
                 }
                 let square = rules.square(landing);
                 if self.record_reads {
-                    self.reads.push(square);
+                    memory::push(&mut self.reads, square)?;
                 }
                 let here = match board.get(square) {
-                    Cell::Piece { white, .. } if white == self.white => return,
+                    Cell::Piece { white, .. } if white == self.white => return Ok(()),
                     // An enemy this path already took with `x` is gone.
                     Cell::Piece { .. } if captured_before(&self.path, square) => HERE_EMPTY,
                     Cell::Piece { .. } => HERE_ENEMY,
                     Cell::Empty => HERE_EMPTY,
-                    Cell::Hole if goal.attack => return,
+                    Cell::Hole if goal.attack => return Ok(()),
                     Cell::Hole => {
                         if crooked {
                             memory = Memory(memory.0 | PENDING_HOLE);
                         }
                         if !memory.has(FELL) {
-                            next.effects = self.add_effect(next.effects, square * 2 + 1);
+                            next.effects = self.add_effect(next.effects, square * 2 + 1)?;
                             memory = Memory(memory.0 | FELL);
                         }
                         HERE_HOLE
@@ -474,18 +501,21 @@ impl Search {
                 };
                 memory = Memory(memory.with_here(here).0 | LEAPT);
                 next.at = landing;
-                self.path.push(Step {
-                    square,
-                    capture: false,
-                    no_hole: false,
-                });
+                memory::push(
+                    &mut self.path,
+                    Step {
+                        square,
+                        capture: false,
+                        no_hole: false,
+                    },
+                )?;
             }
             Edge::Rank {
                 low, high, negated, ..
             } => {
                 let rank = rules.rank_of_row(frame.at.row, self.white);
                 if (low <= rank && rank <= high) == negated {
-                    return;
+                    return Ok(());
                 }
             }
             Edge::MustCapture { .. } => memory = Memory(memory.0 | MUST_CAPTURE),
@@ -496,14 +526,14 @@ impl Search {
                     // attack test, where it changes no stack: the squares
                     // taken with `x` are gone for the rest of the path, so
                     // two paths that took different ones go on differently.
-                    next.effects = self.add_effect(next.effects, rules.square(frame.at) * 2);
+                    next.effects = self.add_effect(next.effects, rules.square(frame.at) * 2)?;
                     memory = Memory(memory.with_here(HERE_CAPTURED).0 | CAPTURED);
                     if let Some(last) = self.path.last_mut() {
                         last.capture = true;
                     }
                 }
                 HERE_CAPTURED => {}
-                _ => return,
+                _ => return Ok(()),
             },
             Edge::Promote { .. } => {
                 if !goal.attack {
@@ -515,7 +545,7 @@ impl Search {
             }
             Edge::Pass { .. } | Edge::Begin { .. } | Edge::Stop { .. } | Edge::Again { .. } => {}
             Edge::Call { piece, to } => {
-                let call = self.open_call(frame.call, frame.kind, to, crooked, reach);
+                let call = self.open_call(frame.call, frame.kind, to, crooked, reach)?;
                 next.kind = piece;
                 next.state = 0;
                 next.call = call;
@@ -528,17 +558,17 @@ impl Search {
             memory = Memory(memory.0 & !PENDING_HOLE);
         }
         if next.at.distance(goal.to) > reach {
-            return;
+            return Ok(());
         }
         next.memory = memory;
         if frame.context != OUTSIDE || matches!(edge, Edge::Begin { .. }) {
             let made = choice(frame.kind, index);
             let reps = &mut self.repetitions;
             next.context = match edge {
-                Edge::Begin { .. } => reps.begin(frame.context, made),
-                Edge::Stop { .. } => reps.stop(frame.context, made),
-                Edge::Again { .. } => reps.again(frame.context, made),
-                _ => reps.after(frame.context, made),
+                Edge::Begin { .. } => reps.begin(frame.context, made)?,
+                Edge::Stop { .. } => reps.stop(frame.context, made)?,
+                Edge::Again { .. } => reps.again(frame.context, made)?,
+                _ => reps.after(frame.context, made)?,
             };
             // A detour is a return to a node of the same first round (its
             // recording forgotten, see `Repetitions::shape`): a first round
@@ -553,7 +583,7 @@ impl Search {
                 self.rounds
             };
         }
-        self.push(next);
+        self.push(next)
     }
 }
 

@@ -2,15 +2,28 @@
 //! automaton state and square pick a slot of a dense array, stamped with
 //! the search's generation (so starting a search clears nothing), and the
 //! rest of the node (memory, effects, calls, repetitions) is compared along
-//! a short chain hanging from the slot. Boards and notations so large that
-//! the array would pass [`DENSE_SLOTS`] use a hash set instead.
+//! a short chain hanging from the slot. A slot whose chain grows past
+//! [`CHAIN_LIMIT`] (a search that reaches one square in one state in many
+//! ways) moves its nodes into a hash set, so that no insertion walks a long
+//! chain. Boards and notations so large that the array would pass
+//! [`DENSE_SLOTS`] use the hash set for every node.
+//!
+//! Growth is charged to the run's memory budget: a search too large for it
+//! is refused with the budget's error.
 
 use super::super::hash::FastSet;
+use super::super::memory::{self, Refused};
 use super::automaton::Automaton;
 
 /// Most slots (automaton states of all piece types × squares) the dense
 /// array may have: 4,194,304 slots of 8 bytes, 32 MB.
 pub(super) const DENSE_SLOTS: usize = 1 << 22;
+
+/// The longest chain a slot keeps before its nodes move into the hash set.
+const CHAIN_LIMIT: u32 = 16;
+
+/// A slot's head when its nodes are in the hash set.
+const IN_HASHED: u32 = u32::MAX;
 
 /// What a node is besides its state and square.
 pub(super) type Rest = (u64, u64, u32);
@@ -24,11 +37,13 @@ pub(super) struct NodeSet {
     squares: u32,
     generation: u32,
     /// Per slot: the generation that last used it, and the first entry of
-    /// its chain (index + 1; 0: none).
+    /// its chain (index + 1; 0: none; [`IN_HASHED`]: the slot's nodes are
+    /// in `hashed`).
     slots: Vec<(u32, u32)>,
     /// Chain entries: a node's rest and the next entry (index + 1).
     entries: Vec<(Rest, u32)>,
-    /// The set when the dense array would be too large.
+    /// The nodes of slots with long chains, or all nodes when the dense
+    /// array would be too large: (slot's state, square, rest).
     hashed: FastSet<(u32, u32, Rest)>,
     dense: bool,
     /// What `bases` were computed for: the automata (address, count) and
@@ -76,23 +91,32 @@ impl NodeSet {
                 self.generation = 1;
             }
             if self.entries.capacity() > KEEP_CAPACITY {
-                self.entries = Vec::new();
+                memory::free(&mut self.entries);
             } else {
                 self.entries.clear();
             }
-        } else if self.hashed.capacity() > KEEP_CAPACITY {
-            self.hashed = FastSet::default();
-        } else {
+        }
+        if self.hashed.capacity() > KEEP_CAPACITY {
+            memory::free_table(&mut self.hashed);
+        } else if !self.hashed.is_empty() {
             self.hashed.clear();
         }
     }
 
     /// Adds the node (state `state` of piece type `kind` on `square`, and
-    /// `rest`); whether it was new.
-    pub(super) fn insert(&mut self, kind: u16, state: u32, square: u32, rest: Rest) -> bool {
+    /// `rest`); whether it was new, or the budget's error if the set could
+    /// not grow.
+    #[inline]
+    pub(super) fn insert(
+        &mut self,
+        kind: u16,
+        state: u32,
+        square: u32,
+        rest: Rest,
+    ) -> Result<bool, Refused> {
         let base = self.bases[usize::from(kind)];
         if !self.dense {
-            return self.hashed.insert((base + state, square, rest));
+            return self.insert_hashed((base + state, square, rest));
         }
         let slot = ((base + state) as usize) * self.squares as usize + square as usize;
         let (generation, head) = self.slots[slot];
@@ -101,17 +125,54 @@ impl NodeSet {
         } else {
             0
         };
+        if head == IN_HASHED {
+            return self.insert_hashed((base + state, square, rest));
+        }
         let mut entry = head;
+        let mut length = 0;
         while entry != 0 {
             let (seen, next) = self.entries[entry as usize - 1];
             if seen == rest {
-                return false;
+                return Ok(false);
             }
             entry = next;
+            length += 1;
         }
-        self.entries.push((rest, head));
+        if length >= CHAIN_LIMIT {
+            return self.move_to_hashed(slot, base + state, square, head, rest);
+        }
+        memory::push(&mut self.entries, (rest, head))?;
         self.slots[slot] = (self.generation, self.entries.len() as u32);
-        true
+        Ok(true)
+    }
+
+    /// Adds `node` to the hash set; whether it was new.
+    fn insert_hashed(&mut self, node: (u32, u32, Rest)) -> Result<bool, Refused> {
+        memory::reserve_entries(&mut self.hashed, 1)?;
+        Ok(self.hashed.insert(node))
+    }
+
+    /// Moves the chain from `head` of slot `slot` (state `state` on
+    /// `square`) into the hash set, with the new node `rest`.
+    #[cold]
+    #[inline(never)]
+    fn move_to_hashed(
+        &mut self,
+        slot: usize,
+        state: u32,
+        square: u32,
+        head: u32,
+        rest: Rest,
+    ) -> Result<bool, Refused> {
+        memory::reserve_entries(&mut self.hashed, CHAIN_LIMIT as usize + 1)?;
+        let mut entry = head;
+        while entry != 0 {
+            let (seen, next) = self.entries[entry as usize - 1];
+            self.hashed.insert((state, square, seen));
+            entry = next;
+        }
+        self.slots[slot] = (self.generation, IN_HASHED);
+        Ok(self.hashed.insert((state, square, rest)))
     }
 }
 
@@ -136,14 +197,54 @@ mod tests {
             let mut set = NodeSet::default();
             set.start(&automata, squares);
             assert_eq!(set.dense, squares == 9);
-            assert!(set.insert(1, 1, 8, (1, 2, 3)));
-            assert!(!set.insert(1, 1, 8, (1, 2, 3)));
-            assert!(set.insert(1, 1, 8, (1, 2, 4)), "another rest");
-            assert!(set.insert(0, 1, 8, (1, 2, 3)), "another type");
-            assert!(set.insert(1, 0, 8, (1, 2, 3)), "another state");
-            assert!(!set.insert(1, 1, 8, (1, 2, 4)));
+            let mut insert =
+                |kind, state, square, rest| set.insert(kind, state, square, rest).unwrap();
+            assert!(insert(1, 1, 8, (1, 2, 3)));
+            assert!(!insert(1, 1, 8, (1, 2, 3)));
+            assert!(insert(1, 1, 8, (1, 2, 4)), "another rest");
+            assert!(insert(0, 1, 8, (1, 2, 3)), "another type");
+            assert!(insert(1, 0, 8, (1, 2, 3)), "another state");
+            assert!(!insert(1, 1, 8, (1, 2, 4)));
             set.start(&automata, squares);
-            assert!(set.insert(1, 1, 8, (1, 2, 3)), "a new search forgets");
+            assert!(
+                set.insert(1, 1, 8, (1, 2, 3)).unwrap(),
+                "a new search forgets"
+            );
         }
+    }
+
+    #[test]
+    fn a_long_chain_moves_into_the_hash_set_and_keeps_every_node() {
+        let states = [State::new(0, 0, 0); 2];
+        let automata = [Automaton {
+            states: &states,
+            edges: &[],
+            targets: &[],
+            memo: true,
+            attacks: None,
+            bends: &[],
+        }];
+        let mut set = NodeSet::default();
+        set.start(&automata, 4);
+        let count = u64::from(CHAIN_LIMIT) * 4;
+        for rest in 0..count {
+            assert!(set.insert(0, 1, 3, (rest, 0, 0)).unwrap(), "{rest} is new");
+        }
+        assert_eq!(set.slots[7].1, IN_HASHED, "the slot's chain moved");
+        assert_eq!(set.hashed.len() as u64, count);
+        for rest in 0..count {
+            assert!(
+                !set.insert(0, 1, 3, (rest, 0, 0)).unwrap(),
+                "{rest} was seen"
+            );
+        }
+        assert!(
+            set.insert(0, 0, 3, (0, 0, 0)).unwrap(),
+            "other slots keep chains"
+        );
+        set.start(&automata, 4);
+        assert!(set.hashed.is_empty(), "a new search forgets hashed nodes");
+        assert!(set.insert(0, 1, 3, (0, 0, 0)).unwrap());
+        assert_eq!(set.slots[7].1, 1, "the slot has a chain again");
     }
 }

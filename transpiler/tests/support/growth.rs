@@ -23,3 +23,38 @@ Turn 1 B: K b3 checks turn 1
 Turn 2 W: P b1 -> a1
 Turn 2 B: K b3 checks turn 1
 ";
+
+/// A random program (found by `address_space.rs`) whose first move line,
+/// line 19, searches without end: s3 calls s1, a crooked rider repeated
+/// "the same way each time", whose first rounds can go ever more ways; the
+/// search's working memory grows until the budget or the system stops it.
+pub const SEARCH_FV: &str = r#"(k): {(1,0),(1,1)}
+(s0 y): "k"
+(s1 x): r!({(2,1),(2,1),(1,2|<>)(0,1|<>)`}*,2)*p`x`
+(s2 7): {["s0""s0"]`{"s0"(2,2|^)*,"s0""s1"},r("k"x`,1),m((0,0|^)(1,1|^>))r((2,2)*,1)`}*(0,0|<>)
+(s3 6): "s1""s0"`
++--+--+--+--+--+--+
+|  |s2W|  |  |  |kB|
++--+--+--+--+--+--+
+|  |  |  |  |  |  |
++--+--+--+--+--+--+
+|  |s2B|  |  |  |  |
++--+--+--+--+--+--+
+|  |  |  |  |  |  |
++--+--+--+--+--+--+
+|  |  |  |  |  |  |
++--+--+--+--+--+--+
+|  |  |  |  |kW|  |
++--+--+--+--+--+--+
+Turn 1 W: s3 e6 -> b1
+Turn 1 B: s1 c6 -> b5
+Turn 2 W: s1 f4 -> e5
+Turn 2 B: s0 e2 -> d6
+Turn 3 W: s1 f1 -> f1
+Turn 3 B: s3 f6 checks turn 2
+Turn 4 W: k c5 -> e5
+Turn 4 B: k e2 -> e1
+Turn 5 W: k e5 -> e5
+Turn 5 B: s3 b2 -> a3
+Turn 6 W: k e2 checks turn 1
+"#;

@@ -169,7 +169,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     });
     dispatch.after_arm = Box::new(|halt| {
         quote! {
-            if game.someone_lost(rules) {
+            if game.someone_lost(rules)? {
                 #halt;
             }
         }
@@ -671,7 +671,7 @@ fn arm(names: &Names, index: u32, line: &Line) -> TokenStream {
             let (kind, white) = (names.piece(line.kind), colour(line.white));
             let (square, target) = (names.square(*square), Literal::u32_unsuffixed(*target));
             quote! {
-                game.place(#kind, #white, #square);
+                game.place(#kind, #white, #square, #at);
                 pc = #target;
             }
         }

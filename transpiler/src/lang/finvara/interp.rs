@@ -52,12 +52,12 @@ pub fn run_traced<R: BufRead, W: Write>(
                 pc += if !valid && game.skip_next() { 2 } else { 1 };
             }
             Action::Checks { square, target } => {
-                game.place(line.kind, line.white, square);
+                game.place(line.kind, line.white, square, line.source_line);
                 trace(line, None, &game);
                 pc = target as usize;
             }
         }
-        if game.someone_lost(&rules) {
+        if game.someone_lost(&rules)? {
             return Ok(());
         }
     }
