@@ -10,8 +10,11 @@
 //! opens a [`Scope`] for each run, and the growth functions here charge
 //! the current one. Memory is charged when a collection's capacity grows
 //! (by the bytes added), not when it is used, so the charge is what the
-//! program holds at its largest; what a collection gives back is not
-//! credited.
+//! program holds at its largest. Collections keep their capacity; buffers
+//! that are dropped to be grown again later give their memory back
+//! ([`free`], [`free_table`]). A hash table is held in [`Charged`], which
+//! remembers what it was charged: a table's reported capacity shrinks when
+//! removals leave tombstones, so it cannot say what it holds.
 //!
 //! [`Options::max_memory`]: super::limits::Options::max_memory
 
@@ -19,6 +22,7 @@ use std::cell::Cell;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, Hash};
 use std::mem;
+use std::ops::{Deref, DerefMut};
 
 use super::error::ErrorKind;
 
@@ -198,44 +202,67 @@ fn table_bytes<T: Table>(capacity: usize) -> u64 {
     capacity as u64 * T::SLOT * 8 / 7
 }
 
+/// A hash table whose growth is charged to the run ([`reserve_entries`]),
+/// with what it was charged; it derefs to the table.
+#[derive(Clone, Debug, Default)]
+pub struct Charged<T> {
+    table: T,
+    charged: u64,
+}
+
+impl<T> Deref for Charged<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.table
+    }
+}
+
+impl<T> DerefMut for Charged<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.table
+    }
+}
+
 /// Room in `table` for `additional` more entries, charged to the current
-/// run when its capacity grows (at least doubling).
+/// run when the table grows.
 #[inline]
-pub fn reserve_entries<T: Table>(table: &mut T, additional: usize) -> Result<(), Refused> {
-    if table.capacity() - table.stored() >= additional {
+pub fn reserve_entries<T: Table>(table: &mut Charged<T>, additional: usize) -> Result<(), Refused> {
+    if table.table.capacity() - table.table.stored() >= additional {
         return Ok(());
     }
     grow_table(table, additional)
 }
 
-/// [`reserve_entries`] when the capacity must grow.
+/// [`reserve_entries`] when the table is full: the limit is tested with
+/// the table doubled, then the charge becomes what the table holds (a
+/// table full of tombstones is rehashed in place and costs nothing more).
 #[cold]
 #[inline(never)]
-fn grow_table<T: Table>(table: &mut T, additional: usize) -> Result<(), Refused> {
+fn grow_table<T: Table>(table: &mut Charged<T>, additional: usize) -> Result<(), Refused> {
     let needed = table
+        .table
         .stored()
         .checked_add(additional)
         .ok_or(Refused::System)?;
-    let old = table.capacity();
-    let capacity = needed.max(old.saturating_mul(2)).max(4);
-    let estimate = table_bytes::<T>(capacity) - table_bytes::<T>(old);
-    charge(estimate)?;
-    if !table.try_grow(capacity - table.stored()) {
-        release(estimate);
+    let doubled = needed.max(table.table.capacity().saturating_mul(2)).max(4);
+    let extra = table_bytes::<T>(doubled).saturating_sub(table.charged);
+    charge(extra)?;
+    if !table.table.try_grow(additional) {
+        release(extra);
         return Err(Refused::System);
     }
-    settle(
-        table_bytes::<T>(capacity),
-        table_bytes::<T>(table.capacity()),
-    );
+    let holds = table_bytes::<T>(table.table.capacity()).max(table.charged);
+    settle(table.charged + extra, holds);
+    table.charged = holds;
     Ok(())
 }
 
 /// Gives `table`'s memory back to the current run's budget and empties it
 /// (for tables dropped instead of cleared, which grow again later).
-pub fn free_table<T: Table>(table: &mut T) {
-    release(table_bytes::<T>(table.capacity()));
-    table.dropped();
+pub fn free_table<T: Table>(table: &mut Charged<T>) {
+    release(table.charged);
+    table.charged = 0;
+    table.table.dropped();
 }
 
 /// Gives `bytes` back to the current run's budget.
@@ -248,8 +275,8 @@ fn release(bytes: u64) {
 }
 
 /// Corrects a charge of `estimated` bytes to the `actual` bytes allocated
-/// (the limit was tested with the estimate; a few bytes more are let
-/// through).
+/// (the limit was tested with the estimate; what the allocator rounds up
+/// beyond it is let through).
 fn settle(estimated: u64, actual: u64) {
     if actual > estimated {
         BUDGET.with(|cell| {
@@ -265,6 +292,8 @@ fn settle(estimated: u64, actual: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::BuildHasherDefault;
 
     /// What the current run holds.
     fn used() -> u64 {
@@ -303,7 +332,7 @@ mod tests {
     #[test]
     fn outside_a_run_nothing_is_limited() {
         assert!(charge(u64::MAX / 2).is_ok());
-        let mut map: HashMap<u32, u32> = HashMap::new();
+        let mut map: Charged<HashMap<u32, u32>> = Charged::default();
         for i in 0..100 {
             reserve_entries(&mut map, 1).unwrap();
             let capacity = map.capacity();
@@ -320,10 +349,8 @@ mod tests {
         for _ in 0..1_000 {
             let mut cells: Vec<u64> = Vec::new();
             reserve(&mut cells, 6_000).expect("held memory fits");
-            let mut seen: HashSet<
-                u64,
-                std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>,
-            > = HashSet::default();
+            let mut seen: Charged<HashSet<u64, BuildHasherDefault<DefaultHasher>>> =
+                Charged::default();
             for i in 0..1_000 {
                 reserve_entries(&mut seen, 1).expect("held memory fits");
                 seen.insert(i);
@@ -336,9 +363,26 @@ mod tests {
     }
 
     #[test]
+    fn removals_do_not_add_to_a_tables_charge() {
+        let _scope = Scope::enter(1 << 20);
+        let mut live: Charged<HashSet<u64, BuildHasherDefault<DefaultHasher>>> = Charged::default();
+        // A million insertions and removals, never more than 100 entries
+        // held: tombstones lower the reported capacity, which must not be
+        // charged again.
+        for i in 0..1_000_000u64 {
+            reserve_entries(&mut live, 1).expect("100 entries fit in 1 MiB");
+            live.insert(i);
+            if i >= 100 {
+                live.remove(&(i - 100));
+            }
+        }
+        assert!(used() < 10_000, "{} bytes charged", used());
+    }
+
+    #[test]
     fn maps_are_charged_as_they_grow() {
         let _scope = Scope::enter(10_000);
-        let mut map: HashMap<u64, u64> = HashMap::new();
+        let mut map: Charged<HashMap<u64, u64>> = Charged::default();
         let mut stored = 0u64;
         while reserve_entries(&mut map, 1).is_ok() {
             map.insert(stored, stored);

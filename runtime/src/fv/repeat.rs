@@ -18,7 +18,7 @@
 //! choices the search makes, never with how many ways a notation has.
 
 use super::super::hash::FastMap;
-use super::super::memory::{self, Refused};
+use super::super::memory::{self, Charged, Refused};
 
 /// One choice: the piece type whose automaton the edge belongs to, and the
 /// edge's index in it.
@@ -63,14 +63,14 @@ struct Context {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Repetitions {
     contexts: Vec<Context>,
-    context_ids: FastMap<(u32, Level), u32>,
+    context_ids: Charged<FastMap<(u32, Level), u32>>,
     /// The trie of recorded choices: node → (parent, choice); node 0 is
     /// the empty recording.
     trie: Vec<(u32, Choice)>,
-    trie_ids: FastMap<(u32, Choice), u32>,
+    trie_ids: Charged<FastMap<(u32, Choice), u32>>,
     /// Finished first rounds: (start, length) in `choices`.
     rounds: Vec<(u32, u32)>,
-    round_ids: FastMap<u32, u32>,
+    round_ids: Charged<FastMap<u32, u32>>,
     choices: Vec<Choice>,
 }
 

@@ -1,7 +1,7 @@
 //! The depth-first path search over a piece type's automaton.
 
 use super::super::hash::{FastMap, FastSet};
-use super::super::memory::{self, Refused};
+use super::super::memory::{self, Charged, Refused};
 use super::automaton::{Automaton, Edge, UNBOUNDED};
 use super::board::{Board, Flood};
 use super::repeat::{choice, Repetitions, OUTSIDE};
@@ -126,16 +126,16 @@ pub(super) struct Search {
     /// recorded, by their key with the recording forgotten
     /// ([`Repetitions::shape`]): such a node is not entered twice on one
     /// path.
-    on_path: FastSet<NodeKey>,
+    on_path: Charged<FastSet<NodeKey>>,
     /// The `A*` repetitions open along the paths searched.
     repetitions: Repetitions,
     /// The first rounds of outermost `A*`s begun so far ([`Frame::round`]).
     rounds: u32,
     /// Effects so far as a trie: (parent, event) → child; 0 is "nothing".
-    effects: FastMap<(u32, u32), u32>,
+    effects: Charged<FastMap<(u32, u32), u32>>,
     /// Open calls (0 stands for none), each once.
     calls: Vec<Call>,
-    call_ids: FastMap<(u32, u16, u32), u32>,
+    call_ids: Charged<FastMap<(u32, u16, u32), u32>>,
     kind: u16,
     white: bool,
     /// Board columns.
@@ -210,7 +210,8 @@ impl Search {
         self.kind = kind;
         self.white = white;
         if self.memo {
-            self.visited.start(rules.automata, rules.rows * rules.cols);
+            self.visited
+                .start(rules.automata, rules.rows * rules.cols)?;
             if self.effects.capacity() > KEEP_CAPACITY {
                 memory::free_table(&mut self.effects);
             } else {

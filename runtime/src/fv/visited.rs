@@ -12,7 +12,7 @@
 //! is refused with the budget's error.
 
 use super::super::hash::FastSet;
-use super::super::memory::{self, Refused};
+use super::super::memory::{self, Charged, Refused};
 use super::automaton::Automaton;
 
 /// Most slots (automaton states of all piece types × squares) the dense
@@ -44,7 +44,7 @@ pub(super) struct NodeSet {
     entries: Vec<(Rest, u32)>,
     /// The nodes of slots with long chains, or all nodes when the dense
     /// array would be too large: (slot's state, square, rest).
-    hashed: FastSet<(u32, u32, Rest)>,
+    hashed: Charged<FastSet<(u32, u32, Rest)>>,
     dense: bool,
     /// What `bases` were computed for: the automata (address, count) and
     /// the number of squares.
@@ -60,8 +60,9 @@ const KEEP_CAPACITY: usize = 1 << 12;
 
 impl NodeSet {
     /// Empties the set for a search over piece types with `states[kind]`
-    /// states each, on a board of `squares` squares.
-    pub(super) fn start(&mut self, automata: &[Automaton], squares: u32) {
+    /// states each, on a board of `squares` squares (refused if the dense
+    /// array, up to 32 MB, does not fit in the memory budget).
+    pub(super) fn start(&mut self, automata: &[Automaton], squares: u32) -> Result<(), Refused> {
         // The layout depends only on the piece types and the board, which
         // a game's searches share: computed once.
         let layout = (automata.as_ptr() as usize, automata.len(), squares);
@@ -81,6 +82,7 @@ impl NodeSet {
         if self.dense {
             if self.slots.len() != slots {
                 self.slots.clear();
+                memory::reserve(&mut self.slots, slots)?;
                 self.slots.resize(slots, (0, 0));
                 self.generation = 0;
             }
@@ -101,6 +103,7 @@ impl NodeSet {
         } else if !self.hashed.is_empty() {
             self.hashed.clear();
         }
+        Ok(())
     }
 
     /// Adds the node (state `state` of piece type `kind` on `square`, and
@@ -195,7 +198,7 @@ mod tests {
         let automata = [automaton(3), automaton(2)];
         for squares in [9, (DENSE_SLOTS as u32 / 5) + 1] {
             let mut set = NodeSet::default();
-            set.start(&automata, squares);
+            set.start(&automata, squares).unwrap();
             assert_eq!(set.dense, squares == 9);
             let mut insert =
                 |kind, state, square, rest| set.insert(kind, state, square, rest).unwrap();
@@ -205,7 +208,7 @@ mod tests {
             assert!(insert(0, 1, 8, (1, 2, 3)), "another type");
             assert!(insert(1, 0, 8, (1, 2, 3)), "another state");
             assert!(!insert(1, 1, 8, (1, 2, 4)));
-            set.start(&automata, squares);
+            set.start(&automata, squares).unwrap();
             assert!(
                 set.insert(1, 1, 8, (1, 2, 3)).unwrap(),
                 "a new search forgets"
@@ -225,7 +228,7 @@ mod tests {
             bends: &[],
         }];
         let mut set = NodeSet::default();
-        set.start(&automata, 4);
+        set.start(&automata, 4).unwrap();
         let count = u64::from(CHAIN_LIMIT) * 4;
         for rest in 0..count {
             assert!(set.insert(0, 1, 3, (rest, 0, 0)).unwrap(), "{rest} is new");
@@ -242,7 +245,7 @@ mod tests {
             set.insert(0, 0, 3, (0, 0, 0)).unwrap(),
             "other slots keep chains"
         );
-        set.start(&automata, 4);
+        set.start(&automata, 4).unwrap();
         assert!(set.hashed.is_empty(), "a new search forgets hashed nodes");
         assert!(set.insert(0, 1, 3, (0, 0, 0)).unwrap());
         assert_eq!(set.slots[7].1, 1, "the slot has a chain again");

@@ -3,7 +3,7 @@
 
 use super::super::error::{ErrorKind, RuntimeError};
 use super::super::hash::FastMap;
-use super::super::memory;
+use super::super::memory::{self, Charged};
 use super::geometry::Square;
 use super::index::LineIndex;
 use super::piece::{Kind, NameId, Piece};
@@ -111,7 +111,7 @@ pub struct Board {
     /// Kept only while the board is small (not `hashed`).
     buckets: Box<[u32; BUCKETS]>,
     /// Square → piece, kept while the board is large (`hashed`).
-    pub(super) occupant: FastMap<Square, Slot>,
+    pub(super) occupant: Charged<FastMap<Square, Slot>>,
     pub(super) hashed: bool,
     names: Vec<NameList>,
     /// Kings in check, per colour.
@@ -152,7 +152,7 @@ impl Board {
             live_squares: Vec::new(),
             live_pieces: Vec::new(),
             buckets: Box::new([0; BUCKETS]),
-            occupant: FastMap::default(),
+            occupant: Charged::default(),
             hashed: false,
             names: vec![EMPTY_NAME; names],
             kings_in_check: [0; 2],
