@@ -10,7 +10,7 @@ fn workspace() -> PathBuf {
 /// The markdown files to check: README.md, every crate's README and docs/.
 fn documents() -> Vec<PathBuf> {
     let root = workspace();
-    let mut files: Vec<PathBuf> = ["README.md", "examples/README.md"]
+    let mut files: Vec<PathBuf> = ["README.md", "CHANGELOG.md", "examples/README.md"]
         .iter()
         .chain(&[
             "runtime/README.md",
@@ -71,4 +71,28 @@ fn the_link_finder_finds_links() {
         link_targets("see [a](docs/a.md) and [b](http://x) [c](#top)"),
         ["docs/a.md", "http://x", "#top"]
     );
+}
+
+/// The version a changelog's first `## [VERSION]` heading names.
+fn newest_version(changelog: &str) -> Option<&str> {
+    changelog
+        .lines()
+        .filter_map(|line| line.strip_prefix("## ["))
+        .filter_map(|rest| rest.split_once(']').map(|(version, _)| version))
+        .find(|version| *version != "Unreleased")
+}
+
+#[test]
+fn the_changelog_names_the_crates_version() {
+    let changelog = std::fs::read_to_string(workspace().join("CHANGELOG.md")).unwrap();
+    assert_eq!(
+        newest_version(&changelog),
+        Some(env!("CARGO_PKG_VERSION")),
+        "CHANGELOG.md's newest version heading must be the version in Cargo.toml"
+    );
+    assert_eq!(
+        newest_version("# Changelog\n\n## [Unreleased]\n\n## [1.2.3] - 2027-01-01\n## [1.2.2]\n"),
+        Some("1.2.3")
+    );
+    assert_eq!(newest_version("# Changelog\n"), None);
 }
