@@ -1064,6 +1064,26 @@ fn output_paths_write_through_links_fifos_and_devices() {
 }
 
 #[test]
+fn a_mistyped_language_gets_a_did_you_mean() {
+    let cache = scratch("lang_did_you_mean");
+    for (typed, meant) in [("icpp", "icp"), ("finvra", "finvara")] {
+        let out = chess2rs(&["check", "-", "--lang", typed], b"", &cache);
+        assert_eq!(out.status.code(), Some(2), "{typed}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains(&format!("unknown language `{typed}`"))
+                && stderr.contains(&format!("did you mean `{meant}`?")),
+            "{typed}: {stderr}"
+        );
+    }
+    let out = chess2rs(&["check", "-", "--lang", "cobol"], b"", &cache);
+    assert!(
+        !text(&out.stderr).contains("did you mean"),
+        "nothing is close to cobol"
+    );
+}
+
+#[test]
 fn a_byte_order_mark_is_skipped_in_every_language() {
     let cache = scratch("bom");
     let dir = scratch("bom_src");

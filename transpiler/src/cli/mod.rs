@@ -299,8 +299,18 @@ struct BuildArgs {
 fn parse_language(name: &str) -> Result<Language, String> {
     Language::from_name(name).ok_or_else(|| {
         let known: Vec<&str> = Language::ALL.iter().map(|l| l.extension()).collect();
+        let names = Language::ALL.iter().map(|l| l.name().to_lowercase());
+        let names: Vec<String> = names.collect();
+        let candidates = known
+            .iter()
+            .copied()
+            .chain(names.iter().map(String::as_str));
+        let hint = match crate::diag::did_you_mean(name, candidates) {
+            Some(close) => format!("; did you mean `{close}`?"),
+            None => String::new(),
+        };
         format!(
-            "unknown language `{name}` (expected one of: {})",
+            "unknown language `{name}` (expected one of: {}){hint}",
             known.join(", ")
         )
     })

@@ -574,7 +574,7 @@ impl<'a> LineParser<'a> {
         }
         Err(self
             .error("a move: (a,b), {..}, [..], c(..), m(..), r(..), \"s\", x or p")
-            .with_help("see the notation grammar in the Finvara spec"))
+            .with_help("see \"How pieces move: the notation\" in docs/finvara.md"))
     }
 }
 

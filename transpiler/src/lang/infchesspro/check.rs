@@ -155,13 +155,12 @@ fn warn_unplaced_names(program: &Program, diagnostics: &mut Diagnostics) {
                 .with_label(format!("{how} here, but never placed"))
                 .with_help(
                     match crate::diag::did_you_mean(&name.value, placed.iter().copied()) {
-                        Some(close) => {
+                        // Said only when case is the whole difference.
+                        Some(close) if close.to_lowercase() == name.value.to_lowercase() => {
                             format!("did you mean `{close}`? (names are case-sensitive)")
                         }
-                        None => format!(
-                            "place one with `{}=Tr,c`; names are case-sensitive",
-                            name.value
-                        ),
+                        Some(close) => format!("did you mean `{close}`?"),
+                        None => format!("place one with `{}=Tr,c`", name.value),
                     },
                 ),
             );
@@ -224,8 +223,8 @@ mod tests {
             helps,
             [
                 "did you mean `Beer`? (names are case-sensitive)",
-                "did you mean `Beer`? (names are case-sensitive)",
-                "place one with `zzz=Tr,c`; names are case-sensitive"
+                "did you mean `Beer`?",
+                "place one with `zzz=Tr,c`"
             ]
         );
     }
