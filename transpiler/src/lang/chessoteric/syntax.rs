@@ -351,8 +351,11 @@ pub fn parse_btm(source: &Source) -> Result<Vec<BtmLine>, Diagnostics> {
     let mut lines = Vec::new();
     let mut errors = Diagnostics::default();
     for (start, raw) in source.lines() {
+        // `#` starts a comment, on a line of its own or after an
+        // instruction (no instruction holds a `#`).
+        let raw = raw.split('#').next().unwrap_or_default();
         let text = raw.trim();
-        if text.is_empty() || text.starts_with('#') {
+        if text.is_empty() {
             continue;
         }
         let offset = start + (raw.len() - raw.trim_start().len());
@@ -513,6 +516,19 @@ mod tests {
         assert_eq!(lines.len(), 4);
         assert_eq!(lines[1].bits.value, "1001000");
         assert_eq!(lines[2].annotation.value, Annotation::ContinuePart);
+        let commented = parse_btm(&Source::new(
+            "t.btm",
+            "110! # rule part 2
+  10?#x
+# 12
+",
+        ))
+        .unwrap();
+        assert_eq!(commented.len(), 2);
+        assert_eq!(commented[0].bits.value, "10");
+        assert_eq!(commented[0].annotation.span, 3..4);
+        assert_eq!(commented[1].bits.span, 22..23);
+        assert_eq!(commented[1].annotation.value, Annotation::StartSymbol);
         let errors = parse_btm(&Source::new("t.btm", "01!\n1!\n10\n12?\n10!?\n")).unwrap_err();
         let messages: Vec<_> = errors.0.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(
