@@ -1,6 +1,8 @@
 //! Finvara text → syntax tree with spans: piece definitions (with the
 //! movement notation as an AST), the board drawing, the move lines.
 
+use std::collections::HashMap;
+
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::source::{Cursor, Source, Span, Spanned};
 
@@ -170,7 +172,10 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
         moves: Vec::new(),
     };
     let mut errors = Diagnostics::default();
-    let mut width: Option<usize> = None;
+    // Every row's width and span, and the widths the `+--+` lines show:
+    // the board's width is the one most of them have.
+    let mut row_widths: Vec<(usize, Span)> = Vec::new();
+    let mut border_widths: Vec<usize> = Vec::new();
     let mut items = 0;
     for (start, raw) in source.lines() {
         let trimmed_start = raw.trim_start();
@@ -183,24 +188,7 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
                 } else {
                     program.board_span.end = offset + trimmed_start.trim_end().len();
                 }
-                if let Some(w) = width {
-                    if w != row.len() {
-                        errors.push(
-                            Diagnostic::error(
-                                format!(
-                                    "this row has {} cells, the rows above have {w}",
-                                    row.len()
-                                ),
-                                offset..offset + trimmed_start.trim_end().len(),
-                            )
-                            .with_label("rows differ in width")
-                            .with_help(
-                                "the board is a rectangle: every row has the same number of cells",
-                            ),
-                        );
-                    }
-                }
-                width = Some(row.len());
+                row_widths.push((row.len(), offset..offset + trimmed_start.trim_end().len()));
                 program.rows.push(row);
             })
         } else {
@@ -209,6 +197,10 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
                 .next()
                 .unwrap_or_default()
                 .trim_end();
+            if code.starts_with('+') && code.chars().all(|c| c == '+' || c == '-') {
+                border_widths.push(code.matches('+').count().saturating_sub(1));
+                continue;
+            }
             if code.is_empty() || code.starts_with('+') {
                 continue;
             }
@@ -226,10 +218,56 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
             errors.push(diagnostic);
         }
     }
+    report_ragged_rows(&row_widths, &border_widths, &mut errors);
     if errors.is_empty() {
         Ok(program)
     } else {
+        // In the order of the lines they are about.
+        errors.0.sort_by_key(|diagnostic| diagnostic.span.start);
         Err(errors)
+    }
+}
+
+/// Reports each board row whose width is not the board's: the width most
+/// rows and `+--+` lines have (of equally common ones, the first seen), so
+/// that one wrong row is blamed, never the right ones around it.
+fn report_ragged_rows(rows: &[(usize, Span)], borders: &[usize], errors: &mut Diagnostics) {
+    // Per width: how many rows and lines have it, and the first to.
+    let mut seen: HashMap<usize, (usize, usize)> = HashMap::new();
+    let widths = rows
+        .iter()
+        .map(|(width, _)| *width)
+        .chain(borders.iter().copied());
+    for (index, width) in widths.enumerate() {
+        seen.entry(width).or_insert((0, index)).0 += 1;
+    }
+    let Some((&board, &(count, first))) = seen
+        .iter()
+        .max_by_key(|(_, &(count, first))| (count, std::cmp::Reverse(first)))
+    else {
+        return;
+    };
+    let wrong = rows.iter().filter(|(w, _)| *w != board).count();
+    let reason = if wrong == 1 {
+        format!("the board's other rows have {board}")
+    } else if count * 2 > rows.len() + borders.len() {
+        format!("most of the board's rows have {board}")
+    } else if first == 0 && !rows.is_empty() {
+        format!("the first row has {board}")
+    } else {
+        format!("the `+--+` lines have {board}")
+    };
+    for (width, span) in rows.iter().filter(|(w, _)| *w != board) {
+        let cells = if *width == 1 {
+            "1 cell".to_string()
+        } else {
+            format!("{width} cells")
+        };
+        errors.push(
+            Diagnostic::error(format!("this row has {cells}, {reason}"), span.clone())
+                .with_label("rows differ in width")
+                .with_help("the board is a rectangle: every row has the same number of cells"),
+        );
     }
 }
 

@@ -812,16 +812,46 @@ fn a_board_of_one_empty_square_and_rows_without_cells() {
 fn unequal_row_widths() {
     let text = "|kB|  |\n|kW|  |  |";
     let (message, at) = error(text);
-    assert_eq!(message, "this row has 3 cells, the rows above have 2");
+    assert_eq!(
+        message,
+        "this row has 3 cells, the board's other rows have 2"
+    );
     assert_eq!(at, "|kW|  |  |");
-    // Each row is compared with the one above it.
-    let all = errors("|aW|\n|bW|cW|\n|dW|eW|\n|fW|");
+    // One short row among right ones: it alone is blamed, whether it is
+    // first or in the middle.
+    for text in ["|aW|\n|bW|cW|\n|dW|eW|", "|bW|cW|\n|aW|\n|dW|eW|"] {
+        let all = errors(text);
+        let messages: Vec<&str> = all.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            ["this row has 1 cell, the board's other rows have 2"],
+            "{text}"
+        );
+    }
+    // The `+--+` lines count: with them, the wider of two rows is wrong.
+    let (message, at) = error("+--+--+\n|aW|\n+--+--+\n|bW|cW|\n+--+--+");
+    assert_eq!(
+        message,
+        "this row has 1 cell, the board's other rows have 2"
+    );
+    assert_eq!(at, "|aW|");
+    // Without a majority for one width, the first seen is the board's.
+    let all = errors("|aW|\n|bW|\n|cW|dW|\n|eW|fW|gW|\n|hW|");
     let messages: Vec<&str> = all.iter().map(|d| d.message.as_str()).collect();
     assert_eq!(
         messages,
         [
-            "this row has 2 cells, the rows above have 1",
-            "this row has 1 cells, the rows above have 2"
+            "this row has 2 cells, most of the board's rows have 1",
+            "this row has 3 cells, most of the board's rows have 1"
+        ]
+    );
+    let all = errors("|aW|\n|bW|cW|\n|dW|eW|fW|");
+    let messages: Vec<&str> = all.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "this row has 2 cells, the first row has 1",
+            "this row has 3 cells, the first row has 1"
         ]
     );
 }
