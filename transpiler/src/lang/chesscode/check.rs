@@ -1,6 +1,6 @@
-//! Chess Code checks: every loop condition has a label (error); cells and
-//! variables read but never written, and loops whose condition cannot
-//! change (warnings). Also computes the label of each condition.
+//! Chess Code checks: every loop condition has a label (error); labels
+//! with no condition, cells and variables read but never written, and
+//! loops whose condition cannot change (warnings). Also computes the label of each condition.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -66,6 +66,20 @@ fn match_loops(program: &Program, diagnostics: &mut Diagnostics) -> LoopMatches 
             },
             _ => {}
         }
+    }
+    // A label no condition pairs with does nothing: harmless, but rarely
+    // what was meant.
+    for &label in &open_labels {
+        diagnostics.push(
+            Diagnostic::warning(
+                "no loop condition loops back to this label",
+                program.lines[label].span.clone(),
+            )
+            .with_label("a loop that never repeats")
+            .with_help(
+                "end the loop with a condition line such as `a1=R` (loop back while a1 = R), or delete this line",
+            ),
+        );
     }
     matches
 }
@@ -286,6 +300,11 @@ mod tests {
         assert_eq!(
             messages("a1#\nRa1\n1/2 1/2\na1xa1+\na1=R+\n"),
             Vec::<String>::new()
+        );
+        // The outer label pairs with nothing; the inner one with `a1=R+`.
+        assert_eq!(
+            messages("a1#\nRa1\n1/2 1/2\n1/2 1/2\na1xa1+\na1=R+\n"),
+            vec!["no loop condition loops back to this label"]
         );
     }
 }
