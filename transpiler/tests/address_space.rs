@@ -22,10 +22,9 @@
 //! drawn afresh (the default run draws the same 48 every time).
 #![cfg(unix)]
 
-use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use proptest::prelude::*;
 
@@ -38,8 +37,11 @@ mod random_programs;
 
 use random_programs::Random;
 
+#[path = "support/child.rs"]
+mod child;
 #[path = "support/growth.rs"]
 mod growth;
+use child::run_with_input;
 use growth::{PLACE_ICP, PUSH_FV, SEARCH_FV, WALK_BTM};
 
 /// The address-space limit of every run, in KiB (`ulimit -v`): 512 MB.
@@ -66,26 +68,15 @@ fn limited(dir: &Path, args: &[&str], input: &[u8], feed: Option<&str>) -> Outpu
         "{}(ulimit -v {LIMIT_KIB} && exec \"$0\" \"$@\")",
         feed.map_or(String::new(), |feed| format!("{feed} | "))
     );
-    let mut child = Command::new("sh")
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .arg("-c")
-        .arg(script)
-        .arg(env!("CARGO_BIN_EXE_chess2rs"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
+    run_with_input(
+        Command::new("sh")
+            .current_dir(dir)
+            .arg("-c")
+            .arg(script)
+            .arg(env!("CARGO_BIN_EXE_chess2rs"))
+            .args(args),
+        input,
+    )
 }
 
 /// `Err` with what went wrong unless `output` ended with exit 0, 1 or 2

@@ -7,12 +7,14 @@
 //! limit of 1 GB with the default budget, where the system refuses memory
 //! before the budget does.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
+#[path = "support/child.rs"]
+mod child;
 #[path = "support/growth.rs"]
 mod growth;
+use child::run_with_input;
 use growth::{PLACE_ICP, PUSH_FV, SEARCH_FV, WALK_BTM};
 
 /// The growth programs: file name, text, the line the error names, and
@@ -35,24 +37,9 @@ fn scratch(test: &str) -> PathBuf {
     dir
 }
 
-/// Runs `command` with `input` on stdin (written from a thread; a child
-/// that stops reading closes the pipe, which is not an error here).
+/// Runs `command` with `input` on stdin ([`run_with_input`]).
 fn run(mut command: Command, input: &[u8]) -> Output {
-    let mut child = command
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut pipe = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
+    run_with_input(&mut command, input)
 }
 
 /// Asserts that `output` is the memory error of `file` at `line`: exit 1,
