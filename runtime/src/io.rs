@@ -228,8 +228,14 @@ pub struct ProgramInfo<'a> {
 /// What the command line of an emitted program asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Invocation {
-    /// Run with these options.
-    Run(Options),
+    /// Run with these options; errors name the program file `source_name`
+    /// when given, else the name compiled in.
+    Run {
+        /// The limits.
+        options: Options,
+        /// The program file's name as the user gave it (`--source-name`).
+        source_name: Option<String>,
+    },
     /// Print the help.
     Help,
     /// Print the version.
@@ -253,8 +259,11 @@ where
         let _ = to.write_all(text.as_bytes());
         let _ = to.flush();
     };
-    let options = match parse_args(args) {
-        Ok(Invocation::Run(options)) => options,
+    let (options, source_name) = match parse_args(args) {
+        Ok(Invocation::Run {
+            options,
+            source_name,
+        }) => (options, source_name),
         Ok(Invocation::Help) => {
             say(&mut std::io::stdout(), help_text(&name, info));
             return 0;
@@ -281,7 +290,10 @@ where
     let mut output = stdout.lock();
     match entry(&mut input, &mut output, &options) {
         Ok(()) => 0,
-        Err(err) => {
+        Err(mut err) => {
+            if let (Some(name), Some(location)) = (source_name, err.location.as_mut()) {
+                location.file = name;
+            }
             say(&mut std::io::stderr(), err.render());
             err.exit_code()
         }
@@ -335,9 +347,13 @@ memory limits), 2 bad command line.
 
 /// Parses the command line of an emitted program (without the program's
 /// name): `--max-steps N`, `--max-memory SIZE` (each also as
-/// `--option=VALUE`), `--help`, `--version`.
+/// `--option=VALUE`), `--help`, `--version`, and `--source-name NAME`,
+/// which `--help` does not list: `chess2rs run` names the program file so,
+/// as the user spelled it, and one cached executable serves every path
+/// and copy of a program.
 pub fn parse_args<I: Iterator<Item = String>>(mut args: I) -> Result<Invocation, String> {
     let mut options = Options::default();
+    let mut source_name = None;
     while let Some(arg) = args.next() {
         let (name, inline) = match arg.find('=') {
             Some(at) if arg.starts_with("--") => (&arg[..at], Some(arg[at + 1..].to_string())),
@@ -346,7 +362,7 @@ pub fn parse_args<I: Iterator<Item = String>>(mut args: I) -> Result<Invocation,
         match name {
             "-h" | "--help" => return Ok(Invocation::Help),
             "-V" | "--version" => return Ok(Invocation::Version),
-            "--max-steps" | "--max-memory" => {}
+            "--max-steps" | "--max-memory" | "--source-name" => {}
             _ => return Err(format!("unexpected argument `{arg}`")),
         }
         let value = match inline {
@@ -355,7 +371,9 @@ pub fn parse_args<I: Iterator<Item = String>>(mut args: I) -> Result<Invocation,
                 .next()
                 .ok_or_else(|| format!("`{name}` needs a value"))?,
         };
-        if name == "--max-steps" {
+        if name == "--source-name" {
+            source_name = Some(value);
+        } else if name == "--max-steps" {
             let limit = value.parse::<u64>().map_err(|_| {
                 format!("`--max-steps` needs a non-negative number, found `{value}`")
             })?;
@@ -365,7 +383,10 @@ pub fn parse_args<I: Iterator<Item = String>>(mut args: I) -> Result<Invocation,
                 Some(parse_size(&value).map_err(|e| format!("`--max-memory` {e}"))?);
         }
     }
-    Ok(Invocation::Run(options))
+    Ok(Invocation::Run {
+        options,
+        source_name,
+    })
 }
 
 /// A memory size as `--max-memory` takes it: a whole number of bytes,
@@ -473,7 +494,12 @@ mod tests {
     #[test]
     fn command_line_of_emitted_programs() {
         let args = |v: &[&str]| parse_args(v.iter().map(|s| s.to_string()));
-        let run = |options| Ok(Invocation::Run(options));
+        let run = |options| {
+            Ok(Invocation::Run {
+                options,
+                source_name: None,
+            })
+        };
         assert_eq!(args(&[]), run(Options::default()));
         assert_eq!(args(&["--max-steps", "9"]), run(Options::with_max_steps(9)));
         assert_eq!(args(&["--max-steps=3"]), run(Options::with_max_steps(3)));
@@ -495,6 +521,14 @@ mod tests {
         assert!(args(&["--max-memory"]).is_err());
         assert!(args(&["--max-memory", "lots"]).is_err());
         assert!(args(&["--max-step=3"]).is_err());
+        assert_eq!(
+            args(&["--source-name", "../w/loop.chc", "--max-steps=3"]),
+            Ok(Invocation::Run {
+                options: Options::with_max_steps(3),
+                source_name: Some("../w/loop.chc".to_string()),
+            })
+        );
+        assert!(args(&["--source-name"]).is_err());
     }
 
     #[test]

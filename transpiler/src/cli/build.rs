@@ -9,24 +9,31 @@ use std::time::Instant;
 
 use sha2::{Digest, Sha256};
 
+use super::args::{BuildArgs, RunArgs};
+use super::cache::{self, cache_dir, hex, is_intact, mark_used, sweep_stale_builds};
 use super::interrupt::{self, Stopped};
-use super::{
-    load, program_file, refuse_inputs, show_progress, write_output, BuildArgs, CliResult, Failure,
-    Loaded, RunArgs, EXIT_RUNTIME_ERROR,
-};
+use super::output::{refuse_inputs, write_output};
+use super::report::Reporter;
+use super::{load, show_progress, CliResult, Failure, Loaded, EXIT_RUNTIME_ERROR};
 
 /// `chess2rs run`: builds (or reuses) the executable and runs it on this
 /// process's stdin/stdout, returning its exit code.
-pub(super) fn run(args: &RunArgs) -> CliResult<u8> {
+pub(super) fn run(args: &RunArgs, reporter: &Reporter) -> CliResult<u8> {
     let loaded = load(&args.source.file, &args.source.lang)?;
-    let mut exe = cached_executable(&loaded, args.quiet)?;
-    let mut status = run_executable(&exe, args.max_steps, args.max_memory);
+    // The executable calls its program by a name of the language's alone
+    // and is told the name the user gave at run time: one build serves the
+    // program by every path, and every copy of it.
+    let neutral = format!("program.{}", loaded.language.extension());
+    let build = || cached_executable(&loaded, reporter, args.quiet, &neutral);
+    let mut exe = build()?;
+    let name = loaded.source.name();
+    let mut status = run_executable(&exe, name, args.max_steps, args.max_memory);
     if matches!(status, Err(Stopped::Io(_))) {
         // A cached executable that cannot be started (damaged, or from
         // another system) is built again, once.
-        let _ = std::fs::remove_file(exe.with_file_name("program.sha256"));
-        exe = cached_executable(&loaded, args.quiet)?;
-        status = run_executable(&exe, args.max_steps, args.max_memory);
+        let _ = std::fs::remove_file(exe.with_file_name(cache::SUM_FILE));
+        exe = build()?;
+        status = run_executable(&exe, name, args.max_steps, args.max_memory);
     }
     let status = status.map_err(|stopped| match stopped {
         Stopped::Io(e) => Failure::Message(format!("cannot start `{}`: {e}", exe.display())),
@@ -40,15 +47,17 @@ pub(super) fn run(args: &RunArgs) -> CliResult<u8> {
 }
 
 /// Runs `exe` on this process's stdin/stdout with the step and memory
-/// limits. On SIGINT or SIGTERM (which the program, in the same process
+/// limits, its errors naming the program file `source_name`. On SIGINT or SIGTERM (which the program, in the same process
 /// group, gets too from a terminal's Ctrl-C, but not from a `kill` of
 /// chess2rs alone) it is killed.
 fn run_executable(
     exe: &Path,
+    source_name: &str,
     max_steps: Option<u64>,
     max_memory: u64,
 ) -> Result<ExitStatus, Stopped> {
     let mut command = Command::new(exe);
+    command.arg("--source-name").arg(source_name);
     if let Some(limit) = max_steps {
         command.arg("--max-steps").arg(limit.to_string());
     }
@@ -87,7 +96,7 @@ fn run_executable(
 
 /// `chess2rs build`: writes the executable to `-o` (default: the program's
 /// stem in the current directory).
-pub(super) fn build(args: &BuildArgs) -> CliResult<u8> {
+pub(super) fn build(args: &BuildArgs, reporter: &Reporter) -> CliResult<u8> {
     let loaded = load(&args.source.file, &args.source.lang)?;
     let output = match &args.output {
         Some(path) => path.clone(),
@@ -95,7 +104,13 @@ pub(super) fn build(args: &BuildArgs) -> CliResult<u8> {
     };
     // Refused before the build, so a mistaken -o costs nothing.
     refuse_inputs(&output, &[&args.source.file])?;
-    let exe = cached_executable(&loaded, args.quiet)?;
+    // The executable names its program file without the directories (it
+    // may run anywhere), so that every spelling of the path builds once.
+    let file_name = Path::new(loaded.source.name())
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_else(|| loaded.source.name().to_string());
+    let exe = cached_executable(&loaded, reporter, args.quiet, &file_name)?;
     let permissions = std::fs::metadata(&exe)
         .map_err(|e| Failure::Message(format!("cannot read `{}`: {e}", exe.display())))?
         .permissions();
@@ -116,7 +131,8 @@ fn program_stem(file: &Path) -> String {
         .to_string()
 }
 
-/// The executable for `loaded`, from the cache or freshly built.
+/// The executable for `loaded`, from the cache or freshly built, its code
+/// calling the program file `name_in_code`.
 ///
 /// The cache key is the SHA-256 of the generated program file, rustc's
 /// `-vV` output and the flags (a stable, specified hash: the same program
@@ -127,8 +143,13 @@ fn program_stem(file: &Path) -> String {
 /// corrupted) or has no sum is rebuilt. Builds happen in a directory of
 /// their own and are renamed into place, so concurrent runs of the same
 /// program both succeed.
-fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
-    let rust = program_file(loaded, true)?;
+fn cached_executable(
+    loaded: &Loaded,
+    reporter: &Reporter,
+    quiet: bool,
+    name_in_code: &str,
+) -> CliResult<PathBuf> {
+    let rust = reporter.program_file_naming(loaded, true, name_in_code)?;
     let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
     let version = Command::new(&rustc)
         .arg("-vV")
@@ -155,9 +176,10 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
     }
     let key = hex(&key.finalize());
     let dir = cache_dir().join(&key[..32]);
-    let exe = dir.join(format!("program{}", std::env::consts::EXE_SUFFIX));
-    let sum_file = dir.join("program.sha256");
+    let exe = dir.join(cache::executable_name());
+    let sum_file = dir.join(cache::SUM_FILE);
     if is_intact(&exe, &sum_file) {
+        mark_used(&sum_file);
         return Ok(exe);
     }
     std::fs::create_dir_all(&dir).map_err(|e| {
@@ -179,7 +201,7 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
         .map(std::io::BufWriter::new)
         .and_then(|mut out| rust.write_to(&mut out).and_then(|()| out.flush()))
         .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", src.display())))?;
-    let partial = work.join(format!("program{}", std::env::consts::EXE_SUFFIX));
+    let partial = work.join(cache::executable_name());
     let started = Instant::now();
     let spinner = (!quiet).then(|| Progress::start(loaded.source.name()));
     // Interrupted (SIGINT, SIGTERM), rustc is killed and its work
@@ -222,13 +244,18 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
         })?;
     // The sum goes in after the executable: a reader that finds a sum
     // finds the executable it describes (or a newer, equal one).
-    let partial_sum = work.join("program.sha256");
+    let partial_sum = work.join(cache::SUM_FILE);
     std::fs::write(&partial_sum, &sum)
         .and_then(|()| std::fs::rename(&partial, &exe))
         .and_then(|()| std::fs::rename(&partial_sum, &sum_file))
         .map_err(|e| Failure::Message(format!("cannot store `{}`: {e}", exe.display())))?;
-    // The source stays beside the executable, for anyone curious.
+    // The source stays beside the executable, for anyone curious, and
+    // the program's name for `cache list`.
     let _ = std::fs::rename(&src, dir.join("program.rs"));
+    let _ = std::fs::write(
+        dir.join(cache::NAME_FILE),
+        format!("{} ({})\n", loaded.source.name(), loaded.language),
+    );
     let _ = std::fs::remove_dir_all(&work);
     if !quiet {
         eprintln!(
@@ -239,40 +266,6 @@ fn cached_executable(loaded: &Loaded, quiet: bool) -> CliResult<PathBuf> {
         );
     }
     Ok(exe)
-}
-
-/// Removes the build directories (`build.PID`) in a cache entry whose
-/// process is gone (killed or interrupted mid-build), where the system
-/// shows processes in `/proc`.
-fn sweep_stale_builds(entry: &Path) {
-    if !Path::new("/proc/self").is_dir() {
-        return;
-    }
-    let Ok(listing) = std::fs::read_dir(entry) else {
-        return;
-    };
-    for item in listing.flatten() {
-        let name = item.file_name();
-        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix("build.")) else {
-            continue;
-        };
-        if pid.parse::<u32>().is_ok() && !Path::new("/proc").join(pid).exists() {
-            let _ = std::fs::remove_dir_all(item.path());
-        }
-    }
-}
-
-/// Whether a cached executable is there and matches its recorded sum.
-fn is_intact(exe: &Path, sum_file: &Path) -> bool {
-    match (std::fs::read(exe), std::fs::read_to_string(sum_file)) {
-        (Ok(bytes), Ok(sum)) => hex(&Sha256::digest(&bytes)) == sum.trim(),
-        _ => false,
-    }
-}
-
-/// Lower-case hexadecimal.
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// What to say when rustc fails: killed (most likely out of memory), out
@@ -335,22 +328,6 @@ const RUSTC_FLAGS: &[&str] = &[
     "-C",
     "strip=symbols",
 ];
-
-/// Where builds are cached.
-fn cache_dir() -> PathBuf {
-    // An empty variable counts as unset (not "the current directory").
-    let set = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
-    if let Some(dir) = set("CHESS2RS_CACHE_DIR") {
-        return PathBuf::from(dir);
-    }
-    if let Some(dir) = set("XDG_CACHE_HOME") {
-        return PathBuf::from(dir).join("chess2rs");
-    }
-    if let Some(home) = set("HOME") {
-        return PathBuf::from(home).join(".cache").join("chess2rs");
-    }
-    std::env::temp_dir().join("chess2rs-cache")
-}
 
 /// A "Compiling NAME" line on stderr, animated on a terminal while rustc
 /// works.

@@ -1,0 +1,483 @@
+//! The command line's definitions: the arguments of every verb (clap
+//! derive), their help texts, and the checks clap cannot make itself (a
+//! mistyped verb, a language name).
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use super::report::ReportArgs;
+use crate::Language;
+
+const ABOUT: &str = "Compile chess-themed esoteric programs to Rust";
+
+const LONG_ABOUT: &str = "\
+Compile chess-themed esoteric programs to Rust.
+
+Languages (chosen by file extension, or --lang):
+  InfChessPro  .icp   an infinite chess board with goto lines
+  Chess Code   .chc   Brainfuck-like cells in move notation
+  Chessoteric  .pgn   a chess game whose annotated boards build a Turing machine
+  BTM          .btm   Chessoteric's Turing-machine listing
+  Finvara      .fv    fairy chess driving two stacks
+
+With no verb, prints the generated Rust program for FILE on stdout.";
+
+const EXAMPLES: &str = "\
+Examples:
+  chess2rs examples/beer.icp > beer.rs      # Rust using chess2rs-runtime
+  chess2rs --standalone examples/beer.icp > beer.rs   # one file: rustc -O
+  chess2rs run examples/beer.icp            # compile natively (cached), run
+  chess2rs interpret examples/register.icp < in.txt   # run without rustc
+  chess2rs check examples/beer.icp          # errors and warnings only
+  chess2rs explain examples/chessoteric-hello.pgn     # a game, move by move
+
+Exit codes: 0 the program halted, 1 runtime error, 2 compile error or bad
+usage.";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "chess2rs",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    after_help = EXAMPLES,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    arg_required_else_help = true
+)]
+pub(super) struct Cli {
+    #[command(subcommand)]
+    pub(super) verb: Option<Verb>,
+    #[command(flatten)]
+    pub(super) emit: EmitArgs,
+    #[command(flatten)]
+    pub(super) report: ReportArgs,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct EmitArgs {
+    /// The program to compile (`-` reads it from stdin; then give --lang).
+    #[arg(required = true)]
+    pub(super) file: Option<PathBuf>,
+    #[command(flatten)]
+    pub(super) lang: LangArg,
+    /// Inline the runtime so `rustc -O FILE.rs` builds the program alone.
+    #[arg(long)]
+    pub(super) standalone: bool,
+    /// What to print: the Rust program, or the lowered program for debugging.
+    #[arg(long, value_enum, default_value_t = EmitKind::Rust)]
+    pub(super) emit: EmitKind,
+    /// Write to this file instead of stdout.
+    ///
+    /// A file is replaced whole (through a temporary file next to it), a
+    /// symbolic link's target is replaced (the link stays), a FIFO or a
+    /// device is written in place.
+    #[arg(short, long, value_name = "FILE")]
+    pub(super) output: Option<PathBuf>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub(super) struct LangArg {
+    /// The language, overriding the file extension: icp, chc, pgn, btm, fv
+    /// (or its name, e.g. infchesspro).
+    #[arg(long, value_name = "LANG", value_parser = parse_language)]
+    pub(super) lang: Option<Language>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum EmitKind {
+    /// The Rust program.
+    Rust,
+    /// The lowered program (labels resolved, names interned).
+    Ir,
+}
+
+#[derive(Subcommand, Debug)]
+pub(super) enum Verb {
+    /// Compile the program natively with rustc (cached) and run it.
+    #[command(after_help = "\
+Example:
+  chess2rs run examples/register.icp < examples/register.icp.in
+
+The program reads this process's stdin and writes its stdout; chess2rs exits
+with the program's exit code. Builds are cached by content (in
+$CHESS2RS_CACHE_DIR, else $XDG_CACHE_HOME/chess2rs or ~/.cache/chess2rs; see
+`chess2rs cache`), so running an unchanged program again, by any path,
+starts at once. rustc optimises fully (opt-level 3); set
+CHESS2RS_OPT_LEVEL=0 for builds about three times faster.
+
+On SIGINT or SIGTERM, chess2rs stops rustc (removing its unfinished build)
+or the program, and exits with 130 or 143.")]
+    Run(RunArgs),
+    /// Compile the program to a native executable.
+    #[command(after_help = "\
+Example:
+  chess2rs build examples/beer.icp -o beer && ./beer
+
+The executable accepts --max-steps N and --max-memory SIZE.")]
+    Build(BuildArgs),
+    /// Run the program in the interpreter, without rustc.
+    #[command(after_help = "\
+Examples:
+  echo '5 3 2' | chess2rs interpret examples/register.icp --max-steps 1000
+  # the board and both stacks after each move line:
+  echo 0 | chess2rs interpret examples/truth.fv --trace
+  # the first 20 machine steps:
+  chess2rs interpret examples/hello.btm --trace --trace-limit 20")]
+    Interpret(InterpretArgs),
+    /// Explain a Chessoteric game: each annotated board, its bits and its
+    /// instruction, then the machine.
+    #[command(after_help = "\
+Examples:
+  # boards, bits, instructions, rules, tape:
+  chess2rs explain examples/chessoteric-hello.pgn
+  # the same program as a BTM listing:
+  chess2rs explain examples/chessoteric-hello.pgn --btm > hello.btm
+  # one SVG picture per annotated move, in the directory boards:
+  chess2rs explain examples/chessoteric-hello.pgn --svg boards
+
+Bits are shown as leading bits | marker | value bits (coloured on a
+terminal).")]
+    Explain(ExplainArgs),
+    /// Write a Chessoteric game (PGN) that builds the machine of a BTM
+    /// listing or of another game: a legal game from the standard position,
+    /// checked by playing it back before it is printed.
+    #[command(after_help = "\
+Examples:
+  chess2rs synth examples/hello.btm -o hello.pgn && chess2rs run hello.pgn
+  # re-encode a game (62 moves instead of 75):
+  chess2rs synth examples/chessoteric-hello.pgn
+  chess2rs synth examples/hello.btm --annotate | chess2rs explain --lang pgn -
+
+The game is an opening that sets up a writing area by h8, then moves whose
+annotations write the rules' parts and the tape symbols in order. Rules
+that a later rule replaces, rules for states 1 and 2 and leftover parts
+are not written: the game builds the same machine with fewer moves.")]
+    Synth(SynthArgs),
+    /// Report errors and warnings only.
+    #[command(after_help = "\
+Example:
+  chess2rs check examples/beer.icp
+
+Exits with 0 if the program compiles (warnings allowed, unless
+-D warnings), 2 otherwise. For editors and scripts:
+  chess2rs check --message-format json examples/beer.icp")]
+    Check(SourceArgs),
+    /// Print a shell completion script.
+    #[command(after_help = "\
+Examples:
+  chess2rs completions bash \\
+      > ~/.local/share/bash-completion/completions/chess2rs
+  chess2rs completions zsh > ~/.zfunc/_chess2rs
+  chess2rs completions fish > ~/.config/fish/completions/chess2rs.fish")]
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print a manual page (roff): chess2rs(1), or a verb's page.
+    #[command(after_help = "\
+Examples:
+  chess2rs man > chess2rs.1 && man ./chess2rs.1
+  chess2rs man run | man -l -          # chess2rs-run(1)
+  # every page, chess2rs.1 and chess2rs-VERB.1, for MANPATH:
+  chess2rs man --dir ~/.local/share/man/man1")]
+    Man(ManArgs),
+    /// Show or empty the build cache of `run` and `build`.
+    #[command(after_help = "\
+Examples:
+  chess2rs cache path                  # where the executables are kept
+  chess2rs cache list                  # program, size, last use
+  chess2rs cache clean --older-than 30 # unused for 30 days
+  chess2rs cache clean                 # everything
+
+An entry is keyed by the generated program and the compiler, not by the
+file's path or name: the same program reached by another path, or copied,
+is not built again.")]
+    Cache(CacheArgs),
+}
+
+#[derive(Args, Debug)]
+pub(super) struct CacheArgs {
+    #[command(subcommand)]
+    pub(super) action: CacheAction,
+}
+
+/// What `chess2rs cache` does.
+#[derive(Subcommand, Debug)]
+pub(super) enum CacheAction {
+    /// Print the cache directory.
+    Path,
+    /// List the cached executables: the program each was last used for,
+    /// its size and how long ago it was last used.
+    List,
+    /// Remove cached executables: all of them, or those not used for DAYS
+    /// days.
+    Clean {
+        /// Remove only entries last used more than DAYS days ago.
+        #[arg(long, value_name = "DAYS")]
+        older_than: Option<u64>,
+    },
+}
+
+#[derive(Args, Debug)]
+pub(super) struct ManArgs {
+    /// The verb whose page to print (chess2rs-VERB(1)); none: chess2rs(1).
+    pub(super) verb: Option<String>,
+    /// Write every page (chess2rs.1 and one per verb) into DIR instead.
+    #[arg(long, value_name = "DIR", conflicts_with = "verb")]
+    pub(super) dir: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct SourceArgs {
+    /// The program (`-` reads it from stdin; then give --lang).
+    pub(super) file: PathBuf,
+    #[command(flatten)]
+    pub(super) lang: LangArg,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct ExplainArgs {
+    #[command(flatten)]
+    pub(super) source: SourceArgs,
+    /// Print only the BTM listing (it compiles to the same program).
+    #[arg(long, conflicts_with = "svg")]
+    pub(super) btm: bool,
+    /// Write one SVG diagram per annotated move into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub(super) svg: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct SynthArgs {
+    #[command(flatten)]
+    pub(super) source: SourceArgs,
+    /// Write the game to this file instead of stdout (replaced whole; a
+    /// symbolic link's target is replaced, a FIFO or a device written in
+    /// place).
+    #[arg(short, long, value_name = "GAME.pgn")]
+    pub(super) output: Option<PathBuf>,
+    /// Add the seven standard tags and, after each annotated move, a
+    /// comment naming the value it writes.
+    #[arg(long)]
+    pub(super) annotate: bool,
+    /// Print nothing on stderr: no progress, no warnings (errors still).
+    #[arg(short, long)]
+    pub(super) quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct RunArgs {
+    #[command(flatten)]
+    pub(super) source: SourceArgs,
+    /// Stop with a runtime error after N steps (executed lines, moves or
+    /// transitions).
+    #[arg(long, value_name = "N")]
+    pub(super) max_steps: Option<u64>,
+    /// Stop with a runtime error when what the program grows (a tape,
+    /// pieces, stacks) would pass SIZE bytes: a number with K, M, G or T
+    /// (powers of 1024), or `unlimited`.
+    #[arg(long, value_name = "SIZE", value_parser = memory_size, default_value = "2G")]
+    pub(super) max_memory: u64,
+    /// Print nothing on stderr while compiling.
+    #[arg(short, long)]
+    pub(super) quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct InterpretArgs {
+    #[command(flatten)]
+    pub(super) source: SourceArgs,
+    /// Stop with a runtime error after N steps (executed lines, moves or
+    /// transitions).
+    #[arg(long, value_name = "N")]
+    pub(super) max_steps: Option<u64>,
+    /// Stop with a runtime error when what the program grows (a tape,
+    /// pieces, stacks) would pass SIZE bytes: a number with K, M, G or T
+    /// (powers of 1024), or `unlimited`.
+    #[arg(long, value_name = "SIZE", value_parser = memory_size, default_value = "2G")]
+    pub(super) max_memory: u64,
+    /// After each step, print on stderr what it did: the line and the pieces
+    /// (InfChessPro), the cells and variables (Chess Code), the rule and the
+    /// tape around the head (Chessoteric, BTM), the board and both stacks
+    /// (Finvara).
+    #[arg(long)]
+    pub(super) trace: bool,
+    /// Stop tracing after N steps (the program runs on).
+    #[arg(long, value_name = "N", default_value_t = 10_000, requires = "trace")]
+    pub(super) trace_limit: u64,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct BuildArgs {
+    #[command(flatten)]
+    pub(super) source: SourceArgs,
+    /// Where to write the executable (default: the program's name without
+    /// extension, in the current directory).
+    #[arg(short, long, value_name = "EXE")]
+    pub(super) output: Option<PathBuf>,
+    /// Print nothing on stderr while compiling.
+    #[arg(short, long)]
+    pub(super) quiet: bool,
+}
+
+pub(super) fn parse_language(name: &str) -> Result<Language, String> {
+    Language::from_name(name).ok_or_else(|| {
+        let known: Vec<&str> = Language::ALL.iter().map(|l| l.extension()).collect();
+        let names = Language::ALL.iter().map(|l| l.name().to_lowercase());
+        let names: Vec<String> = names.collect();
+        let candidates = known
+            .iter()
+            .copied()
+            .chain(names.iter().map(String::as_str));
+        let hint = match crate::diag::did_you_mean(name, candidates) {
+            Some(close) => format!("; did you mean `{close}`?"),
+            None => String::new(),
+        };
+        format!(
+            "unknown language `{name}` (expected one of: {}){hint}",
+            known.join(", ")
+        )
+    })
+}
+
+/// The verbs, for "did you mean" on a mistyped one.
+pub(super) const VERBS: [&str; 10] = [
+    "run",
+    "build",
+    "interpret",
+    "check",
+    "explain",
+    "synth",
+    "completions",
+    "man",
+    "cache",
+    "help",
+];
+
+/// A first argument that is not a file and reads like a mistyped verb
+/// (`chess2rs runn x.icp`): the message saying so, else `None`. Without
+/// this, clap takes the word for the program file and complains about the
+/// next argument instead.
+pub(super) fn mistyped_verb(args: &[std::ffi::OsString]) -> Option<String> {
+    let first = args.get(1)?.to_str()?;
+    if first.starts_with('-')
+        || VERBS.contains(&first)
+        || Path::new(first).exists()
+        || Language::from_path(Path::new(first)).is_some()
+    {
+        return None;
+    }
+    let suggestion = crate::diag::did_you_mean(first, VERBS);
+    let more_args = args.len() > 2;
+    match suggestion {
+        Some(verb) => Some(format!(
+            "`{first}` is not a verb or a program file; did you mean `chess2rs {verb}`?"
+        )),
+        None if more_args => Some(format!(
+            "`{first}` is not a verb or a program file (verbs: {})",
+            VERBS.join(", ")
+        )),
+        None => None,
+    }
+}
+
+/// The reporting options (`--message-format`, `--color`, `-D`) that
+/// take a value; each may come before the verb.
+const REPORT_OPTIONS: [&str; 4] = ["--message-format", "--color", "-D", "--deny"];
+
+/// `args` with reporting options given before the verb moved after it
+/// (`chess2rs -D warnings check x.fv` → `chess2rs check -D warnings
+/// x.fv`): clap cannot take options both before a verb and without one
+/// (`chess2rs x.fv`), so they are put where it reads them.
+pub(super) fn report_options_after_verb(args: Vec<OsString>) -> Vec<OsString> {
+    let mut leading = 0;
+    let mut at = 1;
+    while let Some(arg) = args.get(at).and_then(|arg| arg.to_str()) {
+        let takes_next = REPORT_OPTIONS.contains(&arg);
+        let joined = REPORT_OPTIONS.iter().any(|option| {
+            arg.strip_prefix(option)
+                .is_some_and(|rest| rest.starts_with('=') || (*option == "-D" && !rest.is_empty()))
+        });
+        if takes_next {
+            at += 2;
+        } else if joined {
+            at += 1;
+        } else {
+            break;
+        }
+        leading = at - 1;
+    }
+    let verb = args.get(leading + 1).and_then(|arg| arg.to_str());
+    if leading == 0 || !verb.is_some_and(|verb| VERBS.contains(&verb)) {
+        return args;
+    }
+    let mut moved = Vec::with_capacity(args.len());
+    moved.push(args[0].clone());
+    moved.push(args[leading + 1].clone());
+    moved.extend_from_slice(&args[1..=leading]);
+    moved.extend_from_slice(&args[leading + 2..]);
+    moved
+}
+
+/// Parses `--max-memory`'s SIZE the way built programs do.
+pub(super) fn memory_size(text: &str) -> Result<u64, String> {
+    chess2rs_runtime::__private::parse_size(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// Every line of every verb's closing text (examples, notes) survives
+    /// an 80-column terminal unwrapped: a command cut in two cannot be
+    /// copied.
+    #[test]
+    fn reporting_options_before_the_verb_move_after_it() {
+        let moved = |line: &str| -> String {
+            let args = line.split(' ').map(OsString::from).collect();
+            let args = report_options_after_verb(args);
+            let words: Vec<String> = args.iter().map(|a| a.to_string_lossy().into()).collect();
+            words.join(" ")
+        };
+        assert_eq!(moved("c -D warnings check x"), "c check -D warnings x");
+        assert_eq!(
+            moved("c --color=always --message-format json run x -q"),
+            "c run --color=always --message-format json x -q"
+        );
+        assert_eq!(moved("c -Dwarnings check x"), "c check -Dwarnings x");
+        // Without a verb, or with other options first, nothing moves.
+        assert_eq!(moved("c -D warnings x.icp"), "c -D warnings x.icp");
+        assert_eq!(moved("c check -D warnings x"), "c check -D warnings x");
+        assert_eq!(
+            moved("c --standalone -D warnings x"),
+            "c --standalone -D warnings x"
+        );
+        assert_eq!(moved("c --color"), "c --color");
+    }
+
+    #[test]
+    fn help_texts_fit_80_columns() {
+        let mut command = Cli::command().term_width(80);
+        command.build();
+        let mut commands = vec![command.clone()];
+        commands.extend(command.get_subcommands().cloned());
+        for command in commands {
+            let Some(after) = command.get_after_help().map(|text| text.to_string()) else {
+                continue;
+            };
+            let name = command.get_name().to_string();
+            let rendered = command.term_width(80).render_help().to_string();
+            for line in after.lines() {
+                assert!(
+                    rendered.lines().any(|shown| shown == line),
+                    "`{name}` help wraps {line:?}:\n{rendered}"
+                );
+            }
+        }
+    }
+}
