@@ -22,6 +22,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod cursor;
 pub mod diag;
 pub mod embed;
 pub mod emit;
@@ -221,8 +222,8 @@ pub fn interpret_traced<R: BufRead, W: Write>(
         limit,
         out: trace,
     };
-    interpret_observed(program, input, output, options, &mut |step| {
-        tracer.step(|| step.text())
+    interpret_observed(program, input, output, options, &mut |describe| {
+        tracer.step(describe)
     })
 }
 
@@ -240,84 +241,20 @@ pub fn interpret_counted<R: BufRead, W: Write>(
     })
 }
 
-/// One step of an interpreted program, as its language shows it.
-enum StepView<'a> {
-    InfChessPro(
-        &'a lang::infchesspro::ir::Program,
-        &'a lang::infchesspro::ir::Line,
-        bool,
-        &'a chess2rs_runtime::icp::Board,
-    ),
-    ChessCode(u32, &'a str, &'a [i64; 64], &'a [i64; 5]),
-    Chessoteric(
-        i64,
-        Option<&'a lang::chessoteric::ir::Rule>,
-        &'a chess2rs_runtime::tm::Tape,
-    ),
-    Finvara(
-        &'a lang::finvara::ir::Program,
-        &'a lang::finvara::ir::Line,
-        Option<bool>,
-        &'a chess2rs_runtime::fv::Game,
-    ),
-}
-
-impl StepView<'_> {
-    /// What `--trace` prints for the step.
-    fn text(&self) -> String {
-        match *self {
-            StepView::InfChessPro(program, line, ok, board) => {
-                lang::infchesspro::interp::trace_text(program, line, ok, board)
-            }
-            StepView::ChessCode(line, text, cells, vars) => {
-                lang::chesscode::interp::trace_text(line, text, cells, vars)
-            }
-            StepView::Chessoteric(state, rule, tape) => {
-                lang::chessoteric::interp::trace_text(state, rule, tape)
-            }
-            StepView::Finvara(program, line, valid, game) => {
-                lang::finvara::interp::trace_text(program, line, valid, game)
-            }
-        }
-    }
-}
-
-/// [`interpret`], calling `observe` after each step.
+/// [`interpret`], calling `observe` after each step with a way to
+/// describe it.
 fn interpret_observed<R: BufRead, W: Write>(
     program: &Program,
     input: R,
     output: W,
     options: &Options,
-    observe: &mut dyn FnMut(StepView),
+    observe: &mut dyn FnMut(&dyn Fn() -> String),
 ) -> Result<(), RuntimeError> {
     let source = chess2rs_runtime::SourceMap::EMPTY;
     chess2rs_runtime::__private::run_program(input, output, options, &source, |io, steps| {
-        match program {
-            Program::InfChessPro(program) => {
-                lang::infchesspro::interp::run_traced(program, io, steps, &mut |line, ok, board| {
-                    observe(StepView::InfChessPro(program, line, ok, board))
-                })
-            }
-            Program::ChessCode(program) => lang::chesscode::interp::run_traced(
-                program,
-                io,
-                steps,
-                &mut |line, text, cells, vars| {
-                    observe(StepView::ChessCode(line, text, cells, vars))
-                },
-            ),
-            Program::Chessoteric(machine) => lang::chessoteric::interp::run_traced(
-                machine,
-                io,
-                steps,
-                &mut |state, rule, tape| observe(StepView::Chessoteric(state, rule, tape)),
-            ),
-            Program::Finvara(program) => {
-                lang::finvara::interp::run_traced(program, io, steps, &mut |line, valid, game| {
-                    observe(StepView::Finvara(program, line, valid, game))
-                })
-            }
-        }
+        with_stages!(program, |S, lowered| S::interpret_observed(
+            lowered, io, steps, observe
+        ))
     })
 }
 

@@ -74,6 +74,16 @@ pub trait Stages {
         steps: &mut StepCounter,
     ) -> Result<(), RuntimeError>;
 
+    /// [`Stages::interpret`], calling `observe` after each step with a
+    /// way to describe it (what `--trace` prints: the line and the state
+    /// it left), which costs nothing unless called.
+    fn interpret_observed<R: BufRead, W: Write>(
+        program: &Self::Program,
+        io: &mut Io<R, W>,
+        steps: &mut StepCounter,
+        observe: &mut dyn FnMut(&dyn Fn() -> String),
+    ) -> Result<(), RuntimeError>;
+
     /// The commands a run-time error can name, in any order.
     fn error_sites(program: &Self::Program) -> Vec<ErrorSite>;
 }

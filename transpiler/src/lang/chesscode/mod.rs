@@ -58,6 +58,17 @@ impl super::Stages for Stages {
         interp::run(program, io, steps)
     }
 
+    fn interpret_observed<R: std::io::BufRead, W: std::io::Write>(
+        program: &ir::Program,
+        io: &mut chess2rs_runtime::__private::Io<R, W>,
+        steps: &mut chess2rs_runtime::__private::StepCounter,
+        observe: &mut dyn FnMut(&dyn Fn() -> String),
+    ) -> Result<(), chess2rs_runtime::RuntimeError> {
+        interp::run_traced(program, io, steps, &mut |line, text, cells, vars| {
+            observe(&|| interp::trace_text(line, text, cells, vars))
+        })
+    }
+
     fn error_sites(program: &ir::Program) -> Vec<ErrorSite> {
         ErrorSite::lines(ir::source_lines(&program.body))
     }

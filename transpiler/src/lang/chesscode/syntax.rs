@@ -2,8 +2,9 @@
 //! starts a comment. Every bad line is reported, with the closest valid
 //! command form as a hint.
 
+use crate::cursor::Cursor;
 use crate::diag::{excerpt, Diagnostic, Diagnostics};
-use crate::source::{Cursor, Source, Span, Spanned};
+use crate::source::{Source, Span, Spanned};
 
 /// A parsed program: its command lines in file order.
 #[derive(Clone, Debug, PartialEq, Eq)]

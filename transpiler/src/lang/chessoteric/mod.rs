@@ -86,6 +86,17 @@ impl super::Stages for Stages {
         interp::run(machine, io, steps)
     }
 
+    fn interpret_observed<R: std::io::BufRead, W: std::io::Write>(
+        machine: &ir::Machine,
+        io: &mut chess2rs_runtime::__private::Io<R, W>,
+        steps: &mut chess2rs_runtime::__private::StepCounter,
+        observe: &mut dyn FnMut(&dyn Fn() -> String),
+    ) -> Result<(), chess2rs_runtime::RuntimeError> {
+        interp::run_traced(machine, io, steps, &mut |state, rule, tape| {
+            observe(&|| interp::trace_text(state, rule, tape))
+        })
+    }
+
     /// Each rule's first annotated move (a listing's line): the step limit
     /// stops a rule, and input errors name the rule that entered the input
     /// state.
@@ -130,6 +141,15 @@ impl super::Stages for BtmStages {
         steps: &mut chess2rs_runtime::__private::StepCounter,
     ) -> Result<(), chess2rs_runtime::RuntimeError> {
         <Stages as super::Stages>::interpret(machine, io, steps)
+    }
+
+    fn interpret_observed<R: std::io::BufRead, W: std::io::Write>(
+        machine: &ir::Machine,
+        io: &mut chess2rs_runtime::__private::Io<R, W>,
+        steps: &mut chess2rs_runtime::__private::StepCounter,
+        observe: &mut dyn FnMut(&dyn Fn() -> String),
+    ) -> Result<(), chess2rs_runtime::RuntimeError> {
+        <Stages as super::Stages>::interpret_observed(machine, io, steps, observe)
     }
 
     fn error_sites(machine: &ir::Machine) -> Vec<ErrorSite> {

@@ -4,8 +4,9 @@
 //! comments (`{…}`, `; …`), variations (`(…)`, skipped), NAGs (`$1`–`$4`
 //! are annotations), an optional result. BTM: one instruction per line.
 
+use crate::cursor::Cursor;
 use crate::diag::{excerpt, Diagnostic, Diagnostics};
-use crate::source::{Cursor, Source, Span, Spanned};
+use crate::source::{Source, Span, Spanned};
 
 /// What an annotation does with its bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

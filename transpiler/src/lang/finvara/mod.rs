@@ -61,6 +61,17 @@ impl super::Stages for Stages {
         interp::run(program, io, steps)
     }
 
+    fn interpret_observed<R: std::io::BufRead, W: std::io::Write>(
+        program: &ir::Program,
+        io: &mut chess2rs_runtime::__private::Io<R, W>,
+        steps: &mut chess2rs_runtime::__private::StepCounter,
+        observe: &mut dyn FnMut(&dyn Fn() -> String),
+    ) -> Result<(), chess2rs_runtime::RuntimeError> {
+        interp::run_traced(program, io, steps, &mut |line, valid, game| {
+            observe(&|| interp::trace_text(program, line, valid, game))
+        })
+    }
+
     fn error_sites(program: &ir::Program) -> Vec<ErrorSite> {
         ErrorSite::lines(program.lines.iter().map(|l| l.source_line))
     }

@@ -3,8 +3,9 @@
 
 use std::collections::HashMap;
 
+use crate::cursor::Cursor;
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::source::{Cursor, Source, Span, Spanned};
+use crate::source::{Source, Span, Spanned};
 
 use super::automaton::MAX_EDGES;
 

@@ -6,8 +6,9 @@
 
 use chess2rs_runtime::icp::Piece;
 
+use crate::cursor::Cursor;
 use crate::diag::{excerpt, Diagnostic, Diagnostics};
-use crate::source::{Cursor, Source, Span, Spanned};
+use crate::source::{Source, Span, Spanned};
 
 /// A parsed program: its numbered lines in file order.
 #[derive(Clone, Debug, PartialEq, Eq)]
