@@ -106,12 +106,12 @@ use proc_macro::TokenStream;
 ///
 /// What `chess2rs check` warns about reaches the build output too. Stable
 /// Rust gives proc macros no way to emit warnings, so each becomes the use
-/// of a deprecated constant at the macro call, whose note is the rendered
-/// warning:
+/// of a deprecated constant at the macro call (rustc's words "use of
+/// deprecated constant" come first; they cannot be changed), whose note is
+/// the rendered warning:
 ///
 /// ```text
-/// warning: use of deprecated constant `_::chess_program_warning`: chess2rs says
-///          warning: no piece called `ghost` is ever placed
+/// warning: use of deprecated constant `_::chess2rs_warning`: no piece called `ghost` is ever placed
 ///            --> ghost (inline):1:5
 ///          ...
 /// ```

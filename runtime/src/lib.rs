@@ -26,6 +26,11 @@ pub mod tm_blocks;
 pub use self::error::{ErrorKind, Location, RuntimeError, SourceMap};
 pub use self::limits::Options;
 
+/// The runtime's copyright and MIT licence notice. The runtime is MIT OR
+/// Apache-2.0; `chess2rs --standalone` copies it into the program file, so
+/// the file carries this notice, as the MIT terms ask of copies.
+pub const LICENSE_NOTICE: &str = include_str!("../LICENSE-MIT");
+
 /// What generated code calls. Not a stable API.
 #[doc(hidden)]
 pub mod __private {

@@ -230,11 +230,14 @@ fn compile_input(
 
 /// A warning at the macro call, on stable Rust: the use of a deprecated
 /// constant whose note is the rendered chess2rs warning, so rustc prints it
-/// in the build output (`warning: use of deprecated constant ...: warning:
-/// no piece called ...`) without failing the build.
+/// in the build output without failing the build. rustc's words come
+/// first and cannot be changed; the constant's name says whose warning it
+/// is and the note goes on with the warning's own message (`warning: use
+/// of deprecated constant `_::chess2rs_warning`: no piece called ...`),
+/// then the rendered source line.
 fn warning_tokens(span: Span, rendered: &str) -> TokenStream {
-    let note = format!("chess2rs says\n{rendered}");
-    let name = quote::format_ident!("chess_program_warning", span = span);
+    let note = rendered.strip_prefix("warning: ").unwrap_or(rendered);
+    let name = quote::format_ident!("chess2rs_warning", span = span);
     quote_spanned! {span=>
         const _: () = {
             #[deprecated(note = #note)]
@@ -291,8 +294,11 @@ mod tests {
         let out = expand_str(r#"fn ghost = "1. %ghost", lang = icp"#);
         assert!(!out.contains("compile_error"), "{out}");
         assert!(out.contains("deprecated"), "{out}");
+        assert!(out.contains("chess2rs_warning"), "{out}");
+        // The note starts with the warning's message (rustc's own
+        // "warning:" is before it).
         assert!(
-            out.contains("warning: no piece called `ghost` is ever placed"),
+            out.contains("note = \"no piece called `ghost` is ever placed"),
             "{out}"
         );
         assert!(out.contains("ghost (inline):1:5"), "{out}");

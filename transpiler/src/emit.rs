@@ -129,6 +129,7 @@ pub fn program_file(
         env!("CARGO_PKG_VERSION"),
         source.name()
     );
+    let terms = terms_of_use(source, standalone);
     let build = if standalone {
         " Build: `rustc -O FILE.rs`; run: `./FILE [--max-steps N] < input`.".to_string()
     } else {
@@ -143,6 +144,7 @@ pub fn program_file(
         #![doc = #header]
         #![doc = ""]
         #![doc = #build]
+        #(#![doc = #terms])*
 
         #entry
 
@@ -160,6 +162,37 @@ pub fn program_file(
         #runtime
     };
     pretty(tokens)
+}
+
+/// The lines of a program file's header that say under which terms it may
+/// be used: chess2rs claims nothing in its output, so the program's own
+/// terms are the only ones; the runtime's notice, for a file that inlines
+/// the runtime (`standalone`).
+fn terms_of_use(source: &Source, standalone: bool) -> Vec<String> {
+    let mut lines = vec![
+        String::new(),
+        format!(
+            " Terms: chess2rs puts no conditions on the code it generates; use this file under the terms of `{}`, the program it was compiled from.",
+            source.name()
+        ),
+    ];
+    if standalone {
+        lines.push(format!(
+            " It contains chess2rs-runtime {} (the module `chess2rs_runtime` at the end), which is licensed under the MIT licence or the Apache License 2.0, at your option; its MIT notice:",
+            env!("CARGO_PKG_VERSION")
+        ));
+        lines.push(String::new());
+        lines.extend(chess2rs_runtime::LICENSE_NOTICE.lines().map(|line| {
+            if line.is_empty() {
+                String::new()
+            } else {
+                format!(" {line}")
+            }
+        }));
+    } else {
+        lines.push(" It links chess2rs-runtime, licensed under the MIT licence or the Apache License 2.0, at your option.".to_string());
+    }
+    lines
 }
 
 /// Pretty-prints tokens that form a whole file. Generated tokens always
@@ -371,13 +404,13 @@ fn inline_modules(items: &mut Vec<syn::Item>, prefix: &str) {
     }
 }
 
-/// `#[cfg(test)]` items and the `SOURCES` table are left out of inlined
-/// runtime code.
+/// `#[cfg(test)]` items, the `SOURCES` table and `LICENSE_NOTICE` (whose
+/// text heads the file instead) are left out of inlined runtime code.
 fn is_test_or_sources(item: &syn::Item) -> bool {
     let attrs = match item {
         syn::Item::Mod(m) => &m.attrs,
         syn::Item::Fn(f) => &f.attrs,
-        syn::Item::Const(c) if c.ident == "SOURCES" => return true,
+        syn::Item::Const(c) if c.ident == "SOURCES" || c.ident == "LICENSE_NOTICE" => return true,
         _ => return false,
     };
     attrs.iter().any(|attr| {
@@ -420,5 +453,44 @@ mod tests {
             code,
             "/// A function.\nfn f() {\n    // line 3: a1+\n    let x = 1;\n}\n"
         );
+    }
+
+    #[test]
+    fn program_files_say_under_which_terms_they_may_be_used() {
+        let source = Source::new("p.icp", "1. ^\n");
+        let entry = quote! { fn run() {} };
+        let linked = program_file(&source, Language::InfChessPro, &entry, false);
+        let header: Vec<&str> = linked
+            .lines()
+            .take_while(|l| l.starts_with("//!"))
+            .collect();
+        let header = header.join("\n");
+        assert!(
+            header.contains("Terms: chess2rs puts no conditions"),
+            "{header}"
+        );
+        assert!(header.contains("under the terms of `p.icp`"), "{header}");
+        assert!(
+            header.contains("MIT licence or the Apache License 2.0"),
+            "{header}"
+        );
+        assert!(!header.contains("Permission is hereby granted"), "{header}");
+        // A standalone file carries the inlined runtime's copyright and
+        // licence notice, every line of it, in its header.
+        let standalone = program_file(&source, Language::InfChessPro, &entry, true);
+        let header: Vec<&str> = standalone
+            .lines()
+            .take_while(|l| l.starts_with("//!"))
+            .collect();
+        let header = header.join("\n");
+        for line in chess2rs_runtime::LICENSE_NOTICE
+            .lines()
+            .filter(|l| !l.is_empty())
+        {
+            assert!(header.contains(line), "missing {line:?} in\n{header}");
+        }
+        assert!(header.contains("Copyright (c)"), "{header}");
+        assert!(standalone.contains("mod chess2rs_runtime"));
+        assert!(!standalone.contains("LICENSE_NOTICE"));
     }
 }

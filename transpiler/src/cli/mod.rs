@@ -9,6 +9,7 @@ mod args;
 mod build;
 mod cache;
 mod check;
+mod completions;
 mod emit;
 mod explain;
 mod interpret;
@@ -22,10 +23,9 @@ use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 
 use self::args::{Cli, LangArg, Verb};
-use self::output::to_stdout;
 use self::report::Reporter;
 use crate::{Language, Source};
 
@@ -54,12 +54,7 @@ pub fn main() -> ExitCode {
         Some(Verb::Run(args)) => build::run(&args, &reporter),
         Some(Verb::Build(args)) => build::build(&args, &reporter),
         Some(Verb::Cache(args)) => cache::cache(&args),
-        Some(Verb::Completions { shell }) => {
-            // Generated in memory: clap_complete panics on a failed write.
-            let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "chess2rs", &mut script);
-            to_stdout(|out| out.write_all(&script)).map(|()| 0)
-        }
+        Some(Verb::Completions { shell }) => completions::completions(shell),
         Some(Verb::Man(args)) => man::manual(&args),
     };
     match result {

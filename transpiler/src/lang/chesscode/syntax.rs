@@ -188,6 +188,12 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
 
 /// Parses one command (`text` has no comment and no surrounding blanks).
 fn parse_command(text: &str, offset: usize) -> Result<Command, Diagnostic> {
+    recognise(text, offset).map_err(|error| error.unwrap_or_else(|| unrecognised(text, offset)))
+}
+
+/// [`parse_command`] without explaining a line of no known form
+/// (`Err(None)`).
+fn recognise(text: &str, offset: usize) -> Result<Command, Option<Diagnostic>> {
     match text {
         "O-O" => return Ok(Command::AsciiMode),
         "O-O-O" => return Ok(Command::RawMode),
@@ -202,11 +208,10 @@ fn parse_command(text: &str, offset: usize) -> Result<Command, Diagnostic> {
     let mut parser = CommandParser {
         cursor: Cursor::new(text, offset),
     };
-    let parsed = parser.command();
-    match parsed {
+    match parser.command() {
         Ok(Some(command)) if parser.cursor.is_at_end() => Ok(command),
-        Err(Some(diagnostic)) => Err(diagnostic),
-        _ => Err(unrecognised(text, offset)),
+        Err(Some(diagnostic)) => Err(Some(diagnostic)),
+        _ => Err(None),
     }
 }
 
@@ -243,7 +248,7 @@ fn unrecognised(text: &str, offset: usize) -> Diagnostic {
             }
         })
         .collect();
-    if lowered != text && parse_command(&lowered, offset).is_ok() {
+    if lowered != text && recognise(&lowered, offset).is_ok() {
         return Diagnostic::error(
             format!("`{}` is not a Chess Code command", excerpt(text)),
             offset..offset + text.len(),
@@ -251,6 +256,16 @@ fn unrecognised(text: &str, offset: usize) -> Diagnostic {
         .with_label("not a command")
         .with_help(format!(
             "did you mean `{lowered}`? (cells are written in lowercase, a1…h8)"
+        ));
+    }
+    if let Some(swapped) = operands_swapped(text) {
+        return Diagnostic::error(
+            format!("`{}` is not a Chess Code command", excerpt(text)),
+            offset..offset + text.len(),
+        )
+        .with_label("not a command")
+        .with_help(format!(
+            "did you mean `{swapped}`? (a variable comes before the `x`: `VxC` sets cell C to V)"
         ));
     }
     let shape = shape_of(text);
@@ -269,6 +284,24 @@ fn unrecognised(text: &str, offset: usize) -> Diagnostic {
         .with_help(format!(
             "the closest command form is `{form}` ({meaning}); C and D are cells a1…h8, V is one of R N B Q K"
         ))
+}
+
+/// `text` with the operands around its `x` swapped (`a3xK+` → `Kxa3+`),
+/// if that makes a command.
+fn operands_swapped(text: &str) -> Option<String> {
+    let (left, rest) = text.split_once('x')?;
+    let operand = match rest.chars().next()? {
+        c if Var::from_letter(c).is_some() => c.len_utf8(),
+        c if c.is_ascii_lowercase() => {
+            1 + rest[1..]
+                .find(|d: char| !d.is_ascii_digit())
+                .unwrap_or(rest.len() - 1)
+        }
+        _ => return None,
+    };
+    let (right, suffix) = rest.split_at(operand);
+    let swapped = format!("{right}x{left}{suffix}");
+    recognise(&swapped, 0).is_ok().then_some(swapped)
 }
 
 /// `text` with cells written as `C` and variables as `V`.
@@ -470,6 +503,21 @@ mod tests {
             .unwrap_err()
             .contains("did you mean `a1+`? (cells are written in lowercase, a1…h8)"));
         assert!(command("Ba2").is_ok(), "a variable and a cell");
+    }
+
+    #[test]
+    fn a_variable_after_the_x_is_put_first() {
+        for (written, meant) in [("a3xK", "Kxa3"), ("h8xR+", "Rxh8+"), ("b2xQ", "Qxb2")] {
+            let error = command(written).unwrap_err();
+            assert!(
+                error.contains(&format!("did you mean `{meant}`?")),
+                "{error}"
+            );
+            assert!(command(meant).is_ok());
+        }
+        // Only when the swapped line is a command.
+        assert!(!command("a3xZ").unwrap_err().contains("did you mean"));
+        assert!(!command("a3x").unwrap_err().contains("did you mean"));
     }
 
     #[test]
