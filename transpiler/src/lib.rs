@@ -28,6 +28,7 @@ pub mod embed;
 pub mod emit;
 pub mod lang;
 pub mod language;
+pub mod outline;
 pub mod runtime_errors;
 pub mod source;
 pub mod split;
@@ -109,29 +110,58 @@ macro_rules! with_stages {
     };
 }
 
+/// Runs `$body` with `$stages` naming the [`lang::Stages`] that reads
+/// `$language`'s text, and `$wrap` the [`Program`] variant its programs
+/// become: the one place that lists which module reads which language.
+macro_rules! with_language_stages {
+    ($language:expr, |$stages:ident| $body:expr) => {
+        with_language_stages!($language, |$stages, _wrap| $body)
+    };
+    ($language:expr, |$stages:ident, $wrap:ident| $body:expr) => {
+        match $language {
+            Language::InfChessPro => {
+                type $stages = lang::infchesspro::Stages;
+                let $wrap = Program::InfChessPro;
+                $body
+            }
+            Language::ChessCode => {
+                type $stages = lang::chesscode::Stages;
+                let $wrap = Program::ChessCode;
+                $body
+            }
+            Language::Chessoteric => {
+                type $stages = lang::chessoteric::Stages;
+                let $wrap = Program::Chessoteric;
+                $body
+            }
+            Language::Btm => {
+                type $stages = lang::chessoteric::BtmStages;
+                let $wrap = Program::Chessoteric;
+                $body
+            }
+            Language::Finvara => {
+                type $stages = lang::finvara::Stages;
+                let $wrap = Program::Finvara;
+                $body
+            }
+        }
+    };
+}
+
 /// Parses, checks and lowers `source` as `language`.
 pub fn check(source: &Source, language: Language) -> Result<Checked, Diagnostics> {
-    fn front_end<S: Stages>(
-        source: &Source,
-        wrap: fn(S::Program) -> Program,
-    ) -> Result<Checked, Diagnostics> {
+    with_language_stages!(language, |S, wrap| {
         let (program, warnings) = S::front_end(source)?;
         Ok(Checked {
             program: wrap(program),
             warnings,
         })
-    }
-    match language {
-        Language::InfChessPro => {
-            front_end::<lang::infchesspro::Stages>(source, Program::InfChessPro)
-        }
-        Language::ChessCode => front_end::<lang::chesscode::Stages>(source, Program::ChessCode),
-        Language::Chessoteric => {
-            front_end::<lang::chessoteric::Stages>(source, Program::Chessoteric)
-        }
-        Language::Btm => front_end::<lang::chessoteric::BtmStages>(source, Program::Chessoteric),
-        Language::Finvara => front_end::<lang::finvara::Stages>(source, Program::Finvara),
-    }
+    })
+}
+
+/// What an editor shows of `source` as `language` (see [`outline`](crate::outline)).
+pub fn outline(source: &Source, language: Language) -> outline::Outline {
+    with_language_stages!(language, |S| S::outline(source))
 }
 
 /// Compiles `source` to the tokens of an entry function

@@ -430,7 +430,10 @@ fn explain_btm_of_the_hello_game_is_a_program_that_prints_hello() {
     let listed = text(&pictures.stdout);
     let listed: Vec<&str> = listed.lines().collect();
     assert_eq!(listed.len(), 20, "{listed:?}");
-    assert!(listed.iter().all(|path| Path::new(path).is_file()), "{listed:?}");
+    assert!(
+        listed.iter().all(|path| Path::new(path).is_file()),
+        "{listed:?}"
+    );
     assert!(listed[0].ends_with("001-move-5-white.svg"), "{listed:?}");
     assert!(text(&pictures.stderr).starts_with("wrote 20 SVG files to "));
     // A game named like one of its pictures is not overwritten by it.

@@ -17,6 +17,7 @@ use chess2rs_runtime::RuntimeError;
 use proc_macro2::TokenStream;
 
 use crate::diag::Diagnostics;
+use crate::outline::Outline;
 use crate::runtime_errors::ErrorSite;
 use crate::source::Source;
 use crate::split::Items;
@@ -83,6 +84,10 @@ pub trait Stages {
         steps: &mut StepCounter,
         observe: &mut dyn FnMut(&dyn Fn() -> String),
     ) -> Result<(), RuntimeError>;
+
+    /// What an editor shows of the program text: symbols, links from uses
+    /// to definitions, tokens and descriptions (as far as it parses).
+    fn outline(source: &Source) -> Outline;
 
     /// The commands a run-time error can name, in any order.
     fn error_sites(program: &Self::Program) -> Vec<ErrorSite>;

@@ -10,6 +10,7 @@ pub mod codegen;
 pub mod interp;
 pub mod ir;
 pub mod lower;
+pub mod outline;
 pub mod syntax;
 
 use crate::diag::Diagnostics;
@@ -67,6 +68,10 @@ impl super::Stages for Stages {
         interp::run_traced(program, io, steps, &mut |line, text, cells, vars| {
             observe(&|| interp::trace_text(line, text, cells, vars))
         })
+    }
+
+    fn outline(source: &Source) -> crate::outline::Outline {
+        outline::outline(source)
     }
 
     fn error_sites(program: &ir::Program) -> Vec<ErrorSite> {

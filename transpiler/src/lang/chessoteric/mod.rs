@@ -14,6 +14,7 @@ pub mod explain;
 pub mod interp;
 pub mod ir;
 pub mod lower;
+pub mod outline;
 pub mod regions;
 pub mod syntax;
 pub mod synth;
@@ -97,6 +98,10 @@ impl super::Stages for Stages {
         })
     }
 
+    fn outline(source: &Source) -> crate::outline::Outline {
+        outline::outline(source, false)
+    }
+
     /// Each rule's first annotated move (a listing's line): the step limit
     /// stops a rule, and input errors name the rule that entered the input
     /// state.
@@ -150,6 +155,10 @@ impl super::Stages for BtmStages {
         observe: &mut dyn FnMut(&dyn Fn() -> String),
     ) -> Result<(), chess2rs_runtime::RuntimeError> {
         <Stages as super::Stages>::interpret_observed(machine, io, steps, observe)
+    }
+
+    fn outline(source: &Source) -> crate::outline::Outline {
+        outline::outline(source, true)
     }
 
     fn error_sites(machine: &ir::Machine) -> Vec<ErrorSite> {

@@ -13,6 +13,7 @@ pub mod codegen;
 pub mod interp;
 pub mod ir;
 pub mod lower;
+pub mod outline;
 pub mod syntax;
 
 use crate::diag::Diagnostics;
@@ -70,6 +71,10 @@ impl super::Stages for Stages {
         interp::run_traced(program, io, steps, &mut |line, valid, game| {
             observe(&|| interp::trace_text(program, line, valid, game))
         })
+    }
+
+    fn outline(source: &Source) -> crate::outline::Outline {
+        outline::outline(source)
     }
 
     fn error_sites(program: &ir::Program) -> Vec<ErrorSite> {

@@ -9,6 +9,7 @@ pub mod codegen;
 pub mod interp;
 pub mod ir;
 pub mod lower;
+pub mod outline;
 pub mod syntax;
 
 use crate::diag::Diagnostics;
@@ -65,6 +66,10 @@ impl super::Stages for Stages {
         interp::run_traced(program, io, steps, &mut |line, ok, board| {
             observe(&|| interp::trace_text(program, line, ok, board))
         })
+    }
+
+    fn outline(source: &Source) -> crate::outline::Outline {
+        outline::outline(source)
     }
 
     fn error_sites(program: &ir::Program) -> Vec<ErrorSite> {

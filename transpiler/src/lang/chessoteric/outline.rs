@@ -1,0 +1,197 @@
+//! Chessoteric games and BTM listings for editors: each annotated move (or
+//! BTM line) as a symbol, with what its bits say — the rule part or tape
+//! symbol it writes, and for a game the board it read them from — and
+//! tokens for moves, annotations, tags and comments.
+
+use super::instructions;
+use super::lower::Instruction;
+use super::syntax::Annotation;
+use crate::outline::{Outline, Symbol, SymbolKind, TokenKind};
+use crate::source::Source;
+
+/// The five parts of a rule, in the order they are written.
+const RULE_PARTS: [&str; 5] = [
+    "state",
+    "read symbol",
+    "next state",
+    "symbol written",
+    "move",
+];
+
+/// The outline of a game (`btm` false) or a BTM listing (comments, tags
+/// and moves only if it does not play).
+pub fn outline(source: &Source, btm: bool) -> Outline {
+    let mut outline = Outline::default();
+    lexical_tokens(source, btm, &mut outline);
+    let Ok(instructions) = instructions(source, btm) else {
+        return outline.finish();
+    };
+    // Each instruction's part or symbol, with the whole value it adds up
+    // to (a start and its continuations).
+    let mut groups: Vec<(Annotation, usize, String)> = Vec::new();
+    let mut parts = 0;
+    let mut symbols = 0;
+    let mut group_of = Vec::with_capacity(instructions.len());
+    for instruction in &instructions {
+        match instruction.annotation {
+            Annotation::StartPart => {
+                parts += 1;
+                groups.push((Annotation::StartPart, parts, instruction.bits.clone()));
+            }
+            Annotation::StartSymbol => {
+                symbols += 1;
+                groups.push((Annotation::StartSymbol, symbols, instruction.bits.clone()));
+            }
+            Annotation::ContinuePart | Annotation::ContinueSymbol => {
+                let wanted = if instruction.annotation == Annotation::ContinuePart {
+                    Annotation::StartPart
+                } else {
+                    Annotation::StartSymbol
+                };
+                match groups.iter_mut().rev().find(|group| group.0 == wanted) {
+                    Some(group) => group.2.push_str(&instruction.bits),
+                    None => groups.push((wanted, 0, instruction.bits.clone())),
+                }
+            }
+        }
+        group_of.push(groups.len().checked_sub(1));
+    }
+    for (instruction, group) in instructions.iter().zip(group_of) {
+        let what = group
+            .and_then(|index| groups.get(index))
+            .map(|(kind, number, bits)| {
+                let value = i64::from_str_radix(bits, 2)
+                    .map_or_else(|_| "too large".to_string(), |v| v.to_string());
+                match kind {
+                    Annotation::StartPart if *number > 0 => format!(
+                        "rule part {number}: the {} of rule {}, value {value} (bits {bits})",
+                        RULE_PARTS[(number - 1) % 5],
+                        (number - 1) / 5 + 1
+                    ),
+                    Annotation::StartSymbol if *number > 0 => {
+                        format!("tape symbol {number}: value {value} (bits {bits})")
+                    }
+                    _ => format!("a continuation before any start: value {value}"),
+                }
+            });
+        let name = match &instruction.snapshot {
+            Some(snapshot) => format!(
+                "{}{} {}{}",
+                snapshot.number,
+                if snapshot.white { "." } else { "..." },
+                snapshot.san,
+                instruction.annotation.suffix()
+            ),
+            None => instruction.btm(),
+        };
+        outline.symbols.push(Symbol {
+            name: name.clone(),
+            detail: what.clone().unwrap_or_default(),
+            kind: SymbolKind::Instruction,
+            span: instruction.span.clone(),
+            name_span: instruction.span.clone(),
+        });
+        outline.hover(instruction.span.clone(), describe(instruction, &name, what));
+    }
+    outline.finish()
+}
+
+/// What an annotated move or BTM line does, in Markdown.
+fn describe(instruction: &Instruction, name: &str, what: Option<String>) -> String {
+    let action = match instruction.annotation {
+        Annotation::StartPart => "starts a new rule part",
+        Annotation::ContinuePart => "appends its bits to the current rule part",
+        Annotation::StartSymbol => "starts a new tape symbol",
+        Annotation::ContinueSymbol => "appends its bits to the current tape symbol",
+    };
+    let mut text = format!("**`{name}`** {action}: bits `{}`", instruction.bits);
+    if let Some(snapshot) = &instruction.snapshot {
+        text.push_str(&format!(
+            " — read from the board after the move, one bit per piece from a1 to h8 (1 white, 0 black): `{}`, the value after the marker",
+            snapshot.board_bits
+        ));
+    }
+    if let Some(what) = what {
+        text.push_str(&format!("\n\nTogether: {what}."));
+    }
+    text
+}
+
+/// Tokens that need no game: comments, tags, annotations, bits.
+fn lexical_tokens(source: &Source, btm: bool, outline: &mut Outline) {
+    if btm {
+        for (start, line) in source.lines() {
+            let code_end = line.find('#').unwrap_or(line.len());
+            if code_end < line.len() {
+                outline.token(start + code_end..start + line.len(), TokenKind::Comment);
+            }
+            let code = line[..code_end].trim_end();
+            let bits_end = code.trim_end_matches(['!', '?']).len();
+            let lead = code.len() - code.trim_start().len();
+            outline.token(start + lead..start + bits_end, TokenKind::Number);
+            outline.token(start + bits_end..start + code.len(), TokenKind::Operator);
+        }
+        return;
+    }
+    let text = source.text();
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let rest = &text[at..];
+        let end = match bytes[at] {
+            b'{' => rest.find('}').map_or(text.len(), |close| at + close + 1),
+            b';' => rest.find('\n').map_or(text.len(), |newline| at + newline),
+            b'[' => rest.find(']').map_or(text.len(), |close| at + close + 1),
+            b'!' | b'?' => at + rest.len() - rest.trim_start_matches(['!', '?']).len(),
+            _ => {
+                at += rest.chars().next().map_or(1, char::len_utf8);
+                continue;
+            }
+        };
+        let kind = match bytes[at] {
+            b'{' | b';' => TokenKind::Comment,
+            b'[' => TokenKind::String,
+            _ => TokenKind::Operator,
+        };
+        outline.token(at..end, kind);
+        at = end;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn btm_lines_say_what_they_write() {
+        let text = "100!\n101! # one\n110!\n100!\n100!\n11001000?\n";
+        let outline = outline(&Source::new("t.btm", text), true);
+        assert_eq!(outline.symbols.len(), 6);
+        assert_eq!(outline.symbols[0].span.start, 0);
+        let hover = &outline.hover_at(text.find("110!").unwrap()).unwrap().text;
+        assert!(
+            hover.contains("rule part 3: the next state of rule 1, value 2"),
+            "{hover}"
+        );
+        let hover = &outline
+            .hover_at(text.find("11001000?").unwrap())
+            .unwrap()
+            .text;
+        assert!(hover.contains("tape symbol 1: value 72"), "{hover}");
+        assert!(outline.tokens.iter().any(|t| t.kind == TokenKind::Comment));
+    }
+
+    #[test]
+    fn a_games_annotated_moves_show_their_board_bits() {
+        let game = include_str!("../../../../examples/chessoteric-hello.pgn");
+        let outline = outline(&Source::new("hello.pgn", game), false);
+        assert!(!outline.symbols.is_empty());
+        let first = &outline.symbols[0];
+        let hover = &outline.hover_at(first.span.start).unwrap().text;
+        assert!(
+            hover.contains("read from the board after the move"),
+            "{hover}"
+        );
+        assert!(hover.contains("rule part 1"), "{hover}");
+    }
+}

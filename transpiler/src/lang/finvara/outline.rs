@@ -1,0 +1,329 @@
+//! Finvara for editors: piece types and turns as symbols; each use of a
+//! piece symbol (move lines, board cells, promotions, `"s"` in notations)
+//! linked to its definition and each `checks turn M` to that turn's line;
+//! tokens; and what each definition and move line does.
+
+use std::collections::HashMap;
+
+use super::syntax::{self, Atom, Cell, MoveAction, MoveLine, PieceDef, Seq, SquareRef, Value};
+use crate::outline::{Outline, Symbol, SymbolKind, TokenKind};
+use crate::source::{Source, Span, Spanned};
+
+/// The outline of a Finvara program (comments only if it does not parse).
+pub fn outline(source: &Source) -> Outline {
+    let mut outline = Outline::default();
+    for (start, line) in source.lines() {
+        // `#` starts a comment, except inside a board row (`##` is a
+        // hole): there only after the row's last `|`.
+        let code_from = if line.trim_start().starts_with('|') {
+            line.rfind('|').map_or(0, |bar| bar + 1)
+        } else {
+            0
+        };
+        if let Some(hash) = line[code_from..].find('#') {
+            outline.token(
+                start + code_from + hash..start + line.len(),
+                TokenKind::Comment,
+            );
+        }
+    }
+    let Ok(program) = syntax::parse(source) else {
+        return outline.finish();
+    };
+    let definitions: HashMap<&str, &PieceDef> = program
+        .pieces
+        .iter()
+        .map(|piece| (piece.symbol.value.as_str(), piece))
+        .collect();
+    let use_of = |symbol: &Spanned<String>, outline: &mut Outline| {
+        outline.token(symbol.span.clone(), TokenKind::Type);
+        if let Some(definition) = definitions.get(symbol.value.as_str()) {
+            outline.link(symbol.span.clone(), definition.symbol.span.clone());
+        }
+    };
+    for piece in &program.pieces {
+        let notation = &source.text()[piece.notation.span.clone()];
+        outline.symbols.push(Symbol {
+            name: piece.symbol.value.clone(),
+            detail: notation.to_string(),
+            kind: SymbolKind::Piece,
+            span: piece.symbol.span.start..piece.notation.span.end,
+            name_span: piece.symbol.span.clone(),
+        });
+        outline.token(piece.symbol.span.clone(), TokenKind::Type);
+        outline.hover(
+            piece.symbol.span.start..piece.notation.span.end,
+            describe_piece(piece, notation),
+        );
+        let mut likes = Vec::new();
+        collect_likes(&piece.notation.value, &mut likes);
+        for like in likes {
+            use_of(like, &mut outline);
+        }
+    }
+    for row in &program.rows {
+        for cell in row {
+            if let Cell::Piece(symbol, white) = &cell.value {
+                let symbol_span = cell.span.start..cell.span.start + symbol.len();
+                outline.token(symbol_span.clone(), TokenKind::Type);
+                if let Some(definition) = definitions.get(symbol.as_str()) {
+                    outline.link(symbol_span, definition.symbol.span.clone());
+                    let side = if *white { "white" } else { "black" };
+                    outline.hover(
+                        cell.span.clone(),
+                        format!(
+                            "A {side} `{symbol}` at the start.\n\n{}",
+                            describe_piece(
+                                definition,
+                                &source.text()[definition.notation.span.clone()]
+                            )
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    let turn_lines: HashMap<(u32, bool), (&MoveLine, Span)> = program
+        .moves
+        .iter()
+        .filter_map(|line| {
+            let (start, text) = source.line(line.source_line)?;
+            Some((
+                (line.turn.value, line.white),
+                (line, start..start + text.trim_end().len()),
+            ))
+        })
+        .collect();
+    for line in &program.moves {
+        let Some((start, text)) = source.line(line.source_line) else {
+            continue;
+        };
+        let line_span = start..start + text.trim_end().len();
+        let side = if line.white { "W" } else { "B" };
+        outline.symbols.push(Symbol {
+            name: format!("Turn {} {side}", line.turn.value),
+            detail: line.text.trim().to_string(),
+            kind: SymbolKind::Turn,
+            span: line_span.clone(),
+            name_span: line.turn.span.clone(),
+        });
+        if let Some(word) = text.find("Turn") {
+            outline.token(start + word..start + word + 4, TokenKind::Keyword);
+        }
+        outline.token(line.turn.span.clone(), TokenKind::Number);
+        use_of(&line.symbol, &mut outline);
+        match &line.action {
+            MoveAction::Move { from, to, promote } => {
+                outline.token(from.span.clone(), TokenKind::Variable);
+                outline.token(to.span.clone(), TokenKind::Variable);
+                if let Some(promote) = promote {
+                    use_of(promote, &mut outline);
+                }
+            }
+            MoveAction::Checks { square, turn } => {
+                outline.token(square.span.clone(), TokenKind::Variable);
+                if let Some(word) = text.find("checks") {
+                    outline.token(start + word..start + word + 6, TokenKind::Keyword);
+                }
+                outline.token(turn.span.clone(), TokenKind::Label);
+                if let Some((target, span)) = turn_lines.get(&(turn.value, true)) {
+                    outline.link(turn.span.clone(), span.clone());
+                    outline.hover(
+                        turn.span.clone(),
+                        format!(
+                            "Turn {} W, line {}: `{}`",
+                            turn.value,
+                            target.source_line,
+                            target.text.trim()
+                        ),
+                    );
+                }
+            }
+        }
+        let piece = definitions.get(line.symbol.value.as_str()).copied();
+        outline.hover(line_span, describe_move(line, piece, source));
+    }
+    outline.symbols.sort_by_key(|symbol| symbol.span.start);
+    outline.finish()
+}
+
+/// Every `"s"` in a notation.
+fn collect_likes<'a>(seq: &'a Seq, out: &mut Vec<&'a Spanned<String>>) {
+    for item in seq {
+        match &item.atom {
+            Atom::Like(symbol) => out.push(symbol),
+            Atom::Any(choices) => choices.iter().for_each(|seq| collect_likes(seq, out)),
+            Atom::Group(seq)
+            | Atom::Capture(seq)
+            | Atom::NoCapture(seq)
+            | Atom::Rank { seq, .. } => collect_likes(seq, out),
+            Atom::Leap { .. } | Atom::CaptureHere | Atom::Promote(_) => {}
+        }
+    }
+}
+
+/// A piece definition in words.
+fn describe_piece(piece: &PieceDef, notation: &str) -> String {
+    let value = match piece.value {
+        None => "royal: it has no value, and a side whose royal pieces are all attacked has lost"
+            .to_string(),
+        Some(Value::Number(n)) => format!("value {n}"),
+        Some(Value::X) => "value: the column number of its square".to_string(),
+        Some(Value::Y) => "value: the row number of its square".to_string(),
+    };
+    format!(
+        "**piece `{}`** ({value})\n\nMoves by `{notation}`: {}.",
+        piece.symbol.value,
+        notation_words(&piece.notation.value)
+    )
+}
+
+/// A notation in words, item by item.
+fn notation_words(seq: &Seq) -> String {
+    let words: Vec<String> = seq
+        .iter()
+        .map(|item| {
+            let atom = match &item.atom {
+                Atom::Leap { a, b, dirs } => {
+                    let filter = if dirs.is_some() {
+                        " in the directions given"
+                    } else {
+                        ""
+                    };
+                    format!("a leap by ({a},{b}){filter}")
+                }
+                Atom::Any(choices) => format!(
+                    "one of: {}",
+                    choices
+                        .iter()
+                        .map(notation_words)
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ),
+                Atom::Group(seq) => format!("[{}]", notation_words(seq)),
+                Atom::Capture(seq) => format!("only capturing: {}", notation_words(seq)),
+                Atom::NoCapture(seq) => format!("only without capturing: {}", notation_words(seq)),
+                Atom::Rank {
+                    seq,
+                    ranks,
+                    negated,
+                } => format!(
+                    "{} when it starts {} rows {}–{}",
+                    notation_words(seq),
+                    if *negated { "outside" } else { "on" },
+                    ranks.0,
+                    ranks.1
+                ),
+                Atom::Like(symbol) => format!("moves like `{}`", symbol.value),
+                Atom::CaptureHere => "capturing what stands here".to_string(),
+                Atom::Promote(targets) if targets.is_empty() => "promotion".to_string(),
+                Atom::Promote(targets) => format!(
+                    "promotion to {}",
+                    targets
+                        .iter()
+                        .map(|t| format!("`{}`", t.value))
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                ),
+            };
+            let repeats: String = item
+                .repeats
+                .iter()
+                .map(|repeat| match repeat {
+                    syntax::Repeat::Same => ", repeated the same way each time",
+                    syntax::Repeat::Any => ", repeated any way each time",
+                })
+                .collect();
+            format!("{atom}{repeats}")
+        })
+        .collect();
+    if words.is_empty() {
+        "staying where it is".to_string()
+    } else {
+        words.join(", then ")
+    }
+}
+
+/// A square in words.
+fn square_words(square: &SquareRef, source: &Source) -> String {
+    format!(
+        "`{}` (row {}, column {})",
+        &source.text()[square.span.clone()],
+        square.row,
+        square.col
+    )
+}
+
+/// What a move line does, in Markdown.
+fn describe_move(line: &MoveLine, piece: Option<&PieceDef>, source: &Source) -> String {
+    let side = if line.white { "White" } else { "Black" };
+    let what = match &line.action {
+        MoveAction::Move { from, to, promote } => {
+            let promotion = promote
+                .as_ref()
+                .map_or(String::new(), |p| format!(", promoting to `{}`", p.value));
+            format!(
+                "Moves a `{}` from {} to {}{promotion}. If the move is valid its value goes through the stacks; if not, the program goes on.",
+                line.symbol.value,
+                square_words(from, source),
+                square_words(to, source)
+            )
+        }
+        MoveAction::Checks { square, turn } => format!(
+            "If a `{}` on {} attacks an enemy royal piece, the program goes back to turn {}.",
+            line.symbol.value,
+            square_words(square, source),
+            turn.value
+        ),
+    };
+    let piece = piece.map_or(String::new(), |piece| {
+        format!(
+            "\n\n`{}` moves by `{}`.",
+            piece.symbol.value,
+            &source.text()[piece.notation.span.clone()]
+        )
+    });
+    format!(
+        "**Turn {} ({side})**, line {}\n\n{what}{piece}",
+        line.turn.value, line.source_line
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TRUTH: &str = include_str!("../../../../examples/truth.fv");
+
+    #[test]
+    fn symbols_link_to_definitions_and_checks_to_their_turn() {
+        let outline = outline(&Source::new("truth.fv", TRUTH));
+        let names: Vec<&str> = outline.symbols.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(&names[..5], ["k", "n", "q", "i", "p"]);
+        assert!(names.contains(&"Turn 4 W"));
+        // `p` in a move line means the definition `(p 4)`.
+        let use_of_p = TRUTH.find("W: p a2").unwrap() + 3;
+        let definition = TRUTH.find("(p 4)").unwrap() + 1;
+        assert_eq!(
+            outline.definition_at(use_of_p),
+            Some(definition..definition + 1)
+        );
+        // Board cells and move lines use it: every reference is found.
+        let references = outline.references_at(definition, false);
+        assert!(references.len() >= 4, "{references:?}");
+        // `checks turn 3` leads to the `Turn 3 W` line.
+        let checks = TRUTH.find("checks turn 3").unwrap() + "checks turn ".len();
+        let turn3 = TRUTH.find("Turn 3 W").unwrap();
+        assert_eq!(outline.definition_at(checks).map(|s| s.start), Some(turn3));
+        let hover = &outline.hover_at(use_of_p - 2).unwrap().text;
+        assert!(
+            hover.contains("Moves a `p` from `a2` (row 1, column 2) to `b2`"),
+            "{hover}"
+        );
+        let piece = &outline.hover_at(definition).unwrap().text;
+        assert!(
+            piece.contains("value 4") && piece.contains("a leap by (1,0)"),
+            "{piece}"
+        );
+    }
+}
