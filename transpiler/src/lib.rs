@@ -41,6 +41,8 @@ mod cpu_time;
 
 #[cfg(feature = "cli")]
 pub mod cli;
+#[cfg(feature = "cli")]
+pub mod lsp;
 
 use std::io::{BufRead, Write};
 

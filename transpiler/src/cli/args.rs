@@ -197,6 +197,17 @@ An entry is keyed by the generated program and the compiler, not by the
 file's path or name: the same program reached by another path, or copied,
 is not built again.")]
     Cache(CacheArgs),
+    /// Run a language server on stdin/stdout, for editors: diagnostics as
+    /// `check` reports them, hovers, go to definition, references, document
+    /// symbols and semantic tokens, in all four languages.
+    #[command(after_help = "\
+Editors start it themselves; docs/editors.md has the set-up for VS Code,
+Neovim and Helix. For example, Neovim:
+  vim.lsp.start({ name = 'chess2rs', cmd = { 'chess2rs', 'lsp' } })
+
+The language comes from the file's extension (.icp .chc .pgn .btm .fv), else
+from the editor's language id.")]
+    Lsp,
 }
 
 #[derive(Args, Debug)]
@@ -345,7 +356,7 @@ pub(super) fn parse_language(name: &str) -> Result<Language, String> {
 }
 
 /// The verbs, for "did you mean" on a mistyped one.
-pub(super) const VERBS: [&str; 10] = [
+pub(super) const VERBS: [&str; 11] = [
     "run",
     "build",
     "interpret",
@@ -355,6 +366,7 @@ pub(super) const VERBS: [&str; 10] = [
     "completions",
     "man",
     "cache",
+    "lsp",
     "help",
 ];
 

@@ -28,7 +28,7 @@ _chess2rs_files() {
     local word verb=""
     for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
         case "${word}" in
-            run|build|interpret|check|explain|synth|completions|man|cache|help)
+            run|build|interpret|check|explain|synth|completions|man|cache|lsp|help)
                 verb="${word}"; break ;;
         esac
     done

@@ -54,6 +54,9 @@ pub fn main() -> ExitCode {
         Some(Verb::Run(args)) => build::run(&args, &reporter),
         Some(Verb::Build(args)) => build::build(&args, &reporter),
         Some(Verb::Cache(args)) => cache::cache(&args),
+        Some(Verb::Lsp) => crate::lsp::run_stdio()
+            .map(|()| 0)
+            .map_err(|e| Failure::Message(format!("the language server stopped: {e}"))),
         Some(Verb::Completions { shell }) => completions::completions(shell),
         Some(Verb::Man(args)) => man::manual(&args),
     };

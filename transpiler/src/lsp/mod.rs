@@ -1,0 +1,516 @@
+//! `chess2rs lsp`: a language server for the four languages, over stdio.
+//!
+//! [`Server`] holds the open documents and answers one message at a time
+//! (so tests drive it without a process); [`serve`] is the loop around it:
+//! it reads messages, and re-checks changed documents once the client has
+//! been quiet for [`DEBOUNCE`], publishing exactly what `chess2rs check`
+//! reports (errors, warnings, their labels and help).
+
+mod document;
+
+use std::collections::{BTreeMap, HashMap};
+use std::error::Error;
+use std::time::{Duration, Instant};
+
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use lsp_types::notification::{
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
+    PublishDiagnostics,
+};
+use lsp_types::request::{
+    DocumentSymbolRequest, GotoDefinition, HoverRequest, References, Request as _,
+    SemanticTokensFullRequest,
+};
+use lsp_types::{
+    DiagnosticRelatedInformation, DiagnosticSeverity, DocumentSymbol, DocumentSymbolResponse,
+    GotoDefinitionResponse, Hover, HoverContents, HoverProviderCapability, InitializeParams,
+    Location, MarkupContent, MarkupKind, OneOf, PositionEncodingKind, PublishDiagnosticsParams,
+    SemanticToken, SemanticTokenType, SemanticTokens, SemanticTokensFullOptions,
+    SemanticTokensLegend, SemanticTokensOptions, SemanticTokensResult,
+    SemanticTokensServerCapabilities, ServerCapabilities, ServerInfo, SymbolKind,
+    TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+};
+
+use self::document::{Document, Encoding};
+use crate::outline::{self, TokenKind};
+use crate::{check, Diagnostic, Language, Severity};
+
+/// How long the client must be quiet after a change before the document
+/// is checked again.
+pub const DEBOUNCE: Duration = Duration::from_millis(40);
+
+/// Runs the server on stdin/stdout until the client says `exit`.
+pub fn run_stdio() -> Result<(), Box<dyn Error + Send + Sync>> {
+    let (connection, threads) = Connection::stdio();
+    serve(&connection)?;
+    drop(connection);
+    threads.join()?;
+    Ok(())
+}
+
+/// The server on `connection`: the initialize handshake, then messages
+/// until `shutdown` and `exit`.
+pub fn serve(connection: &Connection) -> Result<(), Box<dyn Error + Send + Sync>> {
+    let (id, params) = connection.initialize_start()?;
+    let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
+    let mut server = Server::new(&params);
+    let result = serde_json::json!({
+        "capabilities": server.capabilities(),
+        "serverInfo": ServerInfo {
+            name: "chess2rs".to_string(),
+            version: Some(env!("CARGO_PKG_VERSION").to_string()),
+        },
+    });
+    connection.initialize_finish(id, result)?;
+    loop {
+        let message = match server.next_deadline() {
+            Some(deadline) => {
+                let wait = deadline.saturating_duration_since(Instant::now());
+                match connection.receiver.recv_timeout(wait) {
+                    Ok(message) => Some(message),
+                    Err(crossbeam_channel::RecvTimeoutError::Timeout) => None,
+                    Err(crossbeam_channel::RecvTimeoutError::Disconnected) => return Ok(()),
+                }
+            }
+            None => match connection.receiver.recv() {
+                Ok(message) => Some(message),
+                Err(_) => return Ok(()),
+            },
+        };
+        let replies = match message {
+            Some(Message::Request(request)) if connection.handle_shutdown(&request)? => {
+                return Ok(());
+            }
+            Some(message) => server.handle(message, Instant::now()),
+            None => server.publish_due(Instant::now()),
+        };
+        for reply in replies {
+            connection.sender.send(reply)?;
+        }
+    }
+}
+
+/// The server's state: open documents, and which wait to be checked.
+pub struct Server {
+    documents: HashMap<Uri, Document>,
+    /// Documents changed, by when they are due to be checked.
+    due: BTreeMap<Uri, Instant>,
+    encoding: Encoding,
+}
+
+impl Server {
+    /// A server for a client that said `params` (its position encodings).
+    pub fn new(params: &InitializeParams) -> Server {
+        let utf8 = params
+            .capabilities
+            .general
+            .as_ref()
+            .and_then(|general| general.position_encodings.as_ref())
+            .is_some_and(|encodings| encodings.contains(&PositionEncodingKind::UTF8));
+        Server {
+            documents: HashMap::new(),
+            due: BTreeMap::new(),
+            encoding: if utf8 {
+                Encoding::Utf8
+            } else {
+                Encoding::Utf16
+            },
+        }
+    }
+
+    /// What the server can do.
+    pub fn capabilities(&self) -> ServerCapabilities {
+        ServerCapabilities {
+            position_encoding: Some(match self.encoding {
+                Encoding::Utf8 => PositionEncodingKind::UTF8,
+                Encoding::Utf16 => PositionEncodingKind::UTF16,
+            }),
+            text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+            hover_provider: Some(HoverProviderCapability::Simple(true)),
+            definition_provider: Some(OneOf::Left(true)),
+            references_provider: Some(OneOf::Left(true)),
+            document_symbol_provider: Some(OneOf::Left(true)),
+            semantic_tokens_provider: Some(
+                SemanticTokensServerCapabilities::SemanticTokensOptions(SemanticTokensOptions {
+                    legend: SemanticTokensLegend {
+                        token_types: TokenKind::ALL
+                            .iter()
+                            .map(|kind| SemanticTokenType::new(kind.lsp_name()))
+                            .collect(),
+                        token_modifiers: Vec::new(),
+                    },
+                    full: Some(SemanticTokensFullOptions::Bool(true)),
+                    range: None,
+                    ..SemanticTokensOptions::default()
+                }),
+            ),
+            ..ServerCapabilities::default()
+        }
+    }
+
+    /// When the next changed document is due to be checked.
+    pub fn next_deadline(&self) -> Option<Instant> {
+        self.due.values().min().copied()
+    }
+
+    /// Handles one message from the client (at `now`), returning what to
+    /// send back. Diagnostics of an opened document go out at once, of a
+    /// changed one from [`Server::publish_due`].
+    pub fn handle(&mut self, message: Message, now: Instant) -> Vec<Message> {
+        match message {
+            Message::Request(request) => vec![Message::Response(self.respond(request))],
+            Message::Notification(notification) => self.notified(notification, now),
+            Message::Response(_) => Vec::new(),
+        }
+    }
+
+    /// Checks the documents due by `now` and returns their diagnostics.
+    pub fn publish_due(&mut self, now: Instant) -> Vec<Message> {
+        let due: Vec<Uri> = self
+            .due
+            .iter()
+            .filter(|(_, &deadline)| deadline <= now)
+            .map(|(uri, _)| uri.clone())
+            .collect();
+        due.into_iter()
+            .filter_map(|uri| {
+                self.due.remove(&uri);
+                self.diagnostics(&uri)
+            })
+            .collect()
+    }
+
+    fn notified(&mut self, notification: Notification, now: Instant) -> Vec<Message> {
+        match notification.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                let Ok(params) = serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(
+                    notification.params,
+                ) else {
+                    return Vec::new();
+                };
+                let item = params.text_document;
+                let Some(language) = language_of(&item.uri, &item.language_id) else {
+                    return Vec::new();
+                };
+                let name = name_of(&item.uri);
+                let document = Document::new(name, language, item.version, item.text);
+                self.documents.insert(item.uri.clone(), document);
+                self.diagnostics(&item.uri).into_iter().collect()
+            }
+            DidChangeTextDocument::METHOD => {
+                let Ok(params) = serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(
+                    notification.params,
+                ) else {
+                    return Vec::new();
+                };
+                let uri = params.text_document.uri;
+                let Some(document) = self.documents.get_mut(&uri) else {
+                    return Vec::new();
+                };
+                // Full sync: the last change holds the whole text.
+                if let Some(change) = params.content_changes.into_iter().last() {
+                    document.replace(params.text_document.version, change.text);
+                    self.due.insert(uri, now + DEBOUNCE);
+                }
+                Vec::new()
+            }
+            DidCloseTextDocument::METHOD => {
+                let Ok(params) = serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(
+                    notification.params,
+                ) else {
+                    return Vec::new();
+                };
+                let uri = params.text_document.uri;
+                self.due.remove(&uri);
+                self.documents
+                    .remove(&uri)
+                    .map(|_| publish(uri, Vec::new(), None))
+                    .into_iter()
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The diagnostics of an open document, as a notification.
+    fn diagnostics(&mut self, uri: &Uri) -> Option<Message> {
+        let document = self.documents.get(uri)?;
+        let source = document.source();
+        let diagnostics = match check(&source, document.language) {
+            Ok(checked) => checked.warnings,
+            Err(errors) => errors,
+        };
+        let encoding = self.encoding;
+        let converted = diagnostics
+            .0
+            .iter()
+            .map(|diagnostic| lsp_diagnostic(diagnostic, uri, document, encoding))
+            .collect();
+        Some(publish(uri.clone(), converted, Some(document.version)))
+    }
+
+    fn respond(&mut self, request: Request) -> Response {
+        let id = request.id.clone();
+        let result = match request.method.as_str() {
+            HoverRequest::METHOD => self.hover(request).map(serde_json::to_value),
+            GotoDefinition::METHOD => self.definition(request).map(serde_json::to_value),
+            References::METHOD => self.references(request).map(serde_json::to_value),
+            DocumentSymbolRequest::METHOD => self.symbols(request).map(serde_json::to_value),
+            SemanticTokensFullRequest::METHOD => self.tokens(request).map(serde_json::to_value),
+            other => {
+                return Response::new_err(
+                    id,
+                    ErrorCode::MethodNotFound as i32,
+                    format!("chess2rs does not answer `{other}`"),
+                )
+            }
+        };
+        match result {
+            Ok(Ok(value)) => Response::new_ok(id, value),
+            Ok(Err(error)) => {
+                Response::new_err(id, ErrorCode::InternalError as i32, error.to_string())
+            }
+            Err(message) => Response::new_err(id, ErrorCode::InvalidParams as i32, message),
+        }
+    }
+
+    /// The open document `uri` and the byte offset of `position` in it.
+    fn locate(
+        &mut self,
+        uri: &Uri,
+        position: lsp_types::Position,
+    ) -> Option<(usize, &mut Document)> {
+        let encoding = self.encoding;
+        let document = self.documents.get_mut(uri)?;
+        Some((document.offset(position, encoding), document))
+    }
+
+    fn hover(&mut self, request: Request) -> Result<Option<Hover>, String> {
+        let params: lsp_types::HoverParams = parse(request)?;
+        let at = params.text_document_position_params;
+        let encoding = self.encoding;
+        let Some((offset, document)) = self.locate(&at.text_document.uri, at.position) else {
+            return Ok(None);
+        };
+        let Some(hover) = document.outline().hover_at(offset).cloned() else {
+            return Ok(None);
+        };
+        Ok(Some(Hover {
+            contents: HoverContents::Markup(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value: hover.text,
+            }),
+            range: Some(document.range(&hover.span, encoding)),
+        }))
+    }
+
+    fn definition(&mut self, request: Request) -> Result<Option<GotoDefinitionResponse>, String> {
+        let params: lsp_types::GotoDefinitionParams = parse(request)?;
+        let at = params.text_document_position_params;
+        let encoding = self.encoding;
+        let uri = at.text_document.uri;
+        let Some((offset, document)) = self.locate(&uri, at.position) else {
+            return Ok(None);
+        };
+        Ok(document.outline().definition_at(offset).map(|span| {
+            GotoDefinitionResponse::Scalar(Location::new(
+                uri.clone(),
+                document.range(&span, encoding),
+            ))
+        }))
+    }
+
+    fn references(&mut self, request: Request) -> Result<Option<Vec<Location>>, String> {
+        let params: lsp_types::ReferenceParams = parse(request)?;
+        let at = params.text_document_position;
+        let encoding = self.encoding;
+        let uri = at.text_document.uri;
+        let Some((offset, document)) = self.locate(&uri, at.position) else {
+            return Ok(None);
+        };
+        let spans = document
+            .outline()
+            .references_at(offset, params.context.include_declaration);
+        Ok(Some(
+            spans
+                .iter()
+                .map(|span| Location::new(uri.clone(), document.range(span, encoding)))
+                .collect(),
+        ))
+    }
+
+    fn symbols(&mut self, request: Request) -> Result<Option<DocumentSymbolResponse>, String> {
+        let params: lsp_types::DocumentSymbolParams = parse(request)?;
+        let encoding = self.encoding;
+        let Some(document) = self.documents.get_mut(&params.text_document.uri) else {
+            return Ok(None);
+        };
+        let symbols = document.outline().symbols.clone();
+        #[allow(deprecated)] // `deprecated` is a field LSP keeps for old clients.
+        let symbols = symbols
+            .iter()
+            .map(|symbol| DocumentSymbol {
+                name: symbol.name.clone(),
+                detail: (!symbol.detail.is_empty()).then(|| symbol.detail.clone()),
+                kind: match symbol.kind {
+                    outline::SymbolKind::Label => SymbolKind::KEY,
+                    outline::SymbolKind::Loop => SymbolKind::NAMESPACE,
+                    outline::SymbolKind::Piece => SymbolKind::CLASS,
+                    outline::SymbolKind::Turn => SymbolKind::EVENT,
+                    outline::SymbolKind::Instruction => SymbolKind::CONSTANT,
+                },
+                tags: None,
+                deprecated: None,
+                range: document.range(&symbol.span, encoding),
+                selection_range: document.range(&symbol.name_span, encoding),
+                children: None,
+            })
+            .collect();
+        Ok(Some(DocumentSymbolResponse::Nested(symbols)))
+    }
+
+    fn tokens(&mut self, request: Request) -> Result<Option<SemanticTokensResult>, String> {
+        let params: lsp_types::SemanticTokensParams = parse(request)?;
+        let encoding = self.encoding;
+        let Some(document) = self.documents.get_mut(&params.text_document.uri) else {
+            return Ok(None);
+        };
+        let tokens = document.outline().tokens.clone();
+        let mut data = Vec::with_capacity(tokens.len());
+        let (mut line, mut column) = (0, 0);
+        for token in &tokens {
+            // A token never spans lines in LSP: a multi-line one (a PGN
+            // comment) is cut at its first line's end.
+            let start = document.position(token.span.start, encoding);
+            let end = document.position(token.span.end, encoding);
+            let length = if end.line == start.line {
+                end.character - start.character
+            } else {
+                let line_end =
+                    document.offset(lsp_types::Position::new(start.line, u32::MAX), encoding);
+                document.position(line_end, encoding).character - start.character
+            };
+            if length == 0 {
+                continue;
+            }
+            let delta_line = start.line - line;
+            let delta_start = if delta_line == 0 {
+                start.character - column
+            } else {
+                start.character
+            };
+            data.push(SemanticToken {
+                delta_line,
+                delta_start,
+                length,
+                token_type: TokenKind::ALL
+                    .iter()
+                    .position(|kind| *kind == token.kind)
+                    .unwrap_or(0) as u32,
+                token_modifiers_bitset: 0,
+            });
+            (line, column) = (start.line, start.character);
+        }
+        Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
+            result_id: None,
+            data,
+        })))
+    }
+}
+
+/// The `publishDiagnostics` notification.
+fn publish(uri: Uri, diagnostics: Vec<lsp_types::Diagnostic>, version: Option<i32>) -> Message {
+    Message::Notification(Notification::new(
+        PublishDiagnostics::METHOD.to_string(),
+        PublishDiagnosticsParams {
+            uri,
+            diagnostics,
+            version,
+        },
+    ))
+}
+
+/// A compiler diagnostic as LSP's: the message, range and severity; the
+/// secondary labels and the help as related information (at their spans,
+/// the help at the primary one).
+fn lsp_diagnostic(
+    diagnostic: &Diagnostic,
+    uri: &Uri,
+    document: &Document,
+    encoding: Encoding,
+) -> lsp_types::Diagnostic {
+    let related = |span: &crate::Span, message: String| DiagnosticRelatedInformation {
+        location: Location::new(uri.clone(), document.range(span, encoding)),
+        message,
+    };
+    let mut information: Vec<DiagnosticRelatedInformation> = diagnostic
+        .secondary
+        .iter()
+        .map(|(span, label)| related(span, label.clone()))
+        .collect();
+    if let Some(help) = &diagnostic.help {
+        information.push(related(&diagnostic.span, format!("help: {help}")));
+    }
+    let message = if diagnostic.label.is_empty() {
+        diagnostic.message.clone()
+    } else {
+        format!("{}\n{}", diagnostic.message, diagnostic.label)
+    };
+    lsp_types::Diagnostic {
+        range: document.range(&diagnostic.span, encoding),
+        severity: Some(match diagnostic.severity {
+            Severity::Error => DiagnosticSeverity::ERROR,
+            Severity::Warning => DiagnosticSeverity::WARNING,
+        }),
+        source: Some("chess2rs".to_string()),
+        message,
+        related_information: (!information.is_empty()).then_some(information),
+        ..lsp_types::Diagnostic::default()
+    }
+}
+
+/// The language of a document: its extension, else the client's language
+/// id.
+fn language_of(uri: &Uri, language_id: &str) -> Option<Language> {
+    let path = uri.as_str().split(['?', '#']).next().unwrap_or_default();
+    Language::from_path(std::path::Path::new(path)).or_else(|| Language::from_name(language_id))
+}
+
+/// The name diagnostics give a document: a `file:` URI's path, else the
+/// URI.
+fn name_of(uri: &Uri) -> String {
+    let text = uri.as_str();
+    match text.strip_prefix("file://") {
+        Some(path) => percent_decoded(path),
+        None => text.to_string(),
+    }
+}
+
+/// `%XX` escapes decoded (invalid ones kept as written).
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let escaped = (bytes[at] == b'%')
+            .then(|| text.get(at + 1..at + 3))
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        match escaped {
+            Some(byte) => {
+                out.push(byte);
+                at += 3;
+            }
+            None => {
+                out.push(bytes[at]);
+                at += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A request's parameters, or what is wrong with them.
+fn parse<P: serde::de::DeserializeOwned>(request: Request) -> Result<P, String> {
+    serde_json::from_value(request.params).map_err(|e| format!("bad parameters: {e}"))
+}

@@ -1,0 +1,322 @@
+//! `chess2rs lsp` driven over stdio with JSON-RPC, as an editor drives
+//! it: for each language, open a program with an error and get its
+//! diagnostic at the right range, fix it and get no errors, hover, go to a
+//! definition, then shut down and exit with 0.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+/// A running server and the messages it sent.
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    messages: Receiver<Value>,
+    next_id: i64,
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let (send, messages) = channel();
+        std::thread::spawn(move || loop {
+            let mut length = None;
+            loop {
+                let mut header = String::new();
+                if stdout.read_line(&mut header).unwrap_or(0) == 0 {
+                    return;
+                }
+                let header = header.trim();
+                if header.is_empty() {
+                    break;
+                }
+                if let Some(value) = header.strip_prefix("Content-Length: ") {
+                    length = value.parse::<usize>().ok();
+                }
+            }
+            let mut body = vec![0; length.expect("a Content-Length header")];
+            stdout.read_exact(&mut body).unwrap();
+            if send.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                return;
+            }
+        });
+        let mut client = Client {
+            child,
+            stdin,
+            messages,
+            next_id: 1,
+        };
+        let capabilities = client.request("initialize", json!({ "capabilities": {} }));
+        assert!(capabilities["capabilities"]["hoverProvider"] == json!(true));
+        assert_eq!(capabilities["serverInfo"]["name"], "chess2rs");
+        client.notify("initialized", json!({}));
+        client
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    /// Sends a request and waits for its response's result.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        let response = self.wait_for(|message| message["id"] == json!(id));
+        assert!(response.get("error").is_none(), "{response}");
+        response["result"].clone()
+    }
+
+    /// The next message `wanted` accepts (others are skipped).
+    fn wait_for(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let message = self
+                .messages
+                .recv_timeout(Duration::from_secs(20))
+                .expect("the server answers within 20 s");
+            if wanted(&message) {
+                return message;
+            }
+        }
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        let message = self.wait_for(|message| {
+            message["method"] == "textDocument/publishDiagnostics"
+                && message["params"]["uri"] == uri
+        });
+        message["params"]["diagnostics"].as_array().unwrap().clone()
+    }
+
+    fn shutdown(mut self) {
+        let result = self.request("shutdown", Value::Null);
+        assert!(result.is_null());
+        self.notify("exit", Value::Null);
+        let status = self.child.wait().unwrap();
+        assert_eq!(status.code(), Some(0));
+    }
+}
+
+fn position(line: u32, character: u32) -> Value {
+    json!({ "line": line, "character": character })
+}
+
+fn at(uri: &str, line: u32, character: u32) -> Value {
+    json!({ "textDocument": { "uri": uri }, "position": position(line, character) })
+}
+
+/// One language's session.
+struct Case {
+    uri: &'static str,
+    /// A program with one error, and where (0-based line, character).
+    broken: &'static str,
+    error_at: (u32, u32),
+    fixed: &'static str,
+    /// A position in `fixed` whose hover says something, and words in it.
+    hover_at: (u32, u32),
+    hover_says: &'static str,
+    /// A use and the line of its definition, if the language has any.
+    definition: Option<((u32, u32), u32)>,
+}
+
+const FINVARA_TURNS: &str = "(k):
+(p 4): (1,0)
+
++--+--+
+|kB|  |
++--+--+
+|pW|kW|
++--+--+
+
+Turn 1 W: p a1 -> b1
+Turn 1 B: k b1 -> b1
+Turn 2 W: p a1 checks turn 1
+";
+
+fn cases() -> Vec<Case> {
+    vec![
+        Case {
+            uri: "file:///w/jump.icp",
+            broken: "1. a=K0,0\n2. a;0,1?1!9\n3. \"done\n",
+            error_at: (1, 10),
+            fixed: "1. a=K0,0\n2. a;0,1?1!3\n3. \"done\n",
+            hover_at: (1, 4),
+            hover_says: "Moves a piece called `a` by 0 rows and 1 columns",
+            definition: Some(((1, 9), 0)),
+        },
+        Case {
+            uri: "file:///w/loop.chc",
+            broken: "a1+\n  b1+\nb1=R+\nb1\n",
+            error_at: (2, 0),
+            fixed: "a1+\nRa1\n1/2 1/2\n  b1+\nb1=R+\nb1\n",
+            hover_at: (4, 1),
+            hover_says: "loops back to the label on line 3",
+            definition: Some(((4, 1), 2)),
+        },
+        Case {
+            uri: "file:///w/turns.fv",
+            broken: "(k):\n(p 4): (1,0)\n\n+--+--+\n|kB|  |\n+--+--+\n|pW|kW|\n+--+--+\n\nTurn 1 W: p a1 -> z1\n",
+            error_at: (9, 18),
+            fixed: FINVARA_TURNS,
+            hover_at: (9, 12),
+            hover_says: "Moves a `p` from `a1`",
+            definition: Some(((11, 27), 9)),
+        },
+        Case {
+            uri: "file:///w/game.pgn",
+            broken: "1. e4 e5 2. Nf3 Nc6 3. Qh9 a6\n",
+            error_at: (0, 23),
+            fixed: include_str!("../../examples/chessoteric-hello.pgn"),
+            hover_at: (0, 47),
+            hover_says: "read from the board after the move",
+            definition: None,
+        },
+        Case {
+            uri: "file:///w/machine.btm",
+            broken: "100!\n12x!\n",
+            error_at: (1, 1),
+            fixed: "100!\n101!\n110!\n100!\n100!\n11001000?\n",
+            hover_at: (2, 1),
+            hover_says: "rule part 3: the next state of rule 1, value 2",
+            definition: None,
+        },
+    ]
+}
+
+#[test]
+fn every_language_over_stdio() {
+    for case in cases() {
+        let mut client = Client::start();
+        let uri = case.uri;
+        client.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "", "version": 1, "text": case.broken } }),
+        );
+        let diagnostics = client.diagnostics(uri);
+        let error = diagnostics
+            .iter()
+            .find(|d| d["severity"] == 1)
+            .unwrap_or_else(|| panic!("{uri}: no error in {diagnostics:?}"));
+        assert_eq!(
+            error["range"]["start"],
+            position(case.error_at.0, case.error_at.1),
+            "{uri}: {error}"
+        );
+        assert_eq!(error["source"], "chess2rs");
+        // The fix: no errors once the change is checked.
+        client.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [ { "text": case.fixed } ] }),
+        );
+        let diagnostics = client.diagnostics(uri);
+        assert!(
+            diagnostics.iter().all(|d| d["severity"] != 1),
+            "{uri}: {diagnostics:?}"
+        );
+        let hover = client.request(
+            "textDocument/hover",
+            at(uri, case.hover_at.0, case.hover_at.1),
+        );
+        let text = hover["contents"]["value"].as_str().unwrap_or_default();
+        assert!(text.contains(case.hover_says), "{uri}: {hover}");
+        if let Some(((line, character), target)) = case.definition {
+            let definition = client.request("textDocument/definition", at(uri, line, character));
+            assert_eq!(definition["uri"], uri, "{definition}");
+            assert_eq!(
+                definition["range"]["start"]["line"], target,
+                "{uri}: {definition}"
+            );
+        }
+        let symbols = client.request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": uri } }),
+        );
+        assert!(!symbols.as_array().unwrap().is_empty(), "{uri}: {symbols}");
+        let tokens = client.request(
+            "textDocument/semanticTokens/full",
+            json!({ "textDocument": { "uri": uri } }),
+        );
+        let data = tokens["data"].as_array().unwrap();
+        assert!(!data.is_empty() && data.len() % 5 == 0, "{uri}: {tokens}");
+        client.shutdown();
+    }
+}
+
+#[test]
+fn references_hovers_and_closing() {
+    let mut client = Client::start();
+    let uri = "file:///w/refs.icp";
+    let text = "1. ^\n2. \"again?1\n3. ^?1\n";
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "icp", "version": 1, "text": text } }),
+    );
+    // `check`'s warning, its label in the message and its help as related
+    // information.
+    let diagnostics = client.diagnostics(uri);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    let warning = &diagnostics[0];
+    assert_eq!(warning["severity"], 2);
+    assert_eq!(warning["range"]["start"], position(1, 9));
+    assert!(warning["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("text ends in what looks like a jump"));
+    let help = warning["relatedInformation"][0]["message"]
+        .as_str()
+        .unwrap();
+    assert!(
+        help.starts_with("help: a text line takes no jumps"),
+        "{help}"
+    );
+    let references = client.request(
+        "textDocument/references",
+        json!({ "textDocument": { "uri": uri }, "position": position(0, 0), "context": { "includeDeclaration": true } }),
+    );
+    let lines: Vec<u64> = references
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|location| location["range"]["start"]["line"].as_u64().unwrap())
+        .collect();
+    // The label, and the one jump to it (line 2 prints `again?1`).
+    assert_eq!(lines, [0, 2]);
+    // Nothing to say past the end of the text.
+    let hover = client.request("textDocument/hover", at(uri, 40, 0));
+    assert!(hover.is_null(), "{hover}");
+    // A document of an unknown language is left alone; an unknown method
+    // is an error, not a crash.
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": "file:///w/notes.txt", "languageId": "plaintext", "version": 1, "text": "hi" } }),
+    );
+    let id = 99;
+    client.send(json!({ "jsonrpc": "2.0", "id": id, "method": "workspace/symbol", "params": { "query": "" } }));
+    let response = client.wait_for(|m| m["id"] == json!(id));
+    assert_eq!(response["error"]["code"], -32601);
+    // Closing clears the document's diagnostics.
+    client.notify(
+        "textDocument/didClose",
+        json!({ "textDocument": { "uri": uri } }),
+    );
+    assert!(client.diagnostics(uri).is_empty());
+    client.shutdown();
+}
