@@ -6,7 +6,8 @@
 use chess2rs::{Language, Source};
 use chess2rs_runtime::Options;
 
-/// Treats `data` as a program in `language`: checks it and renders its
+/// Treats `data` as a program in `language`: makes its editor outline
+/// (what `chess2rs lsp` answers from), checks it and renders its
 /// diagnostics; if it compiles, also generates the program file (which
 /// pretty-prints, so tokens that do not parse would panic) and interprets
 /// it for at most 10,000 steps on a fixed input with a memory budget of
@@ -15,6 +16,7 @@ use chess2rs_runtime::Options;
 pub fn exercise(language: Language, data: &[u8]) {
     let text = String::from_utf8_lossy(data).into_owned();
     let source = Source::new(format!("fuzz.{}", language.extension()), text);
+    let _ = chess2rs::outline(&source, language);
     match chess2rs::check(&source, language) {
         Ok(checked) => {
             let _ = checked.warnings.render(&source);
