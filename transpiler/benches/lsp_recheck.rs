@@ -22,11 +22,20 @@ pub fn documents() -> Vec<(&'static str, String)> {
         })
         .collect();
     let chc: String = (0..2_000)
-        .map(|n| format!("a1+\n1/2 1/2\n  b{}+\nb{}=R+\nb{}\n", n % 8 + 1, n % 8 + 1, n % 8 + 1))
+        .map(|n| {
+            format!(
+                "a1+\n1/2 1/2\n  b{}+\nb{}=R+\nb{}\n",
+                n % 8 + 1,
+                n % 8 + 1,
+                n % 8 + 1
+            )
+        })
         .collect();
     let mut fv = String::from("(k):\n(p 4): (1,0)\n(q 1): {(1,0)*,(1,1)*}\n\n+--+--+--+\n|kB|  |qB|\n+--+--+--+\n|  |  |  |\n+--+--+--+\n|pW|qW|kW|\n+--+--+--+\n\n");
     for turn in 1..=4_994 {
-        fv.push_str(&format!("Turn {turn} W: p a1 -> b1\nTurn {turn} B: q c3 -> b3\n"));
+        fv.push_str(&format!(
+            "Turn {turn} W: p a1 -> b1\nTurn {turn} B: q c3 -> b3\n"
+        ));
     }
     let pgn: String = (1..=10_000)
         .map(|n| {
@@ -42,7 +51,13 @@ pub fn documents() -> Vec<(&'static str, String)> {
     let btm: String = (0..10_000)
         .map(|n| format!("1{:b}{}\n", n % 64, if n % 7 == 0 { "?" } else { "!" }))
         .collect();
-    vec![("icp", icp), ("chc", chc), ("fv", fv), ("pgn", pgn), ("btm", btm)]
+    vec![
+        ("icp", icp),
+        ("chc", chc),
+        ("fv", fv),
+        ("pgn", pgn),
+        ("btm", btm),
+    ]
 }
 
 fn notify(server: &mut Server, method: &str, params: serde_json::Value) {
@@ -54,7 +69,9 @@ fn notify(server: &mut Server, method: &str, params: serde_json::Value) {
 
 fn recheck(c: &mut Criterion) {
     let mut group = c.benchmark_group("lsp_recheck_10000_lines");
-    group.sample_size(10).measurement_time(Duration::from_secs(5));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
     for (extension, text) in documents() {
         assert!(text.lines().count() >= 10_000, "{extension}");
         let uri = format!("file:///bench.{extension}");
@@ -81,11 +98,15 @@ fn recheck(c: &mut Criterion) {
     }
     group.finish();
     let mut group = c.benchmark_group("lsp_outline_10000_lines");
-    group.sample_size(10).measurement_time(Duration::from_secs(5));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
     for (extension, text) in documents() {
         let language = chess2rs::Language::from_extension(extension).unwrap();
         let source = chess2rs::Source::new(format!("bench.{extension}"), text);
-        group.bench_function(extension, |b| b.iter(|| chess2rs::outline(&source, language)));
+        group.bench_function(extension, |b| {
+            b.iter(|| chess2rs::outline(&source, language))
+        });
     }
     group.finish();
 }

@@ -31,11 +31,15 @@ pub fn outline(source: &Source) -> Outline {
         });
     }
     outline.symbols.sort_by_key(|symbol| symbol.span.start);
-    let closing: std::collections::HashMap<usize, usize> =
-        loops.iter().map(|(&condition, &label)| (label, condition)).collect();
+    let closing: std::collections::HashMap<usize, usize> = loops
+        .iter()
+        .map(|(&condition, &label)| (label, condition))
+        .collect();
     for (index, line) in program.lines.iter().enumerate() {
         tokens(line, &mut outline);
-        let closed_by = closing.get(&index).map(|&condition| &program.lines[condition]);
+        let closed_by = closing
+            .get(&index)
+            .map(|&condition| &program.lines[condition]);
         let loops_to = loops.get(&index).map(|&label| &program.lines[label]);
         outline.hover(line.span.clone(), describe(line, closed_by, loops_to));
     }
