@@ -4,8 +4,14 @@
 //! tokens; and what each definition and move line does.
 
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
+use chess2rs_runtime::__private::{fv, run_program};
+use chess2rs_runtime::{ErrorKind, Options, SourceMap};
+
+use super::ir::{self, Action};
 use super::syntax::{self, Atom, Cell, MoveAction, MoveLine, PieceDef, Seq, SquareRef, Value};
+use crate::lang::Stages as _;
 use crate::outline::{Outline, Symbol, SymbolKind, TokenKind};
 use crate::source::{Source, Span, Spanned};
 
@@ -83,6 +89,7 @@ pub fn outline(source: &Source) -> Outline {
             }
         }
     }
+    let valid_at_start = initial_validity(source);
     let turn_lines: HashMap<(u32, bool), (&MoveLine, Span)> = program
         .moves
         .iter()
@@ -141,10 +148,112 @@ pub fn outline(source: &Source) -> Outline {
             }
         }
         let piece = definitions.get(line.symbol.value.as_str()).copied();
-        outline.hover(line_span, describe_move(line, piece, source));
+        let mut text = describe_move(line, piece, source);
+        if let Some(valid) = valid_at_start.get(&line.source_line) {
+            text.push_str(if *valid {
+                "\n\nOn the initial board this move is **valid**."
+            } else {
+                "\n\nOn the initial board this move is **not valid**."
+            });
+        }
+        outline.hover(line_span, text);
     }
     outline.symbols.sort_by_key(|symbol| symbol.span.start);
     outline.finish()
+}
+
+/// How long the outline may spend trying moves on the initial board (a
+/// notation can make one search long; the rest of the lines then go
+/// without the verdict).
+const TRIAL_BUDGET: Duration = Duration::from_millis(100);
+
+/// For each move line (by source line), whether its move is valid on the
+/// initial board, from the lowered program and the runtime's own move
+/// search — for the distinct moves tried within [`TRIAL_BUDGET`].
+fn initial_validity(source: &Source) -> HashMap<u32, bool> {
+    let Ok((program, _)) = super::Stages::front_end(source) else {
+        return HashMap::new();
+    };
+    let rules_data = program.rules_data();
+    let rules = rules_data.rules();
+    let initial = fv::Game::new(&rules, &program.board);
+    let started = Instant::now();
+    // By (side, piece type, from, to, promotion): the verdict.
+    type Move = (bool, u16, u32, u32, Option<u16>);
+    let mut tried: HashMap<Move, Option<bool>> = HashMap::new();
+    let mut verdicts = HashMap::new();
+    for line in &program.lines {
+        let Action::Move {
+            from, to, promote, ..
+        } = line.action
+        else {
+            continue;
+        };
+        let key = (line.white, line.kind, from, to, promote);
+        let verdict = match tried.get(&key) {
+            Some(verdict) => *verdict,
+            None if started.elapsed() < TRIAL_BUDGET => {
+                let verdict = try_at_start(&initial, &rules, line, from, to, promote);
+                tried.insert(key, verdict);
+                verdict
+            }
+            None => None,
+        };
+        if let Some(valid) = verdict {
+            verdicts.insert(line.source_line, valid);
+        }
+    }
+    verdicts
+}
+
+/// Whether `line`'s move is valid on `initial` (`None` if the search
+/// outgrew a small memory budget). The move's stack action may then fail
+/// (nothing on the stacks yet): the move was valid all the same.
+fn try_at_start(
+    initial: &fv::Game,
+    rules: &fv::Rules,
+    line: &ir::Line,
+    from: u32,
+    to: u32,
+    promote: Option<u16>,
+) -> Option<bool> {
+    let mut game = initial.clone();
+    let mut valid = None;
+    let options = Options {
+        max_steps: None,
+        max_memory: Some(16 << 20),
+    };
+    let outcome = run_program(
+        &b""[..],
+        std::io::sink(),
+        &options,
+        &SourceMap::EMPTY,
+        |io, _| {
+            valid = Some(game.try_move(
+                rules,
+                io,
+                line.white,
+                line.kind,
+                from,
+                to,
+                promote,
+                line.source_line,
+            )?);
+            Ok(())
+        },
+    );
+    match outcome {
+        Ok(()) => valid,
+        Err(error)
+            if matches!(
+                error.kind,
+                ErrorKind::MemoryLimit { .. } | ErrorKind::OutOfMemory
+            ) =>
+        {
+            None
+        }
+        Err(_) => Some(true),
+    }
 }
 
 /// Every `"s"` in a notation.
