@@ -29,8 +29,6 @@ export PATH="$root/target/debug:$PATH"
 tmux new-session -d -s chess2rs-shot -x 92 -y 14 \
     "cd '$work' && TERM=xterm-256color nvim -n -i NONE -u init.lua jump.icp"
 sleep 4
-tmux send-keys -t chess2rs-shot ':6' Enter
-sleep 1
 tmux capture-pane -t chess2rs-shot -e -p > "$work/screen.ansi"
 python3 - "$work/screen.ansi" "$work/screen.html" <<'PY'
 import html, re, sys
