@@ -129,7 +129,7 @@ struct Case {
     /// A program with one error, and where (0-based line, character).
     broken: &'static str,
     error_at: (u32, u32),
-    fixed: &'static str,
+    fixed: String,
     /// A position in `fixed` whose hover says something, and words in it.
     hover_at: (u32, u32),
     hover_says: &'static str,
@@ -151,13 +151,45 @@ Turn 1 B: k b1 -> b1
 Turn 2 W: p a1 checks turn 1
 ";
 
+/// Two rules: (state 0, read 0 -> 3, write 1, move 0) and (3, 0 -> 0, 1,
+/// 1); rule 1's next state leads to rule 2.
+const TWO_RULES: &str = "10!\n10!\n111!\n11!\n10!\n111!\n10!\n10!\n11!\n11!\n";
+
+/// The game `chess2rs synth` writes for [`TWO_RULES`], and where its
+/// moves that start a rule part are (0-based line, character).
+fn synthesised_game() -> (String, Vec<(u32, u32)>) {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("lsp");
+    std::fs::create_dir_all(&dir).unwrap();
+    let machine = dir.join("two.btm");
+    std::fs::write(&machine, TWO_RULES).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
+        .args(["synth", "-q"])
+        .arg(&machine)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let game = String::from_utf8(output.stdout).unwrap();
+    let mut starts = Vec::new();
+    for (line, text) in game.lines().enumerate() {
+        let mut column = 0;
+        for word in text.split(' ') {
+            if word.ends_with('!') && !word.ends_with("!!") {
+                starts.push((line as u32, column as u32));
+            }
+            column += word.len() + 1;
+        }
+    }
+    (game, starts)
+}
+
 fn cases() -> Vec<Case> {
+    let (game, game_parts) = synthesised_game();
     vec![
         Case {
             uri: "file:///w/jump.icp",
             broken: "1. a=K0,0\n2. a;0,1?1!9\n3. \"done\n",
             error_at: (1, 10),
-            fixed: "1. a=K0,0\n2. a;0,1?1!3\n3. \"done\n",
+            fixed: "1. a=K0,0\n2. a;0,1?1!3\n3. \"done\n".into(),
             hover_at: (1, 4),
             hover_says: "Moves a piece called `a` by 0 rows and 1 columns",
             definition: Some(((1, 9), 0)),
@@ -166,7 +198,7 @@ fn cases() -> Vec<Case> {
             uri: "file:///w/loop.chc",
             broken: "a1+\n  b1+\nb1=R+\nb1\n",
             error_at: (2, 0),
-            fixed: "a1+\nRa1\n1/2 1/2\n  b1+\nb1=R+\nb1\n",
+            fixed: "a1+\nRa1\n1/2 1/2\n  b1+\nb1=R+\nb1\n".into(),
             hover_at: (4, 1),
             hover_says: "loops back to the label on line 3",
             definition: Some(((4, 1), 2)),
@@ -175,7 +207,7 @@ fn cases() -> Vec<Case> {
             uri: "file:///w/turns.fv",
             broken: "(k):\n(p 4): (1,0)\n\n+--+--+\n|kB|  |\n+--+--+\n|pW|kW|\n+--+--+\n\nTurn 1 W: p a1 -> z1\n",
             error_at: (9, 18),
-            fixed: FINVARA_TURNS,
+            fixed: FINVARA_TURNS.into(),
             hover_at: (9, 12),
             hover_says: "Moves a `p` from `a1`",
             definition: Some(((11, 27), 9)),
@@ -184,19 +216,20 @@ fn cases() -> Vec<Case> {
             uri: "file:///w/game.pgn",
             broken: "1. e4 e5 2. Nf3 Nc6 3. Qh9 a6\n",
             error_at: (0, 23),
-            fixed: include_str!("../../examples/chessoteric-hello.pgn"),
-            hover_at: (0, 47),
-            hover_says: "read from the board after the move",
-            definition: None,
+            hover_at: game_parts[2],
+            hover_says: "rule part 3: the next state of rule 1, value 3",
+            // Rule 1's next state (3) is the state of rule 2.
+            definition: Some((game_parts[2], game_parts[5].0)),
+            fixed: game,
         },
         Case {
             uri: "file:///w/machine.btm",
             broken: "100!\n12x!\n",
             error_at: (1, 1),
-            fixed: "100!\n101!\n110!\n100!\n100!\n11001000?\n",
+            fixed: TWO_RULES.into(),
             hover_at: (2, 1),
-            hover_says: "rule part 3: the next state of rule 1, value 2",
-            definition: None,
+            hover_says: "rule part 3: the next state of rule 1, value 3",
+            definition: Some(((2, 1), 5)),
         },
     ]
 }

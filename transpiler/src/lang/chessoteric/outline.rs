@@ -7,7 +7,7 @@ use super::instructions;
 use super::lower::Instruction;
 use super::syntax::Annotation;
 use crate::outline::{Outline, Symbol, SymbolKind, TokenKind};
-use crate::source::Source;
+use crate::source::{Source, Span};
 
 /// The five parts of a rule, in the order they are written.
 const RULE_PARTS: [&str; 5] = [
@@ -28,19 +28,27 @@ pub fn outline(source: &Source, btm: bool) -> Outline {
     };
     // Each instruction's part or symbol, with the whole value it adds up
     // to (a start and its continuations).
-    let mut groups: Vec<(Annotation, usize, String)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     let mut parts = 0;
     let mut symbols = 0;
     let mut group_of = Vec::with_capacity(instructions.len());
     for instruction in &instructions {
-        match instruction.annotation {
+        let start = |kind, number| Group {
+            kind,
+            number,
+            bits: instruction.bits.clone(),
+            start: instruction.span.clone(),
+        };
+        let index = match instruction.annotation {
             Annotation::StartPart => {
                 parts += 1;
-                groups.push((Annotation::StartPart, parts, instruction.bits.clone()));
+                groups.push(start(Annotation::StartPart, parts));
+                groups.len() - 1
             }
             Annotation::StartSymbol => {
                 symbols += 1;
-                groups.push((Annotation::StartSymbol, symbols, instruction.bits.clone()));
+                groups.push(start(Annotation::StartSymbol, symbols));
+                groups.len() - 1
             }
             Annotation::ContinuePart | Annotation::ContinueSymbol => {
                 let wanted = if instruction.annotation == Annotation::ContinuePart {
@@ -48,18 +56,26 @@ pub fn outline(source: &Source, btm: bool) -> Outline {
                 } else {
                     Annotation::StartSymbol
                 };
-                match groups.iter_mut().rev().find(|group| group.0 == wanted) {
-                    Some(group) => group.2.push_str(&instruction.bits),
-                    None => groups.push((wanted, 0, instruction.bits.clone())),
+                match groups.iter().rposition(|group| group.kind == wanted) {
+                    Some(index) => {
+                        groups[index].bits.push_str(&instruction.bits);
+                        index
+                    }
+                    None => {
+                        groups.push(start(wanted, 0));
+                        groups.len() - 1
+                    }
                 }
             }
-        }
-        group_of.push(groups.len().checked_sub(1));
+        };
+        group_of.push(Some(index));
     }
+    link_next_states(&groups, &mut outline);
     for (instruction, group) in instructions.iter().zip(group_of) {
-        let what = group
-            .and_then(|index| groups.get(index))
-            .map(|(kind, number, bits)| {
+        let what = group.and_then(|index| groups.get(index)).map(
+            |Group {
+                 kind, number, bits, ..
+             }| {
                 let value = i64::from_str_radix(bits, 2)
                     .map_or_else(|_| "too large".to_string(), |v| v.to_string());
                 match kind {
@@ -73,7 +89,8 @@ pub fn outline(source: &Source, btm: bool) -> Outline {
                     }
                     _ => format!("a continuation before any start: value {value}"),
                 }
-            });
+            },
+        );
         let name = match &instruction.snapshot {
             Some(snapshot) => format!(
                 "{}{} {}{}",
@@ -94,6 +111,40 @@ pub fn outline(source: &Source, btm: bool) -> Outline {
         outline.hover(instruction.span.clone(), describe(instruction, &name, what));
     }
     outline.finish()
+}
+
+/// A rule part or tape symbol: its start and continuations.
+struct Group {
+    /// Start of a part or of a symbol.
+    kind: Annotation,
+    /// Which part or symbol (1-based; 0 for continuations before any).
+    number: usize,
+    /// All its bits.
+    bits: String,
+    /// The instruction that starts it.
+    start: Span,
+}
+
+/// Links each rule's next-state part to the state part of the first rule
+/// for that state: the machine's jumps.
+fn link_next_states(groups: &[Group], outline: &mut Outline) {
+    let parts: Vec<&Group> = groups
+        .iter()
+        .filter(|group| group.kind == Annotation::StartPart && group.number > 0)
+        .collect();
+    let value = |group: &Group| i64::from_str_radix(&group.bits, 2).ok();
+    let rules: Vec<&[&Group]> = parts.chunks_exact(5).collect();
+    let mut first_rule_of: std::collections::HashMap<i64, &Span> = Default::default();
+    for rule in &rules {
+        if let Some(state) = value(rule[0]) {
+            first_rule_of.entry(state).or_insert(&rule[0].start);
+        }
+    }
+    for rule in &rules {
+        if let Some(target) = value(rule[2]).and_then(|next| first_rule_of.get(&next)) {
+            outline.link(rule[2].start.clone(), (*target).clone());
+        }
+    }
 }
 
 /// What an annotated move or BTM line does, in Markdown.
@@ -179,6 +230,26 @@ mod tests {
             .text;
         assert!(hover.contains("tape symbol 1: value 72"), "{hover}");
         assert!(outline.tokens.iter().any(|t| t.kind == TokenKind::Comment));
+    }
+
+    #[test]
+    fn a_rules_next_state_leads_to_the_rule_for_that_state() {
+        // Rule 1: state 0, read 0, next 3, write 1, move 0; rule 2: state
+        // 3, read 0, next 0, write 1, move 1.
+        let text = "10!\n10!\n111!\n11!\n10!\n111!\n10!\n10!\n11!\n11!\n";
+        let outline = outline(&Source::new("t.btm", text), true);
+        let next_of_rule_1 = text.find("111!").unwrap();
+        let state_of_rule_2 = text.rfind("111!").unwrap();
+        assert_eq!(
+            outline.definition_at(next_of_rule_1).map(|span| span.start),
+            Some(state_of_rule_2)
+        );
+        // Rule 2 goes back to state 0, rule 1's state part.
+        let next_of_rule_2 = text.match_indices("10!").nth(4).unwrap().0;
+        assert_eq!(
+            outline.definition_at(next_of_rule_2).map(|span| span.start),
+            Some(0)
+        );
     }
 
     #[test]
