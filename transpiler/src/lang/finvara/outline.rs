@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use chess2rs_runtime::__private::{fv, run_program};
 use chess2rs_runtime::{ErrorKind, Options, SourceMap};
 
+use super::classes::{attack_lines, AttackLine, ClassContext};
 use super::ir::{self, Action};
 use super::syntax::{self, Atom, Cell, MoveAction, MoveLine, PieceDef, Seq, SquareRef, Value};
 use crate::lang::Stages as _;
@@ -47,6 +48,7 @@ pub fn outline(source: &Source) -> Outline {
             outline.link(symbol.span.clone(), definition.symbol.span.clone());
         }
     };
+    let classes = attack_classes(&program);
     for piece in &program.pieces {
         let notation = &source.text()[piece.notation.span.clone()];
         outline.symbols.push(Symbol {
@@ -57,10 +59,9 @@ pub fn outline(source: &Source) -> Outline {
             name_span: piece.symbol.span.clone(),
         });
         outline.token(piece.symbol.span.clone(), TokenKind::Type);
-        outline.hover(
-            piece.symbol.span.start..piece.notation.span.end,
-            describe_piece(piece, notation),
-        );
+        let mut text = describe_piece(piece, notation);
+        text.push_str(&class_words(classes.get(&piece.symbol.value)));
+        outline.hover(piece.symbol.span.start..piece.notation.span.end, text);
         let mut likes = Vec::new();
         collect_likes(&piece.notation.value, &mut likes);
         for like in likes {
@@ -254,6 +255,78 @@ fn try_at_start(
         }
         Err(_) => Some(true),
     }
+}
+
+/// Each piece type's move class — the lines it attacks along, as the
+/// compiler reads the notation (`classes.rs`) — or `None` where its
+/// attacks are searched.
+fn attack_classes(program: &syntax::Program) -> HashMap<String, Option<Vec<AttackLine>>> {
+    let rows = program.rows.len() as u32;
+    let cols = program.rows.first().map_or(0, Vec::len) as u32;
+    let mut classes = HashMap::new();
+    for piece in &program.pieces {
+        let context = ClassContext {
+            classes: &classes,
+            rows,
+            cols,
+        };
+        let lines = attack_lines(&piece.notation.value, &context);
+        classes.insert(piece.symbol.value.clone(), lines);
+    }
+    classes
+}
+
+/// A move class in words: each line (direction, how far, where it
+/// must start), or that the attacks are searched.
+fn class_words(class: Option<&Option<Vec<AttackLine>>>) -> String {
+    let Some(class) = class else {
+        return String::new();
+    };
+    let Some(lines) = class else {
+        return "\n\nIts attacks are not lines of leaps: the compiler searches its paths."
+            .to_string();
+    };
+    let lines: Vec<String> = lines
+        .iter()
+        .filter(|line| !line.stays)
+        .map(|line| {
+            let ray = &line.ray;
+            let reach = match ray.max {
+                fv::UNBOUNDED => " as far as the board goes".to_string(),
+                1 => String::new(),
+                max => format!(" up to {max} times"),
+            };
+            let bent = if line.bends.is_empty() {
+                ""
+            } else {
+                " (bent: landings inside must be empty)"
+            };
+            let crooked = if ray.crooked > 0 {
+                " (crooked rider)"
+            } else {
+                ""
+            };
+            let ranks = ray.ranks.map_or(String::new(), |r| {
+                format!(
+                    " from rows {}–{}{}",
+                    r.low,
+                    r.high,
+                    if r.negated { " excluded" } else { "" }
+                )
+            });
+            format!(
+                "- ({}, {}){reach}{bent}{crooked}{ranks}",
+                ray.forward, ray.right
+            )
+        })
+        .collect();
+    if lines.is_empty() {
+        return "\n\nIt attacks nothing.".to_string();
+    }
+    format!(
+        "\n\nMove class: it attacks along these lines (rows forward, columns right, per leap):\n{}",
+        lines.join("\n")
+    )
 }
 
 /// Every `"s"` in a notation.
