@@ -514,3 +514,73 @@ fn percent_decoded(text: &str) -> String {
 fn parse<P: serde::de::DeserializeOwned>(request: Request) -> Result<P, String> {
     serde_json::from_value(request.params).map_err(|e| format!("bad parameters: {e}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(server: &mut Server, version: i32, text: &str, now: Instant) -> Vec<Message> {
+        let params = serde_json::json!({
+            "textDocument": { "uri": "file:///t.icp", "version": version },
+            "contentChanges": [ { "text": text } ],
+        });
+        server.handle(
+            Message::Notification(Notification::new(
+                DidChangeTextDocument::METHOD.into(),
+                params,
+            )),
+            now,
+        )
+    }
+
+    #[test]
+    fn changes_in_quick_succession_are_checked_once_after_the_quiet_time() {
+        let mut server = Server::new(&InitializeParams::default());
+        let start = Instant::now();
+        let open = serde_json::json!({
+            "textDocument": { "uri": "file:///t.icp", "languageId": "", "version": 1, "text": "1. ^\n" },
+        });
+        let opened = server.handle(
+            Message::Notification(Notification::new(DidOpenTextDocument::METHOD.into(), open)),
+            start,
+        );
+        assert_eq!(opened.len(), 1, "an opened document is checked at once");
+        for (version, text) in [(2, "1. ^?"), (3, "1. ^?9"), (4, "1. ^?9\n")] {
+            let at = start + Duration::from_millis(10 * version as u64);
+            assert!(change(&mut server, version, text, at).is_empty());
+        }
+        let last_change = start + Duration::from_millis(40);
+        assert!(server.publish_due(last_change + DEBOUNCE / 2).is_empty());
+        assert_eq!(server.next_deadline(), Some(last_change + DEBOUNCE));
+        let published = server.publish_due(last_change + DEBOUNCE);
+        assert_eq!(published.len(), 1);
+        let Message::Notification(notification) = &published[0] else {
+            panic!("{published:?}");
+        };
+        assert_eq!(notification.params["version"], 4);
+        let diagnostics = notification.params["diagnostics"].as_array().unwrap();
+        assert_eq!(
+            diagnostics[0]["message"],
+            "no line is labelled 9\njump to a missing line"
+        );
+        assert!(server.next_deadline().is_none());
+    }
+
+    #[test]
+    fn a_client_offering_utf8_positions_gets_them() {
+        let params: InitializeParams = serde_json::from_value(serde_json::json!({
+            "capabilities": { "general": { "positionEncodings": ["utf-8", "utf-16"] } }
+        }))
+        .unwrap();
+        let server = Server::new(&params);
+        assert_eq!(
+            server.capabilities().position_encoding,
+            Some(PositionEncodingKind::UTF8)
+        );
+        let plain = Server::new(&InitializeParams::default());
+        assert_eq!(
+            plain.capabilities().position_encoding,
+            Some(PositionEncodingKind::UTF16)
+        );
+    }
+}
