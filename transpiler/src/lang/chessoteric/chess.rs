@@ -207,6 +207,28 @@ impl Position {
         moves
     }
 
+    /// The legal moves of the side to move's pieces of kind `role`, in no
+    /// particular order; only those landing on `to` if given (castling,
+    /// which lands on the king's square, is then left out).
+    pub fn legal_moves_of(&self, role: Role, to: Option<Square>) -> Vec<Move> {
+        let us = self.turn();
+        let mut moves = Vec::new();
+        let mask = self.board.colored_pieces(us, role);
+        self.board.generate_moves_for(mask, |mut piece_moves| {
+            if let Some(to) = to {
+                piece_moves.to &= to.bitboard();
+            }
+            for raw in piece_moves {
+                let m = self.describe(raw, us);
+                if to.is_none() || m.castle.is_none() {
+                    moves.push(m);
+                }
+            }
+            false
+        });
+        moves
+    }
+
     fn describe(&self, raw: cozy_chess::Move, us: Color) -> Move {
         let role = self.board.piece_on(raw.from).unwrap_or(Role::Pawn);
         let target = self.board.color_on(raw.to);

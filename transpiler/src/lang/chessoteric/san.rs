@@ -228,10 +228,12 @@ impl San {
 
     /// The one legal move of `position` this SAN means.
     pub fn to_move(&self, position: &Position) -> Result<Move, SanError> {
-        let mut found = position
-            .legal_moves_unordered()
-            .into_iter()
-            .filter(|m| self.matches(m));
+        let candidates = match *self {
+            San::Normal { role, to, .. } => position.legal_moves_of(role, Some(to)),
+            San::Castle(_) => position.legal_moves_of(Role::King, None),
+            San::Put { .. } | San::Null => Vec::new(),
+        };
+        let mut found = candidates.into_iter().filter(|m| self.matches(m));
         let first = found.next().ok_or(SanError::Illegal)?;
         match (self, found.next()) {
             (San::Normal { .. }, Some(_)) => Err(SanError::Ambiguous),
@@ -253,7 +255,7 @@ impl San {
         } else {
             // Other pieces of the same kind that could go there too.
             let (mut others, mut same_file, mut same_rank) = (false, false, false);
-            for other in position.legal_moves_unordered() {
+            for other in position.legal_moves_of(m.role, Some(m.to)) {
                 if other.role == m.role
                     && other.to == m.to
                     && other.from != m.from
