@@ -399,9 +399,7 @@ fn is_remaining_checks(part: &[u8]) -> bool {
         number(p).is_some_and(|n| n <= 3)
     };
     match pieces.as_slice() {
-        [first, given_white, given_black] if first.is_empty() => {
-            small(given_white, false) && small(given_black, true)
-        }
+        [[], given_white, given_black] => small(given_white, false) && small(given_black, true),
         [white, black] => small(white, false) && small(black, false),
         _ => false,
     }
