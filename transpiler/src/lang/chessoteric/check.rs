@@ -5,9 +5,9 @@
 //! ([`super::lower`]). A BTM listing has nothing left to check after its
 //! syntax.
 
-use shakmaty::fen::Fen;
-use shakmaty::san::{San, SanPlus};
-use shakmaty::{CastlingMode, Chess, Color, Position};
+use super::chess::{Color, Position};
+use super::fen;
+use super::san::San;
 
 use super::syntax::{Game, PgnMove};
 use crate::diag::{excerpt, Diagnostic, Diagnostics};
@@ -17,7 +17,7 @@ use crate::diag::{excerpt, Diagnostic, Diagnostics};
 #[derive(Clone, Debug, Default)]
 pub struct Opening {
     /// The starting position (the FEN tag's, else the standard one).
-    pub position: Chess,
+    pub position: Position,
     /// Each move of the main line, in order (complete when there is no
     /// error).
     pub moves: Vec<San>,
@@ -28,15 +28,8 @@ pub struct Opening {
 pub fn check(game: &Game) -> (Opening, Diagnostics) {
     let mut diagnostics = Diagnostics::default();
     let position = match &game.fen {
-        None => Chess::default(),
-        Some(fen) => match fen
-            .value
-            .parse::<Fen>()
-            .map_err(|e| e.to_string())
-            .and_then(|fen| {
-                fen.into_position::<Chess>(CastlingMode::Standard)
-                    .map_err(|e| e.to_string())
-            }) {
+        None => Position::default(),
+        Some(fen) => match fen::parse(&fen.value) {
             Ok(position) => position,
             Err(reason) => {
                 diagnostics.push(
@@ -49,12 +42,12 @@ pub fn check(game: &Game) -> (Opening, Diagnostics) {
                         "a FEN looks like `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`",
                     ),
                 );
-                Chess::default()
+                Position::default()
             }
         },
     };
     let mut white_to_move = position.turn() == Color::White;
-    let mut due = position.fullmoves().get();
+    let mut due = position.fullmoves();
     // After one move out of turn, every later one would be reported too.
     let mut turns_in_order = true;
     let mut moves = Vec::with_capacity(game.moves.len());
@@ -70,8 +63,8 @@ pub fn check(game: &Game) -> (Opening, Diagnostics) {
         }
         white_to_move = !white_to_move;
         let san = &pgn_move.san;
-        match san.value.parse::<SanPlus>() {
-            Ok(parsed) => moves.push(parsed.san),
+        match san.value.parse::<San>() {
+            Ok(parsed) => moves.push(parsed),
             Err(_) => diagnostics.push(
                 Diagnostic::error(
                     format!(

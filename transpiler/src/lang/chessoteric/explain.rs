@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use shakmaty::{Board, Color, File, Rank, Role, Square};
+use super::chess::{Board, Color, File, Rank, Role, Square};
 
 use super::lower::{assemble, machine, Instruction, Snapshot};
 use super::syntax::Annotation;
@@ -140,9 +140,9 @@ fn piece_char(colour: Color, role: Role) -> char {
 pub fn diagram(board: &Board) -> String {
     let mut out = String::new();
     for rank in Rank::ALL.iter().rev() {
-        let _ = write!(out, "{} ", rank.char());
+        let _ = write!(out, "{} ", char::from(*rank));
         for file in File::ALL {
-            let square = Square::from_coords(file, *rank);
+            let square = Square::new(file, *rank);
             let c = board
                 .piece_at(square)
                 .map_or('·', |p| piece_char(p.color, p.role));
@@ -171,11 +171,11 @@ pub fn svg(snapshot: &Snapshot, instruction: &Instruction) -> String {
     );
     for rank in Rank::ALL {
         for file in File::ALL {
-            let x = 24 + u32::from(file) * SIZE;
-            let y = 8 + (7 - u32::from(rank)) * SIZE;
-            let dark = (u32::from(file) + u32::from(rank)) % 2 == 0;
+            let x = 24 + (file as u32) * SIZE;
+            let y = 8 + (7 - (rank as u32)) * SIZE;
+            let dark = ((file as u32) + (rank as u32)) % 2 == 0;
             let fill = if dark { "#b58863" } else { "#f0d9b5" };
-            let name = Square::from_coords(file, rank);
+            let name = Square::new(file, rank);
             let _ = writeln!(
                 out,
                 r#"<rect class="square" data-square="{name}" x="{x}" y="{y}" width="{SIZE}" height="{SIZE}" fill="{fill}"/>"#
@@ -197,7 +197,7 @@ pub fn svg(snapshot: &Snapshot, instruction: &Instruction) -> String {
             r#"<text x="{}" y="{}" font-size="14" text-anchor="middle">{}</text>"#,
             24 + i as u32 * SIZE + SIZE / 2,
             board_px + 24,
-            file.char()
+            char::from(*file)
         );
     }
     for (i, rank) in Rank::ALL.iter().enumerate() {
@@ -205,7 +205,7 @@ pub fn svg(snapshot: &Snapshot, instruction: &Instruction) -> String {
             out,
             r#"<text x="12" y="{}" font-size="14" text-anchor="middle">{}</text>"#,
             8 + (7 - i as u32) * SIZE + SIZE / 2 + 5,
-            rank.char()
+            char::from(*rank)
         );
     }
     let dots = if snapshot.white { "." } else { "..." };

@@ -1,13 +1,13 @@
-//! Chessoteric lowering: the checked game is played with `shakmaty` (every
-//! move legal and unambiguous), each annotated position becomes an
+//! Chessoteric lowering: the checked game is played (every move legal and
+//! unambiguous), each annotated position becomes an
 //! instruction, the instructions are assembled into rule parts and tape
 //! symbols, and the parts are grouped into the Turing machine's rules.
 //! BTM listings start at the instructions.
 
 use std::collections::hash_map::{Entry, HashMap};
 
-use shakmaty::san::{San, SanError};
-use shakmaty::{Board, Chess, Color, Position, Role, Square};
+use super::chess::{Board, Color, Move, Position, Role, Square};
+use super::san::{San, SanError};
 
 use super::check::Opening;
 use super::ir::{states, Machine, Rule};
@@ -119,11 +119,11 @@ pub fn play(game: &Game, opening: &Opening) -> Result<Vec<Instruction>, Diagnost
                 return Err(errors);
             }
         };
-        position.play_unchecked(&chess_move);
+        position.play(&chess_move);
         let Some(annotation) = &pgn_move.annotation else {
             continue;
         };
-        let board = position.board().clone();
+        let board = position.board();
         let bits = board_bits(&board);
         match decode(&bits) {
             Some((marker, after)) => instructions.push(Instruction {
@@ -170,7 +170,7 @@ fn role_name(role: Role) -> &'static str {
 /// The error for a move that is illegal or ambiguous, listing the legal
 /// moves of that piece type or the candidates.
 fn illegal_move(
-    position: &Chess,
+    position: &Position,
     san: &San,
     error: SanError,
     written: &Spanned<String>,
@@ -178,16 +178,13 @@ fn illegal_move(
     side: &str,
 ) -> Diagnostic {
     let legal = position.legal_moves();
-    let described = |m: &shakmaty::Move| San::from_move(position, m).to_string();
+    let described = |m: &Move| San::from_move(position, m).to_string();
     match error {
-        SanError::AmbiguousSan => {
+        SanError::Ambiguous => {
             let candidates: Vec<String> = legal
                 .iter()
                 .filter(|m| san.matches(m))
-                .map(|m| {
-                    let from = m.from().map(|sq| sq.to_string()).unwrap_or_default();
-                    format!("{} from {from} ({})", role_name(m.role()), described(m))
-                })
+                .map(|m| format!("{} from {} ({})", role_name(m.role), m.from, described(m)))
                 .collect();
             Diagnostic::error(
                 format!("`{}` ({side}'s move {number}) is ambiguous", written.value),
@@ -196,7 +193,7 @@ fn illegal_move(
             .with_label(format!("{} pieces can make it", candidates.len()))
             .with_help(format!("say which: {}", candidates.join(", ")))
         }
-        SanError::IllegalSan => {
+        SanError::Illegal => {
             let role = match san {
                 San::Normal { role, .. } => Some(*role),
                 San::Castle(_) => Some(Role::King),
@@ -204,7 +201,7 @@ fn illegal_move(
             };
             let of_role: Vec<String> = legal
                 .iter()
-                .filter(|m| Some(m.role()) == role)
+                .filter(|m| Some(m.role) == role)
                 .map(described)
                 .collect();
             let kind = role.map_or("piece", role_name);
@@ -535,7 +532,7 @@ mod tests {
     #[test]
     fn start_position_bits() {
         assert_eq!(
-            board_bits(Chess::default().board()),
+            board_bits(&Position::default().board()),
             format!("{}{}", "1".repeat(16), "0".repeat(16))
         );
     }

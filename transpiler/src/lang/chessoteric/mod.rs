@@ -2,20 +2,23 @@
 //! positions encode a Turing machine (`docs/languages.md`).
 //!
 //! syntax (PGN or BTM text → tree) → check (the FEN, SAN and turn order,
-//! without playing) → lower (play the game with shakmaty, read an
+//! without playing) → lower (play the game, read an
 //! instruction from each annotated position, assemble parts and symbols,
 //! group the rules → the machine) → codegen (regions of states whose
 //! transitions are direct jumps, with scans over the tape) or interp. The two front ends share everything after the
 //! instructions.
 
 pub mod check;
+pub mod chess;
 pub mod codegen;
 pub mod explain;
+pub mod fen;
 pub mod interp;
 pub mod ir;
 pub mod lower;
 pub mod outline;
 pub mod regions;
+pub mod san;
 pub mod syntax;
 pub mod synth;
 

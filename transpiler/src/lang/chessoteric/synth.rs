@@ -14,7 +14,7 @@
 //!    move without changing the bits give each side a waiting move.
 //! 2. The writing. The positions reachable in the area by the moves of its
 //!    pieces (no captures, no pawn moves) form a small graph, explored once
-//!    with shakmaty; each position reads as some bits or as nothing. A
+//!    with the chess rules; each position reads as some bits or as nothing. A
 //!    breadth-first search over pairs (position, progress through the
 //!    values to write) finds the fewest plies that write them all: a ply
 //!    is annotated when the bits of the position it reaches are the next
@@ -29,8 +29,10 @@ use std::collections::{HashMap, VecDeque};
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-use shakmaty::san::{San, SanPlus};
-use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
+use cozy_chess::BitBoard as Bitboard;
+
+use super::chess::{Board, Color, Move, Position, Role, Square};
+use super::san::{write_and_play, San};
 
 use super::ir::Machine;
 use super::lower::{board_bits, decode};
@@ -296,7 +298,7 @@ impl<'a> Progress<'a> {
 
 /// A position of the writing area and the moves out of it.
 struct Node {
-    position: Chess,
+    position: Position,
     /// The bits an annotation here would write, if any.
     bits: Option<Bits>,
     /// Legal area moves and the positions they lead to.
@@ -306,16 +308,12 @@ struct Node {
 /// Whether `m` is a move of the writing area: a non-pawn piece moving
 /// between area squares without capturing.
 fn is_area_move(m: &Move, squares: Bitboard) -> bool {
-    match m {
-        Move::Normal {
-            role,
-            from,
-            capture: None,
-            to,
-            promotion: None,
-        } => *role != Role::Pawn && squares.contains(*from) && squares.contains(*to),
-        _ => false,
-    }
+    m.castle.is_none()
+        && !m.capture
+        && m.promotion.is_none()
+        && m.role != Role::Pawn
+        && squares.has(m.from)
+        && squares.has(m.to)
 }
 
 /// The bits an annotation on `board` writes, if it writes any.
@@ -325,12 +323,12 @@ fn board_value(board: &Board) -> Option<Bits> {
 }
 
 /// Every position the area's moves reach from `start`, breadth first.
-fn explore(start: Chess, squares: Bitboard) -> Result<Vec<Node>, SynthError> {
-    let key = |p: &Chess| (p.board().clone(), p.turn());
+fn explore(start: Position, squares: Bitboard) -> Result<Vec<Node>, SynthError> {
+    let key = |p: &Position| (p.board(), p.turn());
     let mut index: HashMap<(Board, Color), u32> = HashMap::new();
     index.insert(key(&start), 0);
     let mut nodes = vec![Node {
-        bits: board_value(start.board()),
+        bits: board_value(&start.board()),
         position: start,
         moves: Vec::new(),
     }];
@@ -343,7 +341,7 @@ fn explore(start: Chess, squares: Bitboard) -> Result<Vec<Node>, SynthError> {
                 continue;
             }
             let mut after = position.clone();
-            after.play_unchecked(&m);
+            after.play(&m);
             let id = match index.get(&key(&after)) {
                 Some(&id) => id,
                 None => {
@@ -353,7 +351,7 @@ fn explore(start: Chess, squares: Bitboard) -> Result<Vec<Node>, SynthError> {
                     let id = nodes.len() as u32;
                     index.insert(key(&after), id);
                     nodes.push(Node {
-                        bits: board_value(after.board()),
+                        bits: board_value(&after.board()),
                         position: after,
                         moves: Vec::new(),
                     });
@@ -370,7 +368,7 @@ fn explore(start: Chess, squares: Bitboard) -> Result<Vec<Node>, SynthError> {
 
 /// The writing area's positions, explored once per process (the opening
 /// always ends at `start`).
-fn writing_area(start: &Chess) -> Result<&'static [Node], SynthError> {
+fn writing_area(start: &Position) -> Result<&'static [Node], SynthError> {
     static AREA: OnceLock<Result<Vec<Node>, SynthError>> = OnceLock::new();
     AREA.get_or_init(|| explore(start.clone(), area_squares()))
         .as_deref()
@@ -489,7 +487,7 @@ fn search(nodes: &[Node], start: u32, progress: &Progress) -> Result<Vec<Ply>, S
             _ => None,
         };
         plies.push(Ply {
-            m: m.clone(),
+            m: *m,
             to: *to,
             writes,
         });
@@ -508,7 +506,7 @@ pub fn synthesize(
 ) -> Result<Synthesis, SynthError> {
     let targets = targets(machine);
     let bits = targets.iter().map(|t| t.digits.len as usize).sum();
-    let mut position = Chess::default();
+    let mut position = Position::default();
     let mut movetext = Movetext::new(options.annotate);
     let mut annotated = 0;
     // A machine with nothing to write still gets a move pair, unannotated:
@@ -598,10 +596,10 @@ impl Movetext {
     }
 
     /// Plays `m` from `position` and writes it, annotated if `writes`.
-    fn ply(&mut self, position: &mut Chess, m: &Move, writes: Option<(Annotation, &str)>) {
+    fn ply(&mut self, position: &mut Position, m: &Move, writes: Option<(Annotation, &str)>) {
         let number = position.fullmoves();
         let white = position.turn() == Color::White;
-        let san = SanPlus::from_move_and_play_unchecked(position, m);
+        let san = write_and_play(position, m);
         let mut token = String::new();
         if white {
             let _ = write!(token, "{number}. ");
@@ -692,12 +690,12 @@ mod tests {
 
     #[test]
     fn the_opening_is_legal_and_sets_up_the_writing_area() {
-        let mut position = Chess::default();
+        let mut position = Position::default();
         for san in OPENING {
             let m = san.parse::<San>().unwrap().to_move(&position).unwrap();
-            position.play_unchecked(&m);
+            position.play(&m);
         }
-        let bits = board_value(position.board());
+        let bits = board_value(&position.board());
         assert_eq!(bits, Bits::parse("01"), "g8 black, h8 white");
         let nodes = explore(position, area_squares()).unwrap();
         assert!(
@@ -821,10 +819,7 @@ mod tests {
     #[test]
     #[ignore]
     fn try_a_writing_area() {
-        use shakmaty::fen::Fen;
-        use shakmaty::CastlingMode;
-        let fen: Fen = std::env::var("SYNTH_FEN").unwrap().parse().unwrap();
-        let start: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        let start = super::super::fen::parse(&std::env::var("SYNTH_FEN").unwrap()).unwrap();
         let squares = std::env::var("SYNTH_AREA")
             .unwrap()
             .split_whitespace()
