@@ -25,6 +25,18 @@ fn chess2rs(args: &[&str], stdin: &[u8], cache: &Path) -> Output {
     chess2rs_in(Path::new("."), &[], args, stdin, cache)
 }
 
+/// [`chess2rs`] with `CHESS2RS_OPT_LEVEL=0`: builds about three times
+/// cheaper, for the tests of what `run` does around rustc (the cache, its
+/// arguments, exit codes). The default, optimised build is tested by
+/// `build_writes_an_executable`, `built_executables_explain_themselves_and_are_small`
+/// and memory_limit.rs.
+fn chess2rs_unoptimised(args: &[&str], stdin: &[u8], cache: &Path) -> Output {
+    chess2rs_in(Path::new("."), &[UNOPTIMISED], args, stdin, cache)
+}
+
+/// The setting for unoptimised builds.
+const UNOPTIMISED: (&str, &str) = ("CHESS2RS_OPT_LEVEL", "0");
+
 /// [`chess2rs`] run in directory `dir` with the environment variables `env`.
 fn chess2rs_in(
     dir: &Path,
@@ -98,7 +110,7 @@ fn run_builds_once_then_reuses_the_cached_executable() {
     let cache = scratch("run");
     for name in SEEDS {
         let (path, input, expected) = seed(name);
-        let first = chess2rs(&["run", &path], &input, &cache);
+        let first = chess2rs_unoptimised(&["run", &path], &input, &cache);
         assert_eq!(
             first.status.code(),
             Some(0),
@@ -110,7 +122,7 @@ fn run_builds_once_then_reuses_the_cached_executable() {
             text(&first.stderr).contains("Compiling"),
             "{name}: progress shown"
         );
-        let again = chess2rs(&["run", &path], &input, &cache);
+        let again = chess2rs_unoptimised(&["run", &path], &input, &cache);
         assert_eq!(text(&again.stdout), expected, "{name}");
         assert!(
             !text(&again.stderr).contains("Compiling"),
@@ -128,7 +140,7 @@ fn run_passes_the_step_limit_and_the_exit_code_through() {
     std::fs::write(&program, "1. \"again\n2. ^?1\n").unwrap();
     let program = program.display().to_string();
     for verb in ["run", "interpret"] {
-        let out = chess2rs(&[verb, &program, "--max-steps", "3"], b"", &cache);
+        let out = chess2rs_unoptimised(&[verb, &program, "--max-steps", "3"], b"", &cache);
         assert_eq!(out.status.code(), Some(1), "{verb}");
         assert_eq!(text(&out.stdout), "again\nagain\n", "{verb}");
         // The same rendering from the executable and the interpreter: the
@@ -703,7 +715,7 @@ fn explain_btm_of_the_hello_game_is_a_program_that_prints_hello() {
     assert_eq!(listing.status.code(), Some(0), "{}", text(&listing.stderr));
     let btm = dir.join("hello.btm");
     std::fs::write(&btm, &listing.stdout).unwrap();
-    let run = chess2rs(&["run", &btm.display().to_string(), "--quiet"], b"", &dir);
+    let run = chess2rs_unoptimised(&["run", &btm.display().to_string(), "--quiet"], b"", &dir);
     assert_eq!(
         text(&run.stdout),
         "Hello, world!\n",
@@ -1016,7 +1028,9 @@ fn the_run_cache_survives_concurrent_builds_and_an_empty_setting() {
     let program = example("beer.icp").display().to_string();
     let runs: Vec<Output> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2)
-            .map(|_| scope.spawn(|| chess2rs(&["run", "--quiet", &program], b"", &cache)))
+            .map(|_| {
+                scope.spawn(|| chess2rs_unoptimised(&["run", "--quiet", &program], b"", &cache))
+            })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
@@ -1034,6 +1048,7 @@ fn the_run_cache_survives_concurrent_builds_and_an_empty_setting() {
     ];
     let mut child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
         .envs(env)
+        .env(UNOPTIMISED.0, UNOPTIMISED.1)
         .current_dir(&cwd)
         .args(["run", "--quiet", &program])
         .stdout(Stdio::null())
@@ -1060,7 +1075,7 @@ fn a_damaged_cache_entry_is_rebuilt_and_the_key_is_stable() {
     let cache = scratch("damaged");
     let program = example("first.icp").display().to_string();
     let (_, _, expected) = seed("first.icp");
-    let first = chess2rs(&["run", &program], b"", &cache);
+    let first = chess2rs_unoptimised(&["run", &program], b"", &cache);
     assert_eq!(text(&first.stdout), expected, "{}", text(&first.stderr));
     let entry = only_entry(&cache);
     let exe = entry.join(format!("program{}", std::env::consts::EXE_SUFFIX));
@@ -1070,7 +1085,7 @@ fn a_damaged_cache_entry_is_rebuilt_and_the_key_is_stable() {
     // key is stable across processes), and the run succeeds.
     for damage in [&pristine[..pristine.len() / 2], b"not a program\n"] {
         std::fs::write(&exe, damage).unwrap();
-        let again = chess2rs(&["run", &program], b"", &cache);
+        let again = chess2rs_unoptimised(&["run", &program], b"", &cache);
         assert_eq!(text(&again.stdout), expected, "{}", text(&again.stderr));
         assert!(text(&again.stderr).contains("Compiling"), "rebuilt");
         assert_eq!(only_entry(&cache), entry);
@@ -1078,9 +1093,9 @@ fn a_damaged_cache_entry_is_rebuilt_and_the_key_is_stable() {
     }
     // An entry without its sum is rebuilt too.
     std::fs::remove_file(entry.join("program.sha256")).unwrap();
-    let again = chess2rs(&["run", &program], b"", &cache);
+    let again = chess2rs_unoptimised(&["run", &program], b"", &cache);
     assert!(text(&again.stderr).contains("Compiling"), "rebuilt");
-    let cached = chess2rs(&["run", &program], b"", &cache);
+    let cached = chess2rs_unoptimised(&["run", &program], b"", &cache);
     assert!(!text(&cached.stderr).contains("Compiling"), "reused");
 }
 
@@ -1175,7 +1190,7 @@ fn synth_writes_a_game_that_interpret_and_run_play() {
         .unwrap();
     assert!(last_number < 75, "{last_number} moves");
     for verb in ["interpret", "run"] {
-        let out = chess2rs(&[verb, &game], b"", &cache);
+        let out = chess2rs_unoptimised(&[verb, &game], b"", &cache);
         assert_eq!(out.status.code(), Some(0), "{verb}: {}", text(&out.stderr));
         assert_eq!(text(&out.stdout), "Hello, world!\n", "{verb}");
     }
@@ -1529,14 +1544,14 @@ fn toolchain_failures_are_named_and_stale_builds_swept() {
     };
     assert_eq!(leftovers(&cache), Vec::<PathBuf>::new());
     let cache = dir.join("cache_stale");
-    let out = chess2rs(&["run", "--quiet", &program], b"", &cache);
+    let out = chess2rs_unoptimised(&["run", "--quiet", &program], b"", &cache);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let entry = only_entry(&cache);
     let stale = entry.join("build.4000000000");
     std::fs::create_dir_all(&stale).unwrap();
     std::fs::write(stale.join("program.rs"), "left behind").unwrap();
     std::fs::remove_file(entry.join("program.sha256")).unwrap();
-    let out = chess2rs(&["run", "--quiet", &program], b"", &cache);
+    let out = chess2rs_unoptimised(&["run", "--quiet", &program], b"", &cache);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(!stale.exists(), "the stale build directory is still there");
 }
