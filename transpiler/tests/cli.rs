@@ -513,7 +513,7 @@ fn representatives(cases: &[(CaseFiles, Expected)]) -> Vec<&(CaseFiles, Expected
 /// for every other compiling case is built and run by
 /// `every_golden_program_file_builds_and_runs`.
 #[test]
-fn every_golden_case_through_run() {
+fn golden_error_cases_and_representatives_through_run() {
     let cache = scratch("golden_run");
     let cases = golden_cases();
     let mut through_run: Vec<_> = cases.iter().filter(|(_, e)| e.code == 2).collect();
@@ -563,7 +563,7 @@ fn code_lines(file: &str) -> Vec<&str> {
 /// modules of one crate that holds one copy of the inlined runtime, built
 /// by one rustc invocation (seconds, where a build per case took
 /// minutes). `chess2rs run` itself is checked on representatives by
-/// `every_golden_case_through_run`.
+/// `golden_error_cases_and_representatives_through_run`.
 #[test]
 fn every_golden_program_file_builds_and_runs() {
     use std::fmt::Write as _;
