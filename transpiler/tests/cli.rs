@@ -25,6 +25,18 @@ fn chess2rs(args: &[&str], stdin: &[u8], cache: &Path) -> Output {
     chess2rs_in(Path::new("."), &[], args, stdin, cache)
 }
 
+/// [`chess2rs`] with `CHESS2RS_OPT_LEVEL=0`: builds about three times
+/// cheaper, for the tests of what `run` does around rustc (the cache, its
+/// arguments, exit codes). The default, optimised build is tested by
+/// `build_writes_an_executable`, `built_executables_explain_themselves_and_are_small`
+/// and memory_limit.rs.
+fn chess2rs_unoptimised(args: &[&str], stdin: &[u8], cache: &Path) -> Output {
+    chess2rs_in(Path::new("."), &[UNOPTIMISED], args, stdin, cache)
+}
+
+/// The setting for unoptimised builds.
+const UNOPTIMISED: (&str, &str) = ("CHESS2RS_OPT_LEVEL", "0");
+
 /// [`chess2rs`] run in directory `dir` with the environment variables `env`.
 fn chess2rs_in(
     dir: &Path,
@@ -98,7 +110,7 @@ fn run_builds_once_then_reuses_the_cached_executable() {
     let cache = scratch("run");
     for name in SEEDS {
         let (path, input, expected) = seed(name);
-        let first = chess2rs(&["run", &path], &input, &cache);
+        let first = chess2rs_unoptimised(&["run", &path], &input, &cache);
         assert_eq!(
             first.status.code(),
             Some(0),
@@ -110,7 +122,7 @@ fn run_builds_once_then_reuses_the_cached_executable() {
             text(&first.stderr).contains("Compiling"),
             "{name}: progress shown"
         );
-        let again = chess2rs(&["run", &path], &input, &cache);
+        let again = chess2rs_unoptimised(&["run", &path], &input, &cache);
         assert_eq!(text(&again.stdout), expected, "{name}");
         assert!(
             !text(&again.stderr).contains("Compiling"),
@@ -128,7 +140,7 @@ fn run_passes_the_step_limit_and_the_exit_code_through() {
     std::fs::write(&program, "1. \"again\n2. ^?1\n").unwrap();
     let program = program.display().to_string();
     for verb in ["run", "interpret"] {
-        let out = chess2rs(&[verb, &program, "--max-steps", "3"], b"", &cache);
+        let out = chess2rs_unoptimised(&[verb, &program, "--max-steps", "3"], b"", &cache);
         assert_eq!(out.status.code(), Some(1), "{verb}");
         assert_eq!(text(&out.stdout), "again\nagain\n", "{verb}");
         // The same rendering from the executable and the interpreter: the
@@ -308,33 +320,50 @@ fn check_reports_warnings_but_succeeds() {
 #[allow(dead_code)]
 mod discover;
 
-/// Every golden case through `chess2rs run` (native, cached) and
-/// `chess2rs interpret`, checked against its expectation files. The golden
-/// crate checks the library paths; this checks what users type.
-#[test]
-fn every_golden_case_through_run_and_interpret() {
-    let cache = scratch("golden_cli");
+use discover::{CaseFiles, Expected};
+
+// What users type, for every golden case, checked against its expectation
+// files, in three tests (one `chess2rs run` per case, a rustc build each,
+// took minutes): `interpret` on every case; `run` itself on the cases with
+// compile errors and on a representative few that compile; and the program
+// files `run` builds for all compiling cases, built together by one rustc.
+// The golden crate (golden/tests/golden.rs) checks the same cases through
+// the library: the interpreter, the generated functions linked with the
+// runtime crate, and `chess_program!`.
+
+/// Every golden case with its expectations (a malformed expectation file
+/// fails the test).
+fn golden_cases() -> Vec<(CaseFiles, Expected)> {
     let cases = discover::discover(&workspace().join("golden"));
     assert!(!cases.is_empty());
-    // Two workers: rustc is the bottleneck and CI has two cores.
-    let (first, second) = cases.split_at(cases.len() / 2);
-    let failures: Vec<String> = std::thread::scope(|scope| {
+    cases
+        .into_iter()
+        .map(|case| {
+            let expected = case
+                .expected()
+                .unwrap_or_else(|problem| panic!("{problem}"));
+            (case, expected)
+        })
+        .collect()
+}
+
+/// `each` on every item, in two workers (CI has two cores): all results,
+/// in order.
+fn on_two_workers<T: Sync, R: Send>(items: &[T], each: impl Fn(&T) -> Vec<R> + Sync) -> Vec<R> {
+    let (first, second) = items.split_at(items.len() / 2);
+    std::thread::scope(|scope| {
         let workers: Vec<_> = [first, second]
             .into_iter()
-            .map(|cases| {
-                scope.spawn(|| {
-                    cases
-                        .iter()
-                        .flat_map(|case| check_case_through_cli(case, &cache))
-                        .collect::<Vec<_>>()
-                })
-            })
+            .map(|items| scope.spawn(|| items.iter().flat_map(&each).collect::<Vec<_>>()))
             .collect();
         workers
             .into_iter()
             .flat_map(|w| w.join().unwrap())
             .collect()
-    });
+    })
+}
+
+fn assert_no_failures(failures: &[String]) {
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
@@ -343,54 +372,339 @@ fn every_golden_case_through_run_and_interpret() {
     );
 }
 
-fn check_case_through_cli(case: &discover::CaseFiles, cache: &Path) -> Vec<String> {
-    let expected = match case.expected() {
-        Ok(expected) => expected,
-        Err(problem) => return vec![problem],
-    };
-    // Run from the golden directory with the case's own name, so that file
-    // names in messages read as in the expectation files.
-    let golden = workspace().join("golden");
-    let path = case.name.clone();
+/// How `out` (of `how` on `case`) differs from the expectations.
+fn compare(how: &str, case: &CaseFiles, expected: &Expected, out: &Output) -> Vec<String> {
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     let mut failures = Vec::new();
-    for verb in ["run", "interpret"] {
-        let mut args = vec![verb, &path, "--quiet"];
-        if verb == "interpret" {
-            args.pop();
-        }
-        let steps = expected.max_steps.map(|n| n.to_string());
-        if let Some(steps) = &steps {
-            args.extend(["--max-steps", steps]);
-        }
-        // ~150 programs: unoptimised builds take a third of the time, and
-        // the golden crate checks the optimised code of every case.
-        let fast = [("CHESS2RS_OPT_LEVEL", "0")];
-        let out = chess2rs_in(&golden, &fast, &args, &expected.input, cache);
-        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-        if stdout != expected.stdout {
+    if stdout != expected.stdout {
+        failures.push(format!(
+            "{how} {}: stdout\n{stdout}\nexpected\n{}",
+            case.name, expected.stdout
+        ));
+    }
+    if out.status.code() != Some(expected.code) {
+        failures.push(format!(
+            "{how} {}: exit {:?}, expected {}\n{stderr}",
+            case.name,
+            out.status.code(),
+            expected.code
+        ));
+    }
+    for wanted in &expected.stderr_contains {
+        if !stderr.contains(wanted.as_str()) {
             failures.push(format!(
-                "{verb} {}: stdout\n{stdout}\nexpected\n{}",
-                case.name, expected.stdout
+                "{how} {}: stderr lacks `{wanted}`:\n{stderr}",
+                case.name
             ));
-        }
-        if out.status.code() != Some(expected.code) {
-            failures.push(format!(
-                "{verb} {}: exit {:?}, expected {}\n{stderr}",
-                case.name,
-                out.status.code(),
-                expected.code
-            ));
-        }
-        for wanted in &expected.stderr_contains {
-            if !stderr.contains(wanted.as_str()) {
-                failures.push(format!(
-                    "{verb} {}: stderr lacks `{wanted}`:\n{stderr}",
-                    case.name
-                ));
-            }
         }
     }
     failures
+}
+
+/// `chess2rs VERB CASE [--max-steps N]` (with `extra` arguments) on the
+/// case's input, from the golden directory with the case's own name, so
+/// that file names in messages read as in the expectation files.
+/// Unoptimised builds: a third of the time, and the golden crate checks the
+/// optimised code of every case.
+fn golden_cli(
+    verb: &str,
+    extra: &[&str],
+    case: &CaseFiles,
+    expected: &Expected,
+    cache: &Path,
+) -> Output {
+    let mut args = vec![verb, case.name.as_str()];
+    args.extend(extra);
+    let steps = expected.max_steps.map(|n| n.to_string());
+    if let Some(steps) = &steps {
+        args.extend(["--max-steps", steps]);
+    }
+    let fast = [("CHESS2RS_OPT_LEVEL", "0")];
+    chess2rs_in(
+        &workspace().join("golden"),
+        &fast,
+        &args,
+        &expected.input,
+        cache,
+    )
+}
+
+/// `chess2rs interpret` on every golden case.
+#[test]
+fn every_golden_case_through_interpret() {
+    let cache = scratch("golden_interpret");
+    let failures = on_two_workers(&golden_cases(), |(case, expected)| {
+        let out = golden_cli("interpret", &[], case, expected, &cache);
+        compare("interpret", case, expected, &out)
+    });
+    assert_no_failures(&failures);
+}
+
+/// What a golden case has that `run` must be seen to handle.
+fn features(case: &CaseFiles, expected: &Expected) -> Vec<String> {
+    let extension = case.path.extension().unwrap().to_string_lossy();
+    let mut features = vec![format!("a .{extension} program")];
+    if !expected.input.is_empty() {
+        features.push("input".into());
+    }
+    if expected.code == 1 {
+        features.push("a runtime error".into());
+    }
+    if expected.max_steps.is_some() {
+        features.push("a step limit".into());
+    }
+    if expected.code == 0 && !expected.stderr_contains.is_empty() {
+        features.push("warnings".into());
+    }
+    features
+}
+
+/// The compiling cases that go through `chess2rs run` itself: one at a
+/// time the case with the most features not yet had, until every feature
+/// of the compiling cases is had (about six builds).
+fn representatives(cases: &[(CaseFiles, Expected)]) -> Vec<&(CaseFiles, Expected)> {
+    let compiling: Vec<_> = cases.iter().filter(|(_, e)| e.code != 2).collect();
+    let mut had: Vec<String> = Vec::new();
+    let mut chosen = Vec::new();
+    loop {
+        let new = |(case, expected): &&(CaseFiles, Expected)| {
+            features(case, expected)
+                .into_iter()
+                .filter(|f| !had.contains(f))
+                .count()
+        };
+        let Some(best) = compiling
+            .iter()
+            .copied()
+            .max_by_key(|c| (new(c), std::cmp::Reverse(&c.0.name)))
+        else {
+            break;
+        };
+        if new(&best) == 0 {
+            break;
+        }
+        had.extend(features(&best.0, &best.1));
+        chosen.push(best);
+    }
+    for wanted in [
+        "a .icp program",
+        "a .chc program",
+        "a .pgn program",
+        "a .btm program",
+        "a .fv program",
+        "input",
+        "a runtime error",
+        "a step limit",
+        "warnings",
+    ] {
+        assert!(
+            had.iter().any(|f| f == wanted),
+            "no compiling golden case has {wanted}"
+        );
+    }
+    chosen
+}
+
+/// `chess2rs run` itself — generation, rustc, the cache, the run with the
+/// case's input, step limit, exit code and stderr — on every golden case
+/// with compile errors (which stop before rustc) and on the
+/// [`representatives`] of those that compile: every language, input, a
+/// runtime error, a step limit and warnings. The program file `run` builds
+/// for every other compiling case is built and run by
+/// `every_golden_program_file_builds_and_runs`.
+#[test]
+fn golden_error_cases_and_representatives_through_run() {
+    let cache = scratch("golden_run");
+    let cases = golden_cases();
+    let mut through_run: Vec<_> = cases.iter().filter(|(_, e)| e.code == 2).collect();
+    let errors = through_run.len();
+    let representatives = representatives(&cases);
+    let names: Vec<&str> = representatives
+        .iter()
+        .map(|(c, _)| c.name.as_str())
+        .collect();
+    eprintln!(
+        "run: {errors} cases with compile errors, and {}",
+        names.join(", ")
+    );
+    through_run.extend(representatives);
+    let failures = on_two_workers(&through_run, |(case, expected)| {
+        let out = golden_cli("run", &["--quiet"], case, expected, &cache);
+        compare("run", case, expected, &out)
+    });
+    assert_no_failures(&failures);
+}
+
+/// The line that starts the runtime inlined into a standalone program file.
+const INLINED_RUNTIME: &str = "/// The chess2rs runtime, inlined by `--standalone`.\n";
+
+/// The environment variable that picks the case the combined executable
+/// runs.
+const CASE_VARIABLE: &str = "CHESS2RS_GOLDEN_CASE";
+
+/// A program file as `--standalone` writes it, minus the runtime it
+/// inlines, from the one `chess2rs FILE` writes: the runtime named
+/// `crate::chess2rs_runtime`, the module the standalone file appends, not
+/// the crate `chess2rs_runtime`. (Only the doc comment at the top differs
+/// too: which build it is for.)
+fn as_standalone(program_file: &str) -> String {
+    program_file.replace("::chess2rs_runtime::", "crate::chess2rs_runtime::")
+}
+
+/// The lines of a program file but for its doc comment (`//!`).
+fn code_lines(file: &str) -> Vec<&str> {
+    file.lines().filter(|l| !l.starts_with("//!")).collect()
+}
+
+/// For every golden case that compiles, the program file `chess2rs run`
+/// builds (its text from the binary), built with `run`'s rustc flags and
+/// run with `run`'s arguments, the case's input and the warnings `run`
+/// prints: the expected stdout, exit code and stderr. All of them as
+/// modules of one crate that holds one copy of the inlined runtime, built
+/// by one rustc invocation (seconds, where a build per case took
+/// minutes). `chess2rs run` itself is checked on representatives by
+/// `golden_error_cases_and_representatives_through_run`.
+#[test]
+fn every_golden_program_file_builds_and_runs() {
+    use std::fmt::Write as _;
+    let dir = scratch("golden_program_files");
+    let golden = workspace().join("golden");
+    let cases = golden_cases();
+    let mut failures = Vec::new();
+    // The standalone program file `run` builds is what `chess2rs FILE`
+    // writes with the runtime's path changed and the runtime appended.
+    // `--standalone` costs a debug build of chess2rs half a second (it
+    // prints the whole runtime), so it runs on the representatives only,
+    // to confirm that and to give the runtime.
+    let mut runtime: Option<String> = None;
+    for (case, _) in representatives(&cases) {
+        let plain = chess2rs_in(&golden, &[], &[&case.name], b"", &dir);
+        let out = chess2rs_in(&golden, &[], &["--standalone", &case.name], b"", &dir);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}: {}",
+            case.name,
+            text(&out.stderr)
+        );
+        let file = text(&out.stdout);
+        let at = file
+            .find(INLINED_RUNTIME)
+            .unwrap_or_else(|| panic!("--standalone {}: no inlined runtime", case.name));
+        let (program, inlined) = file.split_at(at);
+        assert_eq!(
+            code_lines(program),
+            code_lines(&as_standalone(&text(&plain.stdout))),
+            "--standalone {} is not `chess2rs FILE` with the runtime inlined",
+            case.name
+        );
+        assert_eq!(text(&out.stderr), text(&plain.stderr), "{}", case.name);
+        match &runtime {
+            None => runtime = Some(inlined.to_string()),
+            Some(first) => assert!(
+                first == inlined,
+                "--standalone {}: the inlined runtime differs from another case's",
+                case.name
+            ),
+        }
+    }
+    // Every case's program file and what `run` prints before it builds:
+    // the warnings (or, for a case that does not compile, the errors).
+    let generated = on_two_workers(&cases, |(case, _)| {
+        vec![chess2rs_in(&golden, &[], &[&case.name], b"", &dir)]
+    });
+    let mut modules = String::new();
+    let mut dispatch = String::new();
+    let mut built = Vec::new();
+    for ((case, expected), out) in cases.iter().zip(generated) {
+        let compiles = expected.code != 2;
+        if out.status.code() != Some(if compiles { 0 } else { 2 }) {
+            failures.push(format!(
+                "chess2rs {}: exit {:?}, expected exit {}\n{}",
+                case.name,
+                out.status.code(),
+                expected.code,
+                text(&out.stderr)
+            ));
+        }
+        if !compiles || out.status.code() != Some(0) {
+            continue;
+        }
+        let program = as_standalone(&text(&out.stdout));
+        // The file, as a module of the crate, names the crate's one copy of
+        // the runtime; its `main` is called by the crate's.
+        let main = "\nfn main() {";
+        if program.matches(main).count() != 1 {
+            failures.push(format!("chess2rs {}: not one `fn main`", case.name));
+            continue;
+        }
+        let program = program.replacen(main, "\npub(crate) fn main() {", 1);
+        let module = case.ident();
+        writeln!(modules, "mod {module} {{\n{program}}}\n").unwrap();
+        writeln!(dispatch, "        Ok({module:?}) => {module}::main(),").unwrap();
+        built.push((case, expected, module, text(&out.stderr)));
+    }
+    assert_no_failures(&failures);
+    let crate_root = dir.join("programs.rs");
+    std::fs::write(
+        &crate_root,
+        format!(
+            "/// Runs the golden case ${CASE_VARIABLE} names.\n\
+             fn main() {{\n    \
+                 match ::std::env::var({CASE_VARIABLE:?}).as_deref() {{\n\
+                 {dispatch}        \
+                 _ => ::std::process::exit(99),\n    \
+                 }}\n\
+             }}\n\n\
+             {modules}{}",
+            runtime.expect("some golden cases compile")
+        ),
+    )
+    .unwrap();
+    // `run`'s flags (with CHESS2RS_OPT_LEVEL=0), but for stripping.
+    let exe = dir.join("programs");
+    let rustc = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
+        .args([
+            "--edition",
+            "2021",
+            "-C",
+            "codegen-units=1",
+            "-C",
+            "panic=abort",
+            "-C",
+            "opt-level=0",
+        ])
+        .arg(&crate_root)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(rustc.status.success(), "{}", text(&rustc.stderr));
+    let failures = on_two_workers(&built, |(case, expected, module, warnings)| {
+        // `run`'s arguments.
+        let mut command = Command::new(&exe);
+        if let Some(steps) = expected.max_steps {
+            command.arg("--max-steps").arg(steps.to_string());
+        }
+        let child = command
+            .args(["--max-memory", "2147483648"])
+            .env(CASE_VARIABLE, module)
+            .current_dir(&golden)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut out = feed_and_wait(child, &expected.input);
+        // What `run` shows: the warnings, then the program's stderr.
+        out.stderr = [warnings.as_bytes(), &out.stderr].concat();
+        compare("the program file of", case, expected, &out)
+    });
+    assert_no_failures(&failures);
+    eprintln!(
+        "{} golden program files built in one rustc run, all as expected",
+        built.len()
+    );
 }
 
 #[test]
@@ -401,7 +715,7 @@ fn explain_btm_of_the_hello_game_is_a_program_that_prints_hello() {
     assert_eq!(listing.status.code(), Some(0), "{}", text(&listing.stderr));
     let btm = dir.join("hello.btm");
     std::fs::write(&btm, &listing.stdout).unwrap();
-    let run = chess2rs(&["run", &btm.display().to_string(), "--quiet"], b"", &dir);
+    let run = chess2rs_unoptimised(&["run", &btm.display().to_string(), "--quiet"], b"", &dir);
     assert_eq!(
         text(&run.stdout),
         "Hello, world!\n",
@@ -724,7 +1038,9 @@ fn the_run_cache_survives_concurrent_builds_and_an_empty_setting() {
     let program = example("beer.icp").display().to_string();
     let runs: Vec<Output> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2)
-            .map(|_| scope.spawn(|| chess2rs(&["run", "--quiet", &program], b"", &cache)))
+            .map(|_| {
+                scope.spawn(|| chess2rs_unoptimised(&["run", "--quiet", &program], b"", &cache))
+            })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
@@ -742,6 +1058,7 @@ fn the_run_cache_survives_concurrent_builds_and_an_empty_setting() {
     ];
     let mut child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
         .envs(env)
+        .env(UNOPTIMISED.0, UNOPTIMISED.1)
         .current_dir(&cwd)
         .args(["run", "--quiet", &program])
         .stdout(Stdio::null())
@@ -768,7 +1085,7 @@ fn a_damaged_cache_entry_is_rebuilt_and_the_key_is_stable() {
     let cache = scratch("damaged");
     let program = example("first.icp").display().to_string();
     let (_, _, expected) = seed("first.icp");
-    let first = chess2rs(&["run", &program], b"", &cache);
+    let first = chess2rs_unoptimised(&["run", &program], b"", &cache);
     assert_eq!(text(&first.stdout), expected, "{}", text(&first.stderr));
     let entry = only_entry(&cache);
     let exe = entry.join(format!("program{}", std::env::consts::EXE_SUFFIX));
@@ -778,7 +1095,7 @@ fn a_damaged_cache_entry_is_rebuilt_and_the_key_is_stable() {
     // key is stable across processes), and the run succeeds.
     for damage in [&pristine[..pristine.len() / 2], b"not a program\n"] {
         std::fs::write(&exe, damage).unwrap();
-        let again = chess2rs(&["run", &program], b"", &cache);
+        let again = chess2rs_unoptimised(&["run", &program], b"", &cache);
         assert_eq!(text(&again.stdout), expected, "{}", text(&again.stderr));
         assert!(text(&again.stderr).contains("Compiling"), "rebuilt");
         assert_eq!(only_entry(&cache), entry);
@@ -786,9 +1103,9 @@ fn a_damaged_cache_entry_is_rebuilt_and_the_key_is_stable() {
     }
     // An entry without its sum is rebuilt too.
     std::fs::remove_file(entry.join("program.sha256")).unwrap();
-    let again = chess2rs(&["run", &program], b"", &cache);
+    let again = chess2rs_unoptimised(&["run", &program], b"", &cache);
     assert!(text(&again.stderr).contains("Compiling"), "rebuilt");
-    let cached = chess2rs(&["run", &program], b"", &cache);
+    let cached = chess2rs_unoptimised(&["run", &program], b"", &cache);
     assert!(!text(&cached.stderr).contains("Compiling"), "reused");
 }
 
@@ -883,7 +1200,7 @@ fn synth_writes_a_game_that_interpret_and_run_play() {
         .unwrap();
     assert!(last_number < 75, "{last_number} moves");
     for verb in ["interpret", "run"] {
-        let out = chess2rs(&[verb, &game], b"", &cache);
+        let out = chess2rs_unoptimised(&[verb, &game], b"", &cache);
         assert_eq!(out.status.code(), Some(0), "{verb}: {}", text(&out.stderr));
         assert_eq!(text(&out.stdout), "Hello, world!\n", "{verb}");
     }
@@ -1237,14 +1554,14 @@ fn toolchain_failures_are_named_and_stale_builds_swept() {
     };
     assert_eq!(leftovers(&cache), Vec::<PathBuf>::new());
     let cache = dir.join("cache_stale");
-    let out = chess2rs(&["run", "--quiet", &program], b"", &cache);
+    let out = chess2rs_unoptimised(&["run", "--quiet", &program], b"", &cache);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let entry = only_entry(&cache);
     let stale = entry.join("build.4000000000");
     std::fs::create_dir_all(&stale).unwrap();
     std::fs::write(stale.join("program.rs"), "left behind").unwrap();
     std::fs::remove_file(entry.join("program.sha256")).unwrap();
-    let out = chess2rs(&["run", "--quiet", &program], b"", &cache);
+    let out = chess2rs_unoptimised(&["run", "--quiet", &program], b"", &cache);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(!stale.exists(), "the stale build directory is still there");
 }

@@ -94,58 +94,88 @@ fn growth_past_max_memory_is_an_error_at_the_line_interpreted_and_compiled() {
 /// an abort. Input comes from `seq` and `yes`, as much as the programs want.
 /// (The interpreter runs only InfChessPro here: this test binary is a debug
 /// build, which takes minutes to fill 1 GB a tape cell or a stack entry at
-/// a time.)
+/// a time.) One test per program, so that they run side by side.
 #[cfg(unix)]
-#[test]
-fn growth_under_an_address_space_limit_is_an_error_not_an_abort() {
-    let dir = scratch("address_space_limit");
+fn growth_under_an_address_space_limit_is_an_error_not_an_abort(
+    file: &str,
+    text: &str,
+    line: u32,
+    feed: &str,
+) {
+    let dir = scratch(&format!("address_space_limit_{}", file.replace('.', "_")));
     let chess2rs = env!("CARGO_BIN_EXE_chess2rs");
-    let feeds = [
-        ("walk.btm", WALK_BTM, 1, "true"),
-        ("place.icp", PLACE_ICP, 1, "seq 1 1000000000"),
-        ("push.fv", PUSH_FV, 10, "yes 7"),
-        ("search.fv", SEARCH_FV, 19, "true"),
-    ];
-    for (file, text, line, feed) in feeds {
-        std::fs::write(dir.join(file), text).unwrap();
-        let exe = dir.join(file.replace('.', "_"));
-        let built = Command::new(chess2rs)
-            .current_dir(&dir)
-            .env("CHESS2RS_CACHE_DIR", dir.join("cache"))
-            .args(["build", "-q", file, "-o"])
-            .arg(&exe)
-            .output()
-            .unwrap();
-        assert!(
-            built.status.success(),
-            "{}",
-            String::from_utf8_lossy(&built.stderr)
-        );
-        let mut limited = Command::new("sh");
-        limited.current_dir(&dir).args([
+    std::fs::write(dir.join(file), text).unwrap();
+    let exe = dir.join(file.replace('.', "_"));
+    let built = Command::new(chess2rs)
+        .current_dir(&dir)
+        .env("CHESS2RS_CACHE_DIR", dir.join("cache"))
+        .args(["build", "-q", file, "-o"])
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let mut limited = Command::new("sh");
+    limited.current_dir(&dir).args([
+        "-c",
+        "$1 | (ulimit -v 1000000 && exec \"$0\")",
+        exe.to_str().unwrap(),
+        feed,
+    ]);
+    assert_memory_error(&run(limited, b""), file, line, "built, ulimit -v 1000000");
+    if file.ends_with(".icp") {
+        let mut interpreted = Command::new("sh");
+        interpreted.current_dir(&dir).args([
             "-c",
-            "$1 | (ulimit -v 1000000 && exec \"$0\")",
-            exe.to_str().unwrap(),
+            "$2 | (ulimit -v 1000000 && exec \"$0\" interpret \"$1\")",
+            chess2rs,
+            file,
             feed,
         ]);
-        assert_memory_error(&run(limited, b""), file, line, "built, ulimit -v 1000000");
-        if file.ends_with(".icp") {
-            let mut interpreted = Command::new("sh");
-            interpreted.current_dir(&dir).args([
-                "-c",
-                "$2 | (ulimit -v 1000000 && exec \"$0\" interpret \"$1\")",
-                chess2rs,
-                file,
-                feed,
-            ]);
-            assert_memory_error(
-                &run(interpreted, b""),
-                file,
-                line,
-                "interpreted, ulimit -v 1000000",
-            );
-        }
+        assert_memory_error(
+            &run(interpreted, b""),
+            file,
+            line,
+            "interpreted, ulimit -v 1000000",
+        );
     }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_growing_tape_under_an_address_space_limit_is_an_error_not_an_abort() {
+    growth_under_an_address_space_limit_is_an_error_not_an_abort("walk.btm", WALK_BTM, 1, "true");
+}
+
+#[cfg(unix)]
+#[test]
+fn growing_pieces_under_an_address_space_limit_are_an_error_not_an_abort() {
+    growth_under_an_address_space_limit_is_an_error_not_an_abort(
+        "place.icp",
+        PLACE_ICP,
+        1,
+        "seq 1 1000000000",
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_growing_stack_under_an_address_space_limit_is_an_error_not_an_abort() {
+    growth_under_an_address_space_limit_is_an_error_not_an_abort("push.fv", PUSH_FV, 10, "yes 7");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_growing_search_under_an_address_space_limit_is_an_error_not_an_abort() {
+    growth_under_an_address_space_limit_is_an_error_not_an_abort(
+        "search.fv",
+        SEARCH_FV,
+        19,
+        "true",
+    );
 }
 
 /// A notation of 40 MB (6.8 million leaps on one line) is refused while it
