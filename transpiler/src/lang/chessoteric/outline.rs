@@ -71,6 +71,7 @@ pub fn outline(source: &Source, btm: bool) -> Outline {
         group_of.push(Some(index));
     }
     link_next_states(&groups, &mut outline);
+    let rules = decoded_rules(&groups);
     for (instruction, group) in instructions.iter().zip(group_of) {
         let what = group.and_then(|index| groups.get(index)).map(
             |Group {
@@ -80,9 +81,15 @@ pub fn outline(source: &Source, btm: bool) -> Outline {
                     .map_or_else(|_| "too large".to_string(), |v| v.to_string());
                 match kind {
                     Annotation::StartPart if *number > 0 => format!(
-                        "rule part {number}: the {} of rule {}, value {value} (bits {bits})",
+                        "rule part {number}: the {} of rule {}, value {value} (bits {bits}){}",
                         RULE_PARTS[(number - 1) % 5],
-                        (number - 1) / 5 + 1
+                        (number - 1) / 5 + 1,
+                        rules
+                            .get((number - 1) / 5)
+                            .map_or(String::new(), |rule| format!(
+                                ".\n\nRule {}: {rule}",
+                                (number - 1) / 5 + 1
+                            ))
                     ),
                     Annotation::StartSymbol if *number > 0 => {
                         format!("tape symbol {number}: value {value} (bits {bits})")
@@ -123,6 +130,26 @@ struct Group {
     bits: String,
     /// The instruction that starts it.
     start: Span,
+}
+
+/// Each complete rule (five parts) in words: `in state 0 reading 1: write
+/// 0, move right, go to state 2`.
+fn decoded_rules(groups: &[Group]) -> Vec<String> {
+    let values: Vec<Option<i64>> = groups
+        .iter()
+        .filter(|group| group.kind == Annotation::StartPart && group.number > 0)
+        .map(|group| i64::from_str_radix(&group.bits, 2).ok())
+        .collect();
+    values
+        .chunks_exact(5)
+        .map(|rule| match rule {
+            [Some(state), Some(read), Some(next), Some(write), Some(direction)] => format!(
+                "in state {state} reading {read}: write {write}, move {}, go to state {next}",
+                if direction % 2 == 0 { "right" } else { "left" }
+            ),
+            _ => "a part is too large to read".to_string(),
+        })
+        .collect()
 }
 
 /// Links each rule's next-state part to the state part of the first rule
