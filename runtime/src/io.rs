@@ -17,9 +17,15 @@ pub struct Io<R: BufRead, W: Write> {
 impl<R: BufRead, W: Write> Io<R, W> {
     /// Wraps `input` and `output`; output is buffered.
     pub fn new(input: R, output: W) -> Self {
+        Io::with_buffer(input, output, 1 << 16)
+    }
+
+    /// Wraps `input` and `output` with an output buffer of `capacity`
+    /// bytes (0: every write reaches `output` at once).
+    pub fn with_buffer(input: R, output: W, capacity: usize) -> Self {
         Io {
             input,
-            output: BufWriter::with_capacity(1 << 16, output),
+            output: BufWriter::with_capacity(capacity, output),
         }
     }
 
@@ -205,7 +211,22 @@ where
     W: Write,
     F: FnOnce(&mut Io<R, W>, &mut StepCounter) -> Result<(), RuntimeError>,
 {
-    let mut io = Io::new(input, output);
+    run_program_in(Io::new(input, output), options, source, body)
+}
+
+/// [`run_program`] on an [`Io`] made by the caller (an unbuffered one for
+/// a recording that shows the output after every step).
+pub fn run_program_in<R, W, F>(
+    mut io: Io<R, W>,
+    options: &Options,
+    source: &SourceMap,
+    body: F,
+) -> Result<(), RuntimeError>
+where
+    R: BufRead,
+    W: Write,
+    F: FnOnce(&mut Io<R, W>, &mut StepCounter) -> Result<(), RuntimeError>,
+{
     let mut steps = StepCounter::new(options);
     let budget = Scope::enter(options.memory_limit());
     let result = body(&mut io, &mut steps);

@@ -38,7 +38,7 @@ pub mod __private {
     pub use super::error::{ErrorKind, RuntimeError, SourceMap};
     pub use super::fv;
     pub use super::icp;
-    pub use super::io::{parse_size, run_main, run_program, Io, ProgramInfo};
+    pub use super::io::{parse_size, run_main, run_program, run_program_in, Io, ProgramInfo};
     pub use super::limits::{Options, StepCounter};
     pub use super::tm;
     pub use super::tm_blocks;

@@ -29,6 +29,7 @@ pub mod emit;
 pub mod lang;
 pub mod language;
 pub mod outline;
+pub mod picture;
 pub mod runtime_errors;
 pub mod source;
 pub mod split;
@@ -43,6 +44,8 @@ mod cpu_time;
 pub mod cli;
 #[cfg(feature = "cli")]
 pub mod lsp;
+#[cfg(feature = "cli")]
+pub mod view;
 
 use std::io::{BufRead, Write};
 
@@ -254,8 +257,8 @@ pub fn interpret_traced<R: BufRead, W: Write>(
         limit,
         out: trace,
     };
-    interpret_observed(program, input, output, options, &mut |describe| {
-        tracer.step(describe)
+    interpret_observed(program, input, output, options, false, &mut |step| {
+        tracer.step(|| step.text())
     })
 }
 
@@ -268,22 +271,30 @@ pub fn interpret_counted<R: BufRead, W: Write>(
     options: &Options,
     done: &std::sync::atomic::AtomicU64,
 ) -> Result<(), RuntimeError> {
-    interpret_observed(program, input, output, options, &mut |_| {
+    interpret_observed(program, input, output, options, false, &mut |_| {
         done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     })
 }
 
-/// [`interpret`], calling `observe` after each step with a way to
-/// describe it.
-fn interpret_observed<R: BufRead, W: Write>(
+/// [`interpret`], calling `observe` after each step (see
+/// [`picture::Step`]). Output is buffered as in [`interpret`] unless
+/// `unbuffered`, when every write reaches `output` before the step is
+/// observed.
+pub fn interpret_observed<R: BufRead, W: Write>(
     program: &Program,
     input: R,
     output: W,
     options: &Options,
-    observe: &mut dyn FnMut(&dyn Fn() -> String),
+    unbuffered: bool,
+    observe: &mut dyn FnMut(&dyn picture::Step),
 ) -> Result<(), RuntimeError> {
     let source = chess2rs_runtime::SourceMap::EMPTY;
-    chess2rs_runtime::__private::run_program(input, output, options, &source, |io, steps| {
+    let io = if unbuffered {
+        chess2rs_runtime::__private::Io::with_buffer(input, output, 0)
+    } else {
+        chess2rs_runtime::__private::Io::new(input, output)
+    };
+    chess2rs_runtime::__private::run_program_in(io, options, &source, |io, steps| {
         with_stages!(program, |S, lowered| S::interpret_observed(
             lowered, io, steps, observe
         ))

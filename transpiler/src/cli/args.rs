@@ -208,6 +208,38 @@ Neovim and Helix. For example, Neovim:
 The language comes from the file's extension (.icp .chc .pgn .btm .fv), else
 from the editor's language id.")]
     Lsp,
+    /// Record a run in the interpreter and write it as one self-contained
+    /// HTML page that plays it back step by step.
+    #[command(after_help = "\
+Examples:
+  echo 0 | chess2rs view examples/truth.fv -o truth.html
+  chess2rs view examples/hello.btm      # writes hello.html
+
+The page needs nothing else (no network): a step slider, play/pause, step
+buttons and the arrow keys; the source with the current line highlighted;
+the board, cells or tape after the step; the output so far; how the run
+ended. Long runs keep their first --max-frames steps.")]
+    View(ViewArgs),
+}
+
+#[derive(Args, Debug)]
+pub(super) struct ViewArgs {
+    #[command(flatten)]
+    pub(super) source: SourceArgs,
+    /// Where to write the page (default: the program's name with .html, in
+    /// the current directory).
+    #[arg(short, long, value_name = "OUT.html")]
+    pub(super) output: Option<PathBuf>,
+    /// Stop the run with a runtime error after N steps.
+    #[arg(long, value_name = "N")]
+    pub(super) max_steps: Option<u64>,
+    /// Record at most N steps (the run goes on and is counted).
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub(super) max_frames: usize,
+    /// Stop the run with a runtime error when what it grows would pass
+    /// SIZE bytes (K, M, G, T or `unlimited`).
+    #[arg(long, value_name = "SIZE", value_parser = memory_size, default_value = "2G")]
+    pub(super) max_memory: u64,
 }
 
 #[derive(Args, Debug)]
@@ -356,7 +388,7 @@ pub(super) fn parse_language(name: &str) -> Result<Language, String> {
 }
 
 /// The verbs, for "did you mean" on a mistyped one.
-pub(super) const VERBS: [&str; 11] = [
+pub(super) const VERBS: [&str; 12] = [
     "run",
     "build",
     "interpret",
@@ -367,6 +399,7 @@ pub(super) const VERBS: [&str; 11] = [
     "man",
     "cache",
     "lsp",
+    "view",
     "help",
 ];
 

@@ -28,12 +28,12 @@ _chess2rs_files() {
     local word verb=""
     for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
         case "${word}" in
-            run|build|interpret|check|explain|synth|completions|man|cache|lsp|help)
+            run|build|interpret|check|explain|synth|completions|man|cache|lsp|view|help)
                 verb="${word}"; break ;;
         esac
     done
     case "${verb}" in
-        ""|run|build|interpret|check|explain|synth) ;;
+        ""|run|build|interpret|check|explain|synth|view) ;;
         *) return 0 ;;
     esac
     local kept=() offered=0 item

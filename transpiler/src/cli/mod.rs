@@ -18,6 +18,7 @@ mod man;
 mod output;
 mod report;
 mod synth;
+mod view;
 
 use std::io::Read;
 use std::path::Path;
@@ -54,6 +55,7 @@ pub fn main() -> ExitCode {
         Some(Verb::Run(args)) => build::run(&args, &reporter),
         Some(Verb::Build(args)) => build::build(&args, &reporter),
         Some(Verb::Cache(args)) => cache::cache(&args),
+        Some(Verb::View(args)) => view::view(&args, &reporter),
         Some(Verb::Lsp) => crate::lsp::run_stdio()
             .map(|()| 0)
             .map_err(|e| Failure::Message(format!("the language server stopped: {e}"))),

@@ -75,14 +75,14 @@ pub trait Stages {
         steps: &mut StepCounter,
     ) -> Result<(), RuntimeError>;
 
-    /// [`Stages::interpret`], calling `observe` after each step with a
-    /// way to describe it (what `--trace` prints: the line and the state
-    /// it left), which costs nothing unless called.
+    /// [`Stages::interpret`], calling `observe` after each step with the
+    /// step (what `--trace` prints and `chess2rs view` draws: the line and
+    /// the state it left), described only when asked.
     fn interpret_observed<R: BufRead, W: Write>(
         program: &Self::Program,
         io: &mut Io<R, W>,
         steps: &mut StepCounter,
-        observe: &mut dyn FnMut(&dyn Fn() -> String),
+        observe: &mut dyn FnMut(&dyn crate::picture::Step),
     ) -> Result<(), RuntimeError>;
 
     /// What an editor shows of the program text: symbols, links from uses

@@ -155,3 +155,51 @@ pub fn trace_text(line: u32, text: &str, cells: &[i64; 64], vars: &[i64; 5]) -> 
     };
     format!("line {line}: {}\n  {values}\n", text.trim())
 }
+
+/// A Chess Code step, for `--trace` and `chess2rs view`: the line run and
+/// the 64 cells and five variables after it.
+pub struct Traced<'a> {
+    /// The line run.
+    pub line: u32,
+    /// Its text.
+    pub text: &'a str,
+    /// The cells, a1 … h8.
+    pub cells: &'a [i64; 64],
+    /// The variables R N B Q K.
+    pub vars: &'a [i64; 5],
+}
+
+impl crate::picture::Step for Traced<'_> {
+    fn line(&self) -> u32 {
+        self.line
+    }
+
+    fn text(&self) -> String {
+        trace_text(self.line, self.text, self.cells, self.vars)
+    }
+
+    /// The cells as a chessboard (rank 8 on top), the variables beside it.
+    fn picture(&self) -> crate::picture::Picture {
+        let cells = (0..8u8)
+            .rev()
+            .flat_map(|rank| (0..8u8).map(move |file| rank * 8 + file))
+            .map(|index| self.cells[usize::from(index)].to_string())
+            .collect();
+        let letters = [Var::Rook, Var::Knight, Var::Bishop, Var::Queen, Var::King];
+        crate::picture::Picture {
+            grids: vec![crate::picture::Grid {
+                title: "cells".to_string(),
+                columns: "abcdefgh".chars().map(String::from).collect(),
+                rows: (1..=8).rev().map(|rank: u8| rank.to_string()).collect(),
+                cells,
+                marked: Vec::new(),
+                chequered: true,
+            }],
+            panels: letters
+                .iter()
+                .zip(self.vars)
+                .map(|(var, value)| (var.letter().to_string(), value.to_string()))
+                .collect(),
+        }
+    }
+}

@@ -237,6 +237,33 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
+/// The position after an annotated move as `chess2rs view` draws it: a
+/// grid of the 64 squares (rank 8 on top) with the pieces' figurines.
+pub fn board_grid(board: &Board) -> crate::picture::Grid {
+    let cells = Rank::ALL
+        .iter()
+        .rev()
+        .flat_map(|rank| {
+            File::ALL
+                .into_iter()
+                .map(move |file| Square::new(file, *rank))
+        })
+        .map(|square| {
+            board
+                .piece_at(square)
+                .map_or(String::new(), |p| piece_char(p.color, p.role).to_string())
+        })
+        .collect();
+    crate::picture::Grid {
+        title: "position".to_string(),
+        columns: "abcdefgh".chars().map(String::from).collect(),
+        rows: (1..=8).rev().map(|rank: u8| rank.to_string()).collect(),
+        cells,
+        marked: Vec::new(),
+        chequered: true,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -105,3 +105,70 @@ pub fn trace_text(state: i64, rule: Option<&Rule>, tape: &tm::Tape) -> String {
         shown.join(" ")
     )
 }
+
+/// A picture shows at least this many tape cells on each side of the
+/// head.
+const PICTURED_CELLS: usize = 10;
+
+/// A Turing-machine step, for `--trace` and `chess2rs view`: the state it
+/// was in, the rule it took and the tape after it.
+pub struct Traced<'a> {
+    /// The state before the step.
+    pub state: i64,
+    /// The rule taken (none in the input and output states).
+    pub rule: Option<&'a Rule>,
+    /// The tape after the step.
+    pub tape: &'a tm::Tape,
+}
+
+impl crate::picture::Step for Traced<'_> {
+    /// The rule's line: its first annotated move, or the listing's line.
+    fn line(&self) -> u32 {
+        self.rule.map_or(0, |rule| rule.line)
+    }
+
+    /// The column of the rule's first annotated move in a game.
+    fn column(&self) -> u32 {
+        self.rule.map_or(0, |rule| rule.column)
+    }
+
+    fn text(&self) -> String {
+        trace_text(self.state, self.rule, self.tape)
+    }
+
+    /// The tape around the head (the head marked), the state and rule.
+    fn picture(&self) -> crate::picture::Picture {
+        let (cells, head) = (self.tape.cells(), self.tape.head());
+        // The window moves in steps of PICTURED_CELLS, so that it changes
+        // seldom as the head walks (and a recording stays small).
+        let from = (head / PICTURED_CELLS * PICTURED_CELLS).saturating_sub(PICTURED_CELLS);
+        let to = from + 3 * PICTURED_CELLS;
+        let rule = match self.rule {
+            Some(rule) => format!(
+                "read {} → write {}, {}, state {}",
+                rule.read,
+                rule.write,
+                if rule.left { "left" } else { "right" },
+                rule.next
+            ),
+            None if self.state == states::INPUT => "input state: read a line".to_string(),
+            None => "output state".to_string(),
+        };
+        crate::picture::Picture {
+            grids: vec![crate::picture::Grid {
+                title: "tape".to_string(),
+                columns: (from..to).map(|i| i.to_string()).collect(),
+                rows: vec!["cell".to_string()],
+                cells: (from..to)
+                    .map(|i| cells.get(i).copied().unwrap_or(0).to_string())
+                    .collect(),
+                marked: vec![head - from],
+                chequered: false,
+            }],
+            panels: vec![
+                ("state".to_string(), self.state.to_string()),
+                ("rule".to_string(), rule),
+            ],
+        }
+    }
+}

@@ -40,6 +40,88 @@ pub fn instructions(source: &Source, btm: bool) -> Result<Vec<lower::Instruction
     lower::play(&game, &opening)
 }
 
+/// Where each step of a game's or listing's machine comes from, for
+/// `chess2rs view`: the annotated move (or BTM line) of each rule's first
+/// part, and of each tape symbol's start.
+pub struct StepSources {
+    instructions: Vec<lower::Instruction>,
+    /// By the (line, column) a rule names (column 0 in a listing): its
+    /// first instruction.
+    rules: std::collections::HashMap<(u32, u32), usize>,
+    /// The instruction that starts each initial tape symbol, by cell.
+    symbols: Vec<usize>,
+    /// Where each instruction is: (line, column; column 0 in a listing).
+    places: Vec<(u32, u32)>,
+}
+
+impl StepSources {
+    /// The sources of the game (`btm` false) or listing in `source`.
+    pub fn of(source: &Source, btm: bool) -> Option<StepSources> {
+        let instructions = instructions(source, btm).ok()?;
+        let places: Vec<(u32, u32)> = instructions
+            .iter()
+            .map(|instruction| {
+                let (line, column) = source.line_col(instruction.span.start);
+                (line, if btm { 0 } else { column })
+            })
+            .collect();
+        let rules = places
+            .iter()
+            .enumerate()
+            .map(|(index, &place)| (place, index))
+            .collect();
+        let symbols = instructions
+            .iter()
+            .enumerate()
+            .filter(|(_, instruction)| instruction.annotation == syntax::Annotation::StartSymbol)
+            .map(|(index, _)| index)
+            .collect();
+        Some(StepSources {
+            instructions,
+            rules,
+            symbols,
+            places,
+        })
+    }
+
+    /// The instruction a step comes from: the rule's (at `line`,
+    /// `column`), or with no rule (`line` 0: the input or output state)
+    /// the one that wrote the initial symbol of tape cell `head`.
+    pub fn step(&self, line: u32, column: u32, head: Option<usize>) -> Option<StepSource> {
+        let index = if line != 0 {
+            *self.rules.get(&(line, column))?
+        } else {
+            *self.symbols.get(head?)?
+        };
+        let instruction = &self.instructions[index];
+        let position = instruction.snapshot.as_ref().map(|snapshot| {
+            let dots = if snapshot.white { "." } else { "..." };
+            let san = format!(
+                "{}{dots} {}{}",
+                snapshot.number,
+                snapshot.san,
+                instruction.annotation.suffix()
+            );
+            (explain::board_grid(&snapshot.board), san)
+        });
+        Some(StepSource {
+            place: self.places[index],
+            position,
+            bits: instruction.bits.clone(),
+        })
+    }
+}
+
+/// The annotated move (or BTM line) a machine's step comes from.
+pub struct StepSource {
+    /// Its line and column (column 0 in a listing).
+    pub place: (u32, u32),
+    /// In a game: the position after the move, and the move as written.
+    pub position: Option<(crate::picture::Grid, String)>,
+    /// The instruction's bits.
+    pub bits: String,
+}
+
 /// Chessoteric's stages for games (`.pgn`).
 pub struct Stages;
 
@@ -94,10 +176,10 @@ impl super::Stages for Stages {
         machine: &ir::Machine,
         io: &mut chess2rs_runtime::__private::Io<R, W>,
         steps: &mut chess2rs_runtime::__private::StepCounter,
-        observe: &mut dyn FnMut(&dyn Fn() -> String),
+        observe: &mut dyn FnMut(&dyn crate::picture::Step),
     ) -> Result<(), chess2rs_runtime::RuntimeError> {
         interp::run_traced(machine, io, steps, &mut |state, rule, tape| {
-            observe(&|| interp::trace_text(state, rule, tape))
+            observe(&interp::Traced { state, rule, tape })
         })
     }
 
@@ -155,7 +237,7 @@ impl super::Stages for BtmStages {
         machine: &ir::Machine,
         io: &mut chess2rs_runtime::__private::Io<R, W>,
         steps: &mut chess2rs_runtime::__private::StepCounter,
-        observe: &mut dyn FnMut(&dyn Fn() -> String),
+        observe: &mut dyn FnMut(&dyn crate::picture::Step),
     ) -> Result<(), chess2rs_runtime::RuntimeError> {
         <Stages as super::Stages>::interpret_observed(machine, io, steps, observe)
     }

@@ -107,6 +107,75 @@ pub fn trace_text(program: &Program, line: &Line, valid: Option<bool>, game: &fv
     out
 }
 
+/// A Finvara step, for `--trace` and `chess2rs view`: the move line run,
+/// whether its move was valid (none for a `checks` line), the game after
+/// it.
+pub struct Traced<'a> {
+    /// The program.
+    pub program: &'a Program,
+    /// The line run.
+    pub line: &'a Line,
+    /// Whether the move was valid.
+    pub valid: Option<bool>,
+    /// The board and stacks after it.
+    pub game: &'a fv::Game,
+}
+
+impl crate::picture::Step for Traced<'_> {
+    fn line(&self) -> u32 {
+        self.line.source_line
+    }
+
+    fn text(&self) -> String {
+        trace_text(self.program, self.line, self.valid, self.game)
+    }
+
+    /// The board (top row first, holes as `##`), both stacks beside it.
+    fn picture(&self) -> crate::picture::Picture {
+        let (rows, cols) = (self.program.rows as usize, self.program.cols as usize);
+        let cells = (0..rows)
+            .rev()
+            .flat_map(|row| self.game.cells()[row * cols..(row + 1) * cols].iter())
+            .map(|cell| match *cell {
+                fv::Cell::Empty => String::new(),
+                fv::Cell::Hole => "##".to_string(),
+                fv::Cell::Piece { kind, white } => format!(
+                    "{}{}",
+                    self.program.pieces[usize::from(kind)].symbol,
+                    if white { 'W' } else { 'B' }
+                ),
+            })
+            .collect();
+        let stack = |white| {
+            let values: Vec<String> = self.game.stack(white).iter().map(i64::to_string).collect();
+            format!("[{}]", values.join(", "))
+        };
+        let verdict = match self.valid {
+            Some(true) => "valid",
+            Some(false) => "invalid",
+            None => "checks",
+        };
+        crate::picture::Picture {
+            grids: vec![crate::picture::Grid {
+                title: "board".to_string(),
+                columns: (1..=cols).map(|col| col.to_string()).collect(),
+                rows: (1..=rows as u64)
+                    .rev()
+                    .map(super::ir::row_letters)
+                    .collect(),
+                cells,
+                marked: Vec::new(),
+                chequered: true,
+            }],
+            panels: vec![
+                ("move".to_string(), verdict.to_string()),
+                ("white stack".to_string(), stack(true)),
+                ("black stack".to_string(), stack(false)),
+            ],
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

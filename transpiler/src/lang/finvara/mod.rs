@@ -66,10 +66,15 @@ impl super::Stages for Stages {
         program: &ir::Program,
         io: &mut chess2rs_runtime::__private::Io<R, W>,
         steps: &mut chess2rs_runtime::__private::StepCounter,
-        observe: &mut dyn FnMut(&dyn Fn() -> String),
+        observe: &mut dyn FnMut(&dyn crate::picture::Step),
     ) -> Result<(), chess2rs_runtime::RuntimeError> {
         interp::run_traced(program, io, steps, &mut |line, valid, game| {
-            observe(&|| interp::trace_text(program, line, valid, game))
+            observe(&interp::Traced {
+                program,
+                line,
+                valid,
+                game,
+            })
         })
     }
 

@@ -116,3 +116,118 @@ pub fn trace_text(program: &Program, line: &Line, succeeded: bool, board: &Board
         }
     )
 }
+
+/// How many rows and columns of the unbounded board a picture shows.
+const WINDOW: (i64, i64) = (10, 12);
+
+/// An InfChessPro step, for `--trace` and `chess2rs view`: the line run,
+/// whether its command succeeded, the board after it.
+pub struct Traced<'a> {
+    /// The program.
+    pub program: &'a Program,
+    /// The line run.
+    pub line: &'a Line,
+    /// Whether its command succeeded.
+    pub succeeded: bool,
+    /// The board after it.
+    pub board: &'a Board,
+}
+
+impl crate::picture::Step for Traced<'_> {
+    fn line(&self) -> u32 {
+        self.line.source_line
+    }
+
+    fn text(&self) -> String {
+        trace_text(self.program, self.line, self.succeeded, self.board)
+    }
+
+    /// A [`WINDOW`] of the board around the pieces (aligned to half its
+    /// size while they fit in half of it, centred on them while they fit,
+    /// else on their middle), higher rows on top; each piece as its letter
+    /// and name.
+    fn picture(&self) -> crate::picture::Picture {
+        let pieces: Vec<(String, Square)> = self
+            .board
+            .pieces()
+            .map(|(name, piece, square)| {
+                let name = self
+                    .program
+                    .names
+                    .get(name as usize)
+                    .cloned()
+                    .unwrap_or_default();
+                (format!("{} {name}", piece.letter()), square)
+            })
+            .collect();
+        let span = |values: Vec<i64>, size: i64| -> (i64, i64) {
+            let (Some(&low), Some(&high)) = (values.iter().min(), values.iter().max()) else {
+                return (0, size - 1);
+            };
+            let half = size / 2;
+            // Coordinates span the whole i64 range: their distance may not.
+            let extent = high.saturating_sub(low);
+            if extent < half {
+                // Pieces close together: the window moves in steps of
+                // half its size, so a walking piece changes it seldom.
+                let snapped = low.div_euclid(half).saturating_mul(half);
+                (snapped, snapped.saturating_add(size - 1))
+            } else if extent < size {
+                let spare = (size - 1 - extent) / 2;
+                (
+                    low.saturating_sub(spare),
+                    low.saturating_sub(spare).saturating_add(size - 1),
+                )
+            } else {
+                let middle = low / 2 + high / 2;
+                (
+                    middle.saturating_sub(size / 2),
+                    middle.saturating_sub(size / 2).saturating_add(size - 1),
+                )
+            }
+        };
+        let (row_low, row_high) = span(pieces.iter().map(|(_, s)| s.row).collect(), WINDOW.0);
+        let (col_low, col_high) = span(pieces.iter().map(|(_, s)| s.col).collect(), WINDOW.1);
+        let rows: Vec<i64> = (row_low..=row_high).rev().collect();
+        let columns: Vec<i64> = (col_low..=col_high).collect();
+        let mut cells = vec![String::new(); rows.len() * columns.len()];
+        let mut outside = 0;
+        for (text, square) in &pieces {
+            let inside = (row_low..=row_high).contains(&square.row)
+                && (col_low..=col_high).contains(&square.col);
+            if inside {
+                let at = (row_high - square.row) as usize * columns.len()
+                    + (square.col - col_low) as usize;
+                cells[at] = text.clone();
+            } else {
+                outside += 1;
+            }
+        }
+        let mut panels = vec![
+            (
+                "command".to_string(),
+                if self.succeeded {
+                    "succeeded"
+                } else {
+                    "failed"
+                }
+                .to_string(),
+            ),
+            ("pieces".to_string(), pieces.len().to_string()),
+        ];
+        if outside > 0 {
+            panels.push(("outside the window".to_string(), outside.to_string()));
+        }
+        crate::picture::Picture {
+            grids: vec![crate::picture::Grid {
+                title: "board".to_string(),
+                columns: columns.iter().map(i64::to_string).collect(),
+                rows: rows.iter().map(i64::to_string).collect(),
+                cells,
+                marked: Vec::new(),
+                chequered: true,
+            }],
+            panels,
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! `chess2rs view` in a real browser: headless Chromium opens the page of
+//! one example per language, runs the page's own self-test (`#selftest`:
+//! it steps forward with the page's buttons until the highlighted line
+//! changes, then moves the slider to the last step) and the test reads
+//! what the page showed from the DOM: the program's output, the step
+//! control, the line change, how the run ended. A screenshot of each page
+//! must not be blank.
+//!
+//! `.ci/run` installs Chromium (Debian's `chromium`) and sets
+//! CHESS2RS_REQUIRE_CHROMIUM=1, so there the test cannot pass without it;
+//! elsewhere a machine without `chromium` skips it, saying so.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn chromium() -> Option<&'static str> {
+    ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|name| {
+            Command::new(name)
+                .arg("--version")
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|status| status.success())
+        })
+}
+
+fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples")
+        .join(name)
+}
+
+/// Headless Chromium with a profile of its own in `dir`.
+fn browser(name: &str, dir: &Path) -> Command {
+    let mut command = Command::new(name);
+    command
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+        .stderr(Stdio::null());
+    command
+}
+
+/// The `data-selftest` attribute of the dumped DOM, as JSON.
+fn selftest(dom: &str) -> serde_json::Value {
+    let start = dom.find("data-selftest=\"").expect("the self-test ran") + "data-selftest=\"".len();
+    let end = start + dom[start..].find('"').unwrap();
+    let text = dom[start..end]
+        .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn every_language_plays_in_a_real_browser() {
+    let Some(chromium) = chromium() else {
+        assert!(
+            std::env::var_os("CHESS2RS_REQUIRE_CHROMIUM").is_none(),
+            "chromium is required here (CHESS2RS_REQUIRE_CHROMIUM) but not installed"
+        );
+        eprintln!("skipped: chromium is not installed (`apt-get install chromium`)");
+        return;
+    };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("view");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // One example per language, on its own input: the truth machine
+    // with input 0, the hello world game, a BTM listing, Chess Code, and
+    // InfChessPro.
+    for program in [
+        "truth.fv",
+        "chessoteric-hello.pgn",
+        "hello.btm",
+        "add.chc",
+        "first.icp",
+    ] {
+        let input = std::fs::read(example(&format!("{program}.in"))).unwrap_or_default();
+        let page = dir.join(format!("{program}.html"));
+        let mut view = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
+            .current_dir(example(""))
+            .arg("view")
+            .arg(program)
+            .arg("-o")
+            .arg(&page)
+            .stdin(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        view.stdin.take().unwrap().write_all(&input).unwrap();
+        let made = view.wait_with_output().unwrap();
+        assert!(
+            made.status.success(),
+            "{}",
+            String::from_utf8_lossy(&made.stderr)
+        );
+        let url = format!("file://{}#selftest", page.display());
+        let dom = browser(chromium, &dir)
+            .arg("--dump-dom")
+            .arg(&url)
+            .output()
+            .unwrap();
+        let dom = String::from_utf8_lossy(&dom.stdout);
+        let seen = selftest(&dom);
+        let expected = std::fs::read_to_string(example(&format!("{program}.out"))).unwrap();
+        assert_eq!(seen["output"], expected.as_str(), "{program}: {seen}");
+        assert_eq!(seen["end"], "The program halted.", "{program}: {seen}");
+        assert_ne!(
+            seen["before"], seen["after"],
+            "{program}: the line did not change: {seen}"
+        );
+        assert!(seen["after"].as_str().unwrap().starts_with('L'), "{seen}");
+        assert!(seen["frames"].as_u64().unwrap() > 1, "{seen}");
+        assert!(seen["cells"].as_u64().unwrap() > 0, "{seen}");
+        // The step control is there.
+        assert!(dom.contains("id=\"slider\"") && dom.contains("id=\"next\""));
+        if program == "truth.fv" {
+            assert_eq!(input, b"0\n");
+        }
+        let shot = dir.join(format!("{program}.png"));
+        // A step in the middle of the run, where there is something to see.
+        let middle = seen["frames"].as_u64().unwrap() / 2 + 1;
+        let status = browser(chromium, &dir)
+            .arg("--window-size=1100,650")
+            .arg(format!("--screenshot={}", shot.display()))
+            .arg(format!("file://{}#step={middle}", page.display()))
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let png = std::fs::read(&shot).unwrap();
+        assert!(png.starts_with(b"\x89PNG"), "{program}: not a PNG");
+        // A blank 1100×650 page compresses to a few kilobytes; a drawn one
+        // (text, a board) to tens.
+        assert!(
+            png.len() > 15_000,
+            "{program}: the screenshot looks blank ({} bytes)",
+            png.len()
+        );
+        // CHESS2RS_WRITE_VIEW_SHOTS=1 keeps them as the documentation's.
+        if std::env::var_os("CHESS2RS_WRITE_VIEW_SHOTS").is_some() {
+            let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/images");
+            std::fs::create_dir_all(&docs).unwrap();
+            let name = program.replace('.', "-");
+            std::fs::write(docs.join(format!("view-{name}.png")), &png).unwrap();
+        }
+    }
+}
+
+/// Every golden program that compiles is recorded and made into a page
+/// (on its own input, at most 2,000 steps, 500 frames): no panic, the
+/// frames JSON parses back, and the page's output is the run's.
+#[test]
+fn every_golden_program_records_and_pages() {
+    use chess2rs::{Language, Source};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../golden");
+    let mut recorded = 0;
+    let mut dirs: Vec<(PathBuf, Option<Language>)> =
+        ["infchesspro", "chesscode", "chessoteric", "finvara"]
+            .iter()
+            .map(|dir| (root.join(dir), None))
+            .collect();
+    // The fuzzers' local corpora too, when asked for (not committed):
+    // CHESS2RS_FUZZ_CORPUS=fuzz/work.
+    if let Some(work) = std::env::var_os("CHESS2RS_FUZZ_CORPUS") {
+        for extension in ["icp", "chc", "pgn", "btm", "fv"] {
+            let queue = Path::new(&work).join(extension).join("out/default/queue");
+            dirs.push((queue, Language::from_extension(extension)));
+        }
+    }
+    for (dir, language_of_all) in dirs {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if !path.is_file() {
+                continue;
+            }
+            let Some(language) = language_of_all.or_else(|| Language::from_path(&path)) else {
+                continue;
+            };
+            let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+            let source = Source::new(path.display().to_string(), text);
+            let Ok(checked) = chess2rs::check(&source, language) else {
+                continue;
+            };
+            let input = std::fs::read(format!("{}.in", path.display())).unwrap_or_default();
+            let options = chess2rs_runtime::Options::with_max_steps(2_000);
+            let recording = chess2rs::view::record(
+                &checked.program,
+                &source,
+                language,
+                &input[..],
+                &options,
+                500,
+            );
+            assert!(recording.frames.len() <= 500);
+            assert!(recording
+                .frames
+                .iter()
+                .all(|f| f.output <= recording.output.len()));
+            let page = chess2rs::view::page(&recording, &source, language, 500);
+            let start = page.find("type=\"application/json\">").unwrap()
+                + "type=\"application/json\">".len();
+            let end = start + page[start..].find("</script>").unwrap();
+            let data: serde_json::Value =
+                serde_json::from_str(&page[start..end]).unwrap_or_else(|e| {
+                    panic!("{}: the page's data does not parse: {e}", path.display())
+                });
+            assert_eq!(
+                data["frames"].as_array().unwrap().len(),
+                recording.frames.len()
+            );
+            assert_eq!(
+                data["output"],
+                String::from_utf8_lossy(&recording.output).as_ref()
+            );
+            recorded += 1;
+        }
+    }
+    assert!(recorded > 100, "only {recorded} programs recorded");
+    eprintln!("{recorded} programs recorded");
+}
