@@ -220,14 +220,6 @@ fn innermost<T>(items: &[T], span: impl Fn(&T) -> &Span, offset: usize) -> Optio
         .or_else(|| shortest(&|s: &Span| s.start < offset && offset == s.end))
 }
 
-/// `n` in words for descriptions: `*` reads it from the input.
-pub fn number_or_input(value: Option<i64>) -> String {
-    match value {
-        Some(value) => value.to_string(),
-        None => "a number read from the input".to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

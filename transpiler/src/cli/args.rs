@@ -230,16 +230,11 @@ pub(super) struct ViewArgs {
     /// the current directory).
     #[arg(short, long, value_name = "OUT.html")]
     pub(super) output: Option<PathBuf>,
-    /// Stop the run with a runtime error after N steps.
-    #[arg(long, value_name = "N")]
-    pub(super) max_steps: Option<u64>,
+    #[command(flatten)]
+    pub(super) limits: LimitArgs,
     /// Record at most N steps (the run goes on and is counted).
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub(super) max_frames: usize,
-    /// Stop the run with a runtime error when what it grows would pass
-    /// SIZE bytes (K, M, G, T or `unlimited`).
-    #[arg(long, value_name = "SIZE", value_parser = memory_size, default_value = "2G")]
-    pub(super) max_memory: u64,
 }
 
 #[derive(Args, Debug)]
@@ -312,10 +307,9 @@ pub(super) struct SynthArgs {
     pub(super) quiet: bool,
 }
 
+/// The limits of a run (`run`, `interpret`, `view`).
 #[derive(Args, Debug)]
-pub(super) struct RunArgs {
-    #[command(flatten)]
-    pub(super) source: SourceArgs,
+pub(super) struct LimitArgs {
     /// Stop with a runtime error after N steps (executed lines, moves or
     /// transitions).
     #[arg(long, value_name = "N")]
@@ -325,6 +319,24 @@ pub(super) struct RunArgs {
     /// (powers of 1024), or `unlimited`.
     #[arg(long, value_name = "SIZE", value_parser = memory_size, default_value = "2G")]
     pub(super) max_memory: u64,
+}
+
+impl LimitArgs {
+    /// The runtime's options for these limits.
+    pub(super) fn options(&self) -> chess2rs_runtime::Options {
+        chess2rs_runtime::Options {
+            max_steps: self.max_steps,
+            max_memory: Some(self.max_memory),
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub(super) struct RunArgs {
+    #[command(flatten)]
+    pub(super) source: SourceArgs,
+    #[command(flatten)]
+    pub(super) limits: LimitArgs,
     /// Print nothing on stderr while compiling.
     #[arg(short, long)]
     pub(super) quiet: bool,
@@ -334,15 +346,8 @@ pub(super) struct RunArgs {
 pub(super) struct InterpretArgs {
     #[command(flatten)]
     pub(super) source: SourceArgs,
-    /// Stop with a runtime error after N steps (executed lines, moves or
-    /// transitions).
-    #[arg(long, value_name = "N")]
-    pub(super) max_steps: Option<u64>,
-    /// Stop with a runtime error when what the program grows (a tape,
-    /// pieces, stacks) would pass SIZE bytes: a number with K, M, G or T
-    /// (powers of 1024), or `unlimited`.
-    #[arg(long, value_name = "SIZE", value_parser = memory_size, default_value = "2G")]
-    pub(super) max_memory: u64,
+    #[command(flatten)]
+    pub(super) limits: LimitArgs,
     /// After each step, print on stderr what it did: the line and the pieces
     /// (InfChessPro), the cells and variables (Chess Code), the rule and the
     /// tape around the head (Chessoteric, BTM), the board and both stacks

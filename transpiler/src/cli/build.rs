@@ -14,7 +14,7 @@ use super::cache::{self, cache_dir, hex, is_intact, mark_used, sweep_stale_build
 use super::interrupt::{self, Stopped};
 use super::output::{refuse_inputs, write_output};
 use super::report::Reporter;
-use super::{load, show_progress, CliResult, Failure, Loaded, EXIT_RUNTIME_ERROR};
+use super::{load, program_stem, show_progress, CliResult, Failure, Loaded, EXIT_RUNTIME_ERROR};
 
 /// `chess2rs run`: builds (or reuses) the executable and runs it on this
 /// process's stdin/stdout, returning its exit code.
@@ -27,13 +27,13 @@ pub(super) fn run(args: &RunArgs, reporter: &Reporter) -> CliResult<u8> {
     let build = || cached_executable(&loaded, reporter, args.quiet, &neutral);
     let mut exe = build()?;
     let name = loaded.source.name();
-    let mut status = run_executable(&exe, name, args.max_steps, args.max_memory);
+    let mut status = run_executable(&exe, name, args.limits.max_steps, args.limits.max_memory);
     if matches!(status, Err(Stopped::Io(_))) {
         // A cached executable that cannot be started (damaged, or from
         // another system) is built again, once.
         let _ = std::fs::remove_file(exe.with_file_name(cache::SUM_FILE));
         exe = build()?;
-        status = run_executable(&exe, name, args.max_steps, args.max_memory);
+        status = run_executable(&exe, name, args.limits.max_steps, args.limits.max_memory);
     }
     let status = status.map_err(|stopped| match stopped {
         Stopped::Io(e) => Failure::Message(format!("cannot start `{}`: {e}", exe.display())),
@@ -121,14 +121,6 @@ pub(super) fn build(args: &BuildArgs, reporter: &Reporter) -> CliResult<u8> {
         eprintln!("{:>12} {}", "Wrote", output.display());
     }
     Ok(0)
-}
-
-fn program_stem(file: &Path) -> String {
-    file.file_stem()
-        .and_then(|s| s.to_str())
-        .filter(|s| !s.is_empty() && *s != "-")
-        .unwrap_or("program")
-        .to_string()
 }
 
 /// The executable for `loaded`, from the cache or freshly built, its code

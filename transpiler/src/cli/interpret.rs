@@ -3,8 +3,6 @@
 
 use std::io::IsTerminal;
 
-use chess2rs_runtime::Options;
-
 use super::args::InterpretArgs;
 use super::report::Reporter;
 use super::{load, show_progress, CliResult, EXIT_RUNTIME_ERROR};
@@ -14,10 +12,7 @@ use crate::interpret;
 pub(super) fn interpret_file(args: &InterpretArgs, reporter: &Reporter) -> CliResult<u8> {
     let loaded = load(&args.source.file, &args.source.lang)?;
     let checked = reporter.checked(&loaded)?;
-    let options = Options {
-        max_steps: args.max_steps,
-        max_memory: Some(args.max_memory),
-    };
+    let options = args.limits.options();
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let result = if args.trace {

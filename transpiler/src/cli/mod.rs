@@ -128,6 +128,16 @@ fn load(file: &Path, lang: &LangArg) -> CliResult<Loaded> {
     })
 }
 
+/// The name of a program file without directories and extension (for
+/// default output names), `program` for stdin.
+fn program_stem(file: &Path) -> String {
+    file.file_stem()
+        .and_then(|s| s.to_str())
+        .filter(|s| !s.is_empty() && *s != "-")
+        .unwrap_or("program")
+        .to_string()
+}
+
 /// Shows `running: STATUS…` on stderr, from one second after the start
 /// until `stop` says the program ended, then clears the line.
 fn show_progress(status: impl Fn() -> String, stop: &std::sync::mpsc::Receiver<()>) {

@@ -1,14 +1,12 @@
 //! `chess2rs view`: a run recorded by the interpreter, written as one
 //! self-contained HTML page.
 
-use std::path::{Path, PathBuf};
-
-use chess2rs_runtime::Options;
+use std::path::PathBuf;
 
 use super::args::ViewArgs;
 use super::output::write_output;
 use super::report::Reporter;
-use super::{load, CliResult};
+use super::{load, program_stem, CliResult};
 
 /// Records the run on stdin and writes the page.
 pub(super) fn view(args: &ViewArgs, reporter: &Reporter) -> CliResult<u8> {
@@ -16,19 +14,9 @@ pub(super) fn view(args: &ViewArgs, reporter: &Reporter) -> CliResult<u8> {
     let checked = reporter.checked(&loaded)?;
     let output = match &args.output {
         Some(path) => path.clone(),
-        None => {
-            let stem = Path::new(loaded.source.name())
-                .file_stem()
-                .and_then(|stem| stem.to_str())
-                .filter(|stem| !stem.is_empty() && *stem != "<stdin>")
-                .unwrap_or("program");
-            PathBuf::from(format!("{stem}.html"))
-        }
+        None => PathBuf::from(format!("{}.html", program_stem(&args.source.file))),
     };
-    let options = Options {
-        max_steps: args.max_steps,
-        max_memory: Some(args.max_memory),
-    };
+    let options = args.limits.options();
     let started = std::time::Instant::now();
     let recording = crate::view::record(
         &checked.program,

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use chess2rs_runtime::icp::{Colour, Kind, Piece};
 
 use super::syntax::{self, Command, Line, Operand, Target};
-use crate::outline::{number_or_input, Outline, Symbol, SymbolKind, TokenKind};
+use crate::outline::{Outline, Symbol, SymbolKind, TokenKind};
 use crate::source::{Source, Spanned};
 
 /// The outline of an InfChessPro program (empty if it does not parse).
@@ -120,12 +120,12 @@ pub fn piece_words(piece: Piece) -> String {
     format!("{colour} {kind}")
 }
 
-/// An operand in words.
+/// An operand in words (`*` reads it from the input).
 fn operand(operand: &Spanned<Operand>) -> String {
-    number_or_input(match operand.value {
-        Operand::Literal(value) => Some(value),
-        Operand::Input => None,
-    })
+    match operand.value {
+        Operand::Literal(value) => value.to_string(),
+        Operand::Input => "a number read from the input".to_string(),
+    }
 }
 
 /// A square `(row, column)` in words.
