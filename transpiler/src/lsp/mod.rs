@@ -476,38 +476,14 @@ fn language_of(uri: &Uri, language_id: &str) -> Option<Language> {
     Language::from_path(std::path::Path::new(path)).or_else(|| Language::from_name(language_id))
 }
 
-/// The name diagnostics give a document: a `file:` URI's path, else the
-/// URI.
+/// The name diagnostics give a document: a `file:` URI's path (its `%XX`
+/// escapes decoded), else the URI.
 fn name_of(uri: &Uri) -> String {
-    let text = uri.as_str();
-    match text.strip_prefix("file://") {
-        Some(path) => percent_decoded(path),
-        None => text.to_string(),
+    if !uri.as_str().starts_with("file:") {
+        return uri.as_str().to_string();
     }
-}
-
-/// `%XX` escapes decoded (invalid ones kept as written).
-fn percent_decoded(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut at = 0;
-    while at < bytes.len() {
-        let escaped = (bytes[at] == b'%')
-            .then(|| text.get(at + 1..at + 3))
-            .flatten()
-            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
-        match escaped {
-            Some(byte) => {
-                out.push(byte);
-                at += 3;
-            }
-            None => {
-                out.push(bytes[at]);
-                at += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    let path = uri.path().as_estr().decode().into_bytes();
+    String::from_utf8_lossy(&path).into_owned()
 }
 
 /// A request's parameters, or what is wrong with them.
@@ -564,6 +540,13 @@ mod tests {
             "no line is labelled 9\njump to a missing line"
         );
         assert!(server.next_deadline().is_none());
+    }
+
+    #[test]
+    fn documents_are_named_by_their_decoded_path() {
+        let uri = |text: &str| text.parse::<Uri>().unwrap();
+        assert_eq!(name_of(&uri("file:///w/my%20game.pgn")), "/w/my game.pgn");
+        assert_eq!(name_of(&uri("untitled:Untitled-1")), "untitled:Untitled-1");
     }
 
     #[test]
