@@ -36,7 +36,7 @@ fn board() -> Board {
 
 /// The knight's step on move `i`: back and forth.
 fn step(i: u64) -> (i64, i64) {
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         (-2, -1)
     } else {
         (2, 1)

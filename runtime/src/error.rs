@@ -367,7 +367,7 @@ impl fmt::Display for ErrorKind {
 /// it is one, else bytes.
 fn size(bytes: u64) -> String {
     for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)].iter() {
-        if bytes >= 1 << *shift && bytes % (1 << *shift) == 0 {
+        if bytes >= 1 << *shift && bytes.is_multiple_of(1 << *shift) {
             return format!("{} {}", bytes >> *shift, unit);
         }
     }

@@ -280,19 +280,34 @@ where
         let _ = to.write_all(text.as_bytes());
         let _ = to.flush();
     };
+    // The program file's name: the one compiled in, unless `chess2rs
+    // build` appended another to this executable (read only when needed).
+    let file_name = || {
+        std::env::current_exe()
+            .ok()
+            .and_then(|exe| appended_source_name(&exe))
+    };
     let (options, source_name) = match parse_args(args) {
         Ok(Invocation::Run {
             options,
             source_name,
         }) => (options, source_name),
         Ok(Invocation::Help) => {
-            say(&mut std::io::stdout(), help_text(&name, info));
+            let appended = file_name();
+            let info = ProgramInfo {
+                source: appended.as_deref().unwrap_or(info.source),
+                ..*info
+            };
+            say(&mut std::io::stdout(), help_text(&name, &info));
             return 0;
         }
         Ok(Invocation::Version) => {
+            let appended = file_name();
             let version = format!(
                 "{name}: the {} program `{}`, compiled by {}\n",
-                info.language, info.source, info.compiler
+                info.language,
+                appended.as_deref().unwrap_or(info.source),
+                info.compiler
             );
             say(&mut std::io::stdout(), version);
             return 0;
@@ -312,13 +327,64 @@ where
     match entry(&mut input, &mut output, &options) {
         Ok(()) => 0,
         Err(mut err) => {
-            if let (Some(name), Some(location)) = (source_name, err.location.as_mut()) {
-                location.file = name;
+            if let Some(location) = err.location.as_mut() {
+                if let Some(name) = source_name.or_else(file_name) {
+                    location.file = name;
+                }
             }
             say(&mut std::io::stderr(), err.render());
             err.exit_code()
         }
     }
+}
+
+/// The end of an executable that carries its program file's name
+/// ([`append_source_name`]): the name's length (8 bytes, little-endian)
+/// and these 16 bytes.
+const NAME_TRAILER_MAGIC: &[u8; 16] = b"chess2rs:name:v1";
+
+/// The longest name [`append_source_name`] appends.
+pub const MAX_APPENDED_NAME: usize = 4096;
+
+/// Appends the program file's name `name` to the executable `exe`, so that
+/// its errors, `--help` and `--version` name it instead of the name
+/// compiled in. One compiled executable then serves every program file
+/// with the same text (`chess2rs build` copies the cached one and appends
+/// the name). The loader ignores bytes after the executable's image;
+/// tools that rewrite executables (`strip`) drop them, and the program
+/// names the file as compiled again.
+pub fn append_source_name(exe: &mut dyn Write, name: &str) -> std::io::Result<()> {
+    let name = name.as_bytes();
+    let name = &name[..name.len().min(MAX_APPENDED_NAME)];
+    exe.write_all(name)?;
+    exe.write_all(&(name.len() as u64).to_le_bytes())?;
+    exe.write_all(NAME_TRAILER_MAGIC)
+}
+
+/// The name [`append_source_name`] appended to the executable at `exe`,
+/// if any.
+pub fn appended_source_name(exe: &std::path::Path) -> Option<String> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut file = std::fs::File::open(exe).ok()?;
+    let trailer = (8 + NAME_TRAILER_MAGIC.len()) as u64;
+    let end = file.seek(SeekFrom::End(0)).ok()?;
+    let mut tail = [0u8; 24];
+    file.seek(SeekFrom::Start(end.checked_sub(trailer)?)).ok()?;
+    file.read_exact(&mut tail).ok()?;
+    if &tail[8..] != NAME_TRAILER_MAGIC {
+        return None;
+    }
+    let mut length = [0u8; 8];
+    length.copy_from_slice(&tail[..8]);
+    let length = u64::from_le_bytes(length);
+    if length > MAX_APPENDED_NAME as u64 {
+        return None;
+    }
+    let start = end.checked_sub(trailer + length)?;
+    file.seek(SeekFrom::Start(start)).ok()?;
+    let mut name = vec![0u8; length as usize];
+    file.read_exact(&mut name).ok()?;
+    String::from_utf8(name).ok()
 }
 
 /// The name the program was started by (its file name), or its source's
@@ -567,6 +633,32 @@ mod tests {
         assert!(parse_size("99999999999T")
             .unwrap_err()
             .contains("too large"));
+    }
+
+    #[test]
+    fn a_name_appended_to_an_executable_reads_back() {
+        let dir = std::env::temp_dir().join(format!("chess2rs-name-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let exe = dir.join("exe");
+        // Nothing appended: no name, also for files shorter than a trailer.
+        std::fs::write(&exe, b"\x7fELF").unwrap();
+        assert_eq!(appended_source_name(&exe), None);
+        std::fs::write(&exe, vec![7u8; 100]).unwrap();
+        assert_eq!(appended_source_name(&exe), None);
+        let mut bytes = b"\x7fELF and the rest of an image".to_vec();
+        append_source_name(&mut bytes, "beer \u{e9}.icp").unwrap();
+        std::fs::write(&exe, &bytes).unwrap();
+        assert_eq!(
+            appended_source_name(&exe).as_deref(),
+            Some("beer \u{e9}.icp")
+        );
+        // A length that points before the file's start is no name.
+        let mut short = b"x".to_vec();
+        short.extend_from_slice(&5u64.to_le_bytes());
+        short.extend_from_slice(NAME_TRAILER_MAGIC);
+        std::fs::write(&exe, &short).unwrap();
+        assert_eq!(appended_source_name(&exe), None);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -344,16 +344,10 @@ impl crate::split::Items for PrettyItems {
     }
 }
 
-/// The runtime crate as one inline module `chess2rs_runtime`, built from
-/// its sources (`chess2rs_runtime::SOURCES`) without tests; every
-/// `mod NAME;` is replaced by its file's items, nested modules included.
+/// The runtime crate as one inline module `chess2rs_runtime` (see
+/// [`runtime_file`]).
 fn inlined_runtime() -> TokenStream {
-    let sources = chess2rs_runtime::SOURCES;
-    let (_, lib) = sources[0];
-    let mut root = parse_runtime_file("lib", lib);
-    inline_modules(&mut root.items, "");
-    let attrs = root.attrs;
-    let items = root.items;
+    let syn::File { attrs, items, .. } = runtime_file();
     quote! {
         /// The chess2rs runtime, inlined by `--standalone`.
         #[allow(dead_code, unused_imports, missing_docs)]
@@ -362,6 +356,28 @@ fn inlined_runtime() -> TokenStream {
             #(#items)*
         }
     }
+}
+
+/// The runtime crate as one file, the crate root of `chess2rs_runtime`:
+/// what `run` and `build` compile once per toolchain into the library
+/// that programs link (the same items `--standalone` inlines).
+pub fn runtime_crate() -> String {
+    let syn::File { attrs, items, .. } = runtime_file();
+    pretty(quote! {
+        #(#attrs)*
+        #![allow(dead_code, unused_imports, missing_docs)]
+        #(#items)*
+    })
+}
+
+/// The runtime's sources (`chess2rs_runtime::SOURCES`) as one file without
+/// tests; every `mod NAME;` is replaced by its file's items, nested modules
+/// included.
+fn runtime_file() -> syn::File {
+    let (_, lib) = chess2rs_runtime::SOURCES[0];
+    let mut root = parse_runtime_file("lib", lib);
+    inline_modules(&mut root.items, "");
+    root
 }
 
 /// Parses the runtime's own source file `name` (a chess2rs bug if it does

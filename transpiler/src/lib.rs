@@ -200,15 +200,30 @@ pub fn compile_file(
     standalone: bool,
 ) -> Result<(emit::ProgramText, Diagnostics), Diagnostics> {
     let checked = check(source, language)?;
+    Ok((
+        program_file_of(&checked.program, source, language, standalone),
+        checked.warnings,
+    ))
+}
+
+/// [`compile_file`] of a program already checked: `program` is what
+/// [`check`] made of `source`'s text (the file names `source` as the
+/// program file, whatever name it was checked under).
+pub fn program_file_of(
+    program: &Program,
+    source: &Source,
+    language: Language,
+    standalone: bool,
+) -> emit::ProgramText {
     let mut items = emit::PrettyItems::default();
-    let body = generate_into(&checked.program, &mut items);
+    let body = generate_into(program, &mut items);
     let marker = emit::PrettyItems::marker();
     let body = quote::quote! { #marker #body };
-    let sites = checked.program.error_sites();
+    let sites = program.error_sites();
     let options = CompileOptions::for_program_file(standalone);
     let entry = emit::entry_function(source, language, body, &sites, &options);
     let text = emit::program_file(source, language, &entry, standalone);
-    Ok((items.splice_into(text), checked.warnings))
+    items.splice_into(text)
 }
 
 /// The body of the entry function for `program`, the items it makes

@@ -20,12 +20,20 @@ fn scratch(test: &str) -> PathBuf {
 
 /// `chess2rs ARGS` in `dir` with the cache at `cache` (cheap builds).
 fn chess2rs(dir: &Path, args: &[&str], cache: &Path) -> Output {
+    chess2rs_with(dir, args, cache, &[])
+}
+
+/// [`chess2rs`] with more environment variables.
+fn chess2rs_with(dir: &Path, args: &[&str], cache: &Path, env: &[(&str, &Path)]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_chess2rs"));
     command
         .current_dir(dir)
         .args(args)
         .env("CHESS2RS_CACHE_DIR", cache)
         .env("CHESS2RS_OPT_LEVEL", "0");
+    for (name, value) in env {
+        command.env(name, value);
+    }
     child::run_with_input(&mut command, b"")
 }
 
@@ -33,16 +41,65 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// The cache's entries (directories named by their key).
-fn entries(cache: &Path) -> Vec<PathBuf> {
+/// The cache's entries (directories named by their key) holding `artifact`.
+fn entries_with(cache: &Path, artifact: &str) -> Vec<PathBuf> {
     match std::fs::read_dir(cache) {
         Ok(listing) => listing
             .flatten()
             .map(|item| item.path())
-            .filter(|path| path.is_dir())
+            .filter(|path| path.join(artifact).is_file())
             .collect(),
         Err(_) => Vec::new(),
     }
+}
+
+/// The cache's program executables.
+fn entries(cache: &Path) -> Vec<PathBuf> {
+    entries_with(cache, "program")
+}
+
+/// The cache's runtime libraries.
+fn runtimes(cache: &Path) -> Vec<PathBuf> {
+    entries_with(cache, "libchess2rs_runtime.rlib")
+}
+
+/// A `rustc` that logs each command line (one line each) to `log` and
+/// runs the real one; with `other_identity`, its `-vV` says it is
+/// another rustc.
+fn logging_rustc(dir: &Path, log: &Path, other_identity: bool) -> PathBuf {
+    let script = dir.join(if other_identity {
+        "other-rustc"
+    } else {
+        "rustc"
+    });
+    let identity = if other_identity {
+        "if [ \"$1\" = -vV ]; then rustc -vV; echo 'chess2rs-test: another rustc'; exit 0; fi\n"
+    } else {
+        ""
+    };
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\necho \"$*\" >> '{}'\n{identity}exec rustc \"$@\"\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    script
+}
+
+/// The lines of a [`logging_rustc`] log: (identity queries, runtime
+/// builds, program builds).
+fn rustc_calls(log: &Path) -> (usize, usize, usize) {
+    let log = std::fs::read_to_string(log).unwrap_or_default();
+    let count = |what: &str| log.lines().filter(|line| line.contains(what)).count();
+    (
+        count("-vV"),
+        count("--crate-type rlib"),
+        count("--crate-type bin"),
+    )
 }
 
 /// Prints `hi`, then fails at line 2: it reads a number from empty input.
@@ -92,6 +149,7 @@ fn one_program_by_two_paths_and_a_copy_builds_once() {
         );
     }
     assert_eq!(entries(&cache).len(), 1, "{:?}", entries(&cache));
+    assert_eq!(runtimes(&cache).len(), 1, "{:?}", runtimes(&cache));
 }
 
 #[test]
@@ -145,19 +203,36 @@ fn cache_path_list_and_clean() {
     }
     let list = text(&chess2rs(&root, &["cache", "list"], &cache).stdout);
     let lines: Vec<&str> = list.lines().collect();
-    assert_eq!(lines.len(), 4, "header, two entries, total:\n{list}");
+    assert_eq!(
+        lines.len(),
+        5,
+        "header, two programs, the runtime, total:\n{list}"
+    );
     assert!(
-        lines[0].contains("SIZE") && lines[0].contains("LAST USED"),
+        lines[0].contains("KIND") && lines[0].contains("SIZE") && lines[0].contains("LAST USED"),
         "{list}"
     );
-    // Most recently used first, with its program, size and age.
-    assert!(lines[1].ends_with("two.icp (InfChessPro)"), "{list}");
-    assert!(lines[2].ends_with("one.icp (InfChessPro)"), "{list}");
+    // Most recently used first, with its kind, program, size and age (the
+    // runtime was last used by the build of `two`).
+    let programs: Vec<&str> = lines[1..4]
+        .iter()
+        .copied()
+        .filter(|line| line.contains(" executable "))
+        .collect();
+    assert_eq!(programs.len(), 2, "{list}");
+    assert!(programs[0].ends_with("two.icp (InfChessPro)"), "{list}");
+    assert!(programs[1].ends_with("one.icp (InfChessPro)"), "{list}");
+    assert!(
+        lines[1..4]
+            .iter()
+            .any(|line| line.contains(" runtime ") && line.contains("chess2rs-runtime")),
+        "{list}"
+    );
     assert!(
         lines[1].contains("just now") && lines[1].contains("KiB"),
         "{list}"
     );
-    assert!(lines[3].starts_with("2 entries ("), "{list}");
+    assert!(lines[4].starts_with("3 entries ("), "{list}");
     // Running `one` again makes it the most recent.
     chess2rs(&root, &["run", "one.icp"], &cache);
     let list = text(&chess2rs(&root, &["cache", "list"], &cache).stdout);
@@ -173,9 +248,9 @@ fn cache_path_list_and_clean() {
     let old = entries(&cache)
         .into_iter()
         .find(|entry| {
-            std::fs::read_to_string(entry.join("program.name"))
+            std::fs::read_to_string(entry.join("entry.txt"))
                 .unwrap()
-                .starts_with("two")
+                .contains("two.icp")
         })
         .unwrap();
     let three_days_ago = SystemTime::now() - Duration::from_secs(3 * 86_400);
@@ -195,17 +270,20 @@ fn cache_path_list_and_clean() {
         text(&clean.stdout)
     );
     assert_eq!(entries(&cache).len(), 1);
+    assert_eq!(runtimes(&cache).len(), 1, "the runtime was used just now");
     assert!(!old.exists());
 
     // A file that is not an entry is left alone; every entry goes.
     std::fs::write(cache.join("notes.txt"), "mine").unwrap();
     let clean = chess2rs(&root, &["cache", "clean"], &cache);
     assert!(
-        text(&clean.stdout).starts_with("removed 1 entry ("),
+        text(&clean.stdout).starts_with("removed 2 entries ("),
         "{}",
         text(&clean.stdout)
     );
     assert!(entries(&cache).is_empty());
+    assert!(runtimes(&cache).is_empty());
+    assert!(!cache.join("toolchains").exists());
     assert!(cache.join("notes.txt").exists());
     let list = text(&chess2rs(&root, &["cache", "list"], &cache).stdout);
     assert!(list.starts_with("no cached programs"), "{list}");
@@ -216,4 +294,197 @@ fn cache_path_list_and_clean() {
         "{}",
         text(&run.stderr)
     );
+}
+
+#[test]
+fn a_cache_hit_neither_generates_code_nor_asks_rustc() {
+    let root = scratch("hit");
+    let cache = root.join("cache");
+    let log = root.join("rustc.log");
+    let rustc = logging_rustc(&root, &log, false);
+    std::fs::write(root.join("one.icp"), PROGRAM).unwrap();
+    let env = [("RUSTC", rustc.as_path())];
+    let first = chess2rs_with(&root, &["run", "--verbose", "one.icp"], &cache, &env);
+    let stderr = text(&first.stderr);
+    assert!(stderr.contains("Generated"), "{stderr}");
+    assert!(
+        stderr.contains("Compiling the chess2rs runtime"),
+        "{stderr}"
+    );
+    assert_eq!(rustc_calls(&log), (1, 1, 1));
+    for _ in 0..2 {
+        let again = chess2rs_with(&root, &["run", "--verbose", "one.icp"], &cache, &env);
+        let stderr = text(&again.stderr);
+        assert_eq!(again.status.code(), Some(1), "{stderr}");
+        assert_eq!(text(&again.stdout), "hi\n");
+        assert!(stderr.contains("Fresh one.icp"), "{stderr}");
+        assert!(
+            !stderr.contains("Generated"),
+            "a hit generated code: {stderr}"
+        );
+        // rustc's identity is remembered: no `rustc -vV` either.
+        assert_eq!(rustc_calls(&log), (1, 1, 1));
+    }
+}
+
+#[test]
+fn build_after_run_and_run_after_build_do_not_call_rustc() {
+    let root = scratch("run-build");
+    let cache = root.join("cache");
+    let log = root.join("rustc.log");
+    let rustc = logging_rustc(&root, &log, false);
+    let env = [("RUSTC", rustc.as_path())];
+    std::fs::write(root.join("one.icp"), PROGRAM).unwrap();
+    std::fs::write(root.join("two.icp"), "1. \"two\n").unwrap();
+    // run, then build.
+    chess2rs_with(&root, &["run", "one.icp"], &cache, &env);
+    assert_eq!(rustc_calls(&log).2, 1);
+    let built = chess2rs_with(&root, &["build", "one.icp", "-o", "one"], &cache, &env);
+    assert_eq!(built.status.code(), Some(0), "{}", text(&built.stderr));
+    assert_eq!(rustc_calls(&log).2, 1, "build after run called rustc");
+    // build, then run.
+    let built = chess2rs_with(&root, &["build", "two.icp", "-o", "two"], &cache, &env);
+    assert_eq!(built.status.code(), Some(0), "{}", text(&built.stderr));
+    assert_eq!(rustc_calls(&log).2, 2);
+    let run = chess2rs_with(&root, &["run", "two.icp"], &cache, &env);
+    assert_eq!(text(&run.stdout), "two\n");
+    assert_eq!(rustc_calls(&log).2, 2, "run after build called rustc");
+    // One entry per program, whichever verb made it; one runtime.
+    assert_eq!(entries(&cache).len(), 2, "{:?}", entries(&cache));
+    assert_eq!(runtimes(&cache).len(), 1);
+    // The built executables name their program files, though built from
+    // the same entries as `run`'s.
+    let mut exe = Command::new(root.join("one"));
+    let output = child::run_with_input(&mut exe, b"");
+    assert!(
+        text(&output.stderr).contains("--> one.icp:2:"),
+        "{}",
+        text(&output.stderr)
+    );
+    let version = child::run_with_input(Command::new(root.join("two")).arg("--version"), b"");
+    assert!(
+        text(&version.stdout).contains("program `two.icp`"),
+        "{}",
+        text(&version.stdout)
+    );
+}
+
+#[test]
+fn the_runtime_is_built_once_under_concurrent_first_runs() {
+    let root = scratch("concurrent");
+    let cache = root.join("cache");
+    let log = root.join("rustc.log");
+    let rustc = logging_rustc(&root, &log, false);
+    let programs: Vec<String> = (0..3).map(|i| format!("p{i}.icp")).collect();
+    for (i, name) in programs.iter().enumerate() {
+        std::fs::write(root.join(name), format!("1. \"program {i}\n")).unwrap();
+    }
+    let runs: Vec<_> = programs
+        .iter()
+        .map(|name| {
+            let (root, cache, rustc, name) =
+                (root.clone(), cache.clone(), rustc.clone(), name.clone());
+            std::thread::spawn(move || {
+                chess2rs_with(
+                    &root,
+                    &["run", &name],
+                    &cache,
+                    &[("RUSTC", rustc.as_path())],
+                )
+            })
+        })
+        .collect();
+    for (i, run) in runs.into_iter().enumerate() {
+        let output = run.join().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        assert_eq!(text(&output.stdout), format!("program {i}\n"));
+    }
+    let (_, runtime_builds, program_builds) = rustc_calls(&log);
+    assert_eq!(
+        runtime_builds,
+        1,
+        "{}",
+        std::fs::read_to_string(&log).unwrap()
+    );
+    assert_eq!(program_builds, 3);
+    assert_eq!(runtimes(&cache).len(), 1);
+}
+
+#[test]
+fn a_runtime_of_another_rustc_is_not_used() {
+    let root = scratch("other-rustc");
+    let cache = root.join("cache");
+    let log = root.join("rustc.log");
+    let rustc = logging_rustc(&root, &log, false);
+    let other = logging_rustc(&root, &log, true);
+    std::fs::write(root.join("one.icp"), PROGRAM).unwrap();
+    chess2rs_with(
+        &root,
+        &["run", "one.icp"],
+        &cache,
+        &[("RUSTC", rustc.as_path())],
+    );
+    assert_eq!(rustc_calls(&log), (1, 1, 1));
+    // Another rustc (its -vV differs): its own runtime and executable.
+    let run = chess2rs_with(
+        &root,
+        &["run", "one.icp"],
+        &cache,
+        &[("RUSTC", other.as_path())],
+    );
+    assert_eq!(text(&run.stdout), "hi\n", "{}", text(&run.stderr));
+    assert_eq!(rustc_calls(&log), (2, 2, 2));
+    assert_eq!(runtimes(&cache).len(), 2);
+    assert_eq!(entries(&cache).len(), 2);
+    // And the first one's are still found by the first.
+    chess2rs_with(
+        &root,
+        &["run", "one.icp"],
+        &cache,
+        &[("RUSTC", rustc.as_path())],
+    );
+    assert_eq!(rustc_calls(&log), (2, 2, 2));
+}
+
+#[test]
+fn a_damaged_runtime_is_built_again() {
+    let root = scratch("damaged-runtime");
+    let cache = root.join("cache");
+    let log = root.join("rustc.log");
+    let rustc = logging_rustc(&root, &log, false);
+    let env = [("RUSTC", rustc.as_path())];
+    std::fs::write(root.join("first.icp"), "1. \"first\n").unwrap();
+    chess2rs_with(&root, &["run", "first.icp"], &cache, &env);
+    assert_eq!(rustc_calls(&log).1, 1);
+    type Damage = fn(&mut Vec<u8>);
+    let damages: [(&str, Damage); 3] = [
+        ("truncated", |bytes| bytes.truncate(bytes.len() / 2)),
+        ("corrupted", |bytes| {
+            let middle = bytes.len() / 2;
+            bytes[middle] ^= 0x55;
+        }),
+        ("emptied", |bytes| bytes.clear()),
+    ];
+    for (round, (damage, apply)) in damages.iter().enumerate() {
+        let rlib = runtimes(&cache)[0].join("libchess2rs_runtime.rlib");
+        let mut bytes = std::fs::read(&rlib).unwrap();
+        apply(&mut bytes);
+        std::fs::write(&rlib, bytes).unwrap();
+        // A new program, so that it needs the runtime.
+        let name = format!("{damage}.icp");
+        std::fs::write(root.join(&name), format!("1. \"{damage}\n")).unwrap();
+        let run = chess2rs_with(&root, &["run", &name], &cache, &env);
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{damage}: {}",
+            text(&run.stderr)
+        );
+        assert_eq!(text(&run.stdout), format!("{damage}\n"));
+        assert_eq!(
+            rustc_calls(&log).1,
+            round + 2,
+            "{damage}: the runtime was not rebuilt"
+        );
+    }
 }

@@ -1070,11 +1070,14 @@ fn the_run_cache_survives_concurrent_builds_and_an_empty_setting() {
     assert_eq!(std::fs::read_dir(&cwd).unwrap().count(), 0);
 }
 
-/// The one cache entry (directory) in `cache`.
+/// The one program's cache entry (directory) in `cache` (beside it are
+/// the runtime library's and the remembered rustc identities).
 fn only_entry(cache: &Path) -> PathBuf {
+    let exe = format!("program{}", std::env::consts::EXE_SUFFIX);
     let entries: Vec<PathBuf> = std::fs::read_dir(cache)
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|path| path.join(&exe).is_file())
         .collect();
     assert_eq!(entries.len(), 1, "{entries:?}");
     entries[0].clone()

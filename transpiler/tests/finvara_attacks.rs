@@ -102,7 +102,7 @@ fn program_text(game: &Game) -> String {
                 6 => "## ".to_string(),
                 _ => {
                     let kind = usize::from(byte / 10) % game.pieces.len();
-                    let colour = if byte % 2 == 0 { 'W' } else { 'B' };
+                    let colour = if byte.is_multiple_of(2) { 'W' } else { 'B' };
                     format!("p{kind}{colour}")
                 }
             };

@@ -288,7 +288,10 @@ fn every_language_over_stdio() {
             json!({ "textDocument": { "uri": uri } }),
         );
         let data = tokens["data"].as_array().unwrap();
-        assert!(!data.is_empty() && data.len() % 5 == 0, "{uri}: {tokens}");
+        assert!(
+            !data.is_empty() && data.len().is_multiple_of(5),
+            "{uri}: {tokens}"
+        );
         client.shutdown();
     }
 }

@@ -105,7 +105,9 @@ The program reads this process's stdin and writes its stdout; chess2rs exits
 with the program's exit code. Builds are cached by content (in
 $CHESS2RS_CACHE_DIR, else $XDG_CACHE_HOME/chess2rs or ~/.cache/chess2rs; see
 `chess2rs cache`), so running an unchanged program again, by any path,
-starts at once. rustc optimises fully (opt-level 3); set
+starts at once, and `build` reuses what `run` built. Programs link the
+chess2rs runtime, which rustc compiles once per toolchain (a few seconds,
+the first time). rustc optimises fully (opt-level 3); set
 CHESS2RS_OPT_LEVEL=0 for builds about three times faster.
 
 On SIGINT or SIGTERM, chess2rs stops rustc (removing its unfinished build)
@@ -193,9 +195,11 @@ Examples:
   chess2rs cache clean --older-than 30 # unused for 30 days
   chess2rs cache clean                 # everything
 
-An entry is keyed by the generated program and the compiler, not by the
-file's path or name: the same program reached by another path, or copied,
-is not built again.")]
+An entry is a program's executable or the runtime library that programs
+link (one per toolchain). A program's entry is keyed by its text, its
+language, chess2rs and the toolchain, not by the file's path or name: the
+same program reached by another path, or copied, is not built again, and
+`run` and `build` share it.")]
     Cache(CacheArgs),
     /// Run a language server on stdin/stdout, for editors: diagnostics as
     /// `check` reports them, hovers, go to definition, references, document
@@ -340,6 +344,10 @@ pub(super) struct RunArgs {
     /// Print nothing on stderr while compiling.
     #[arg(short, long)]
     pub(super) quiet: bool,
+    /// Say every step on stderr: a cache hit ("Fresh"), the generated code,
+    /// the runtime library's build.
+    #[arg(short, long, conflicts_with = "quiet")]
+    pub(super) verbose: bool,
 }
 
 #[derive(Args, Debug)]
@@ -370,6 +378,10 @@ pub(super) struct BuildArgs {
     /// Print nothing on stderr while compiling.
     #[arg(short, long)]
     pub(super) quiet: bool,
+    /// Say every step on stderr: a cache hit ("Fresh"), the generated code,
+    /// the runtime library's build.
+    #[arg(short, long, conflicts_with = "quiet")]
+    pub(super) verbose: bool,
 }
 
 pub(super) fn parse_language(name: &str) -> Result<Language, String> {

@@ -1,5 +1,6 @@
-//! `run` and `build`: native executables made by rustc from the
-//! standalone program file, cached by content.
+//! `run` and `build`: native executables made by rustc, cached by what
+//! determines them; programs link the runtime library, compiled once per
+//! toolchain.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -7,36 +8,39 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Instant;
 
-use sha2::{Digest, Sha256};
-
 use super::args::{BuildArgs, RunArgs};
-use super::cache::{self, cache_dir, hex, is_intact, mark_used, sweep_stale_builds};
+use super::cache::{cache_dir, Kind, Slot};
 use super::interrupt::{self, Stopped};
 use super::output::{refuse_inputs, write_output};
 use super::report::Reporter;
+use super::toolchain::{program_key, rustc_flags, Toolchain};
 use super::{load, program_stem, show_progress, CliResult, Failure, Loaded, EXIT_RUNTIME_ERROR};
+use crate::Source;
 
 /// `chess2rs run`: builds (or reuses) the executable and runs it on this
 /// process's stdin/stdout, returning its exit code.
 pub(super) fn run(args: &RunArgs, reporter: &Reporter) -> CliResult<u8> {
     let loaded = load(&args.source.file, &args.source.lang)?;
-    // The executable calls its program by a name of the language's alone
-    // and is told the name the user gave at run time: one build serves the
-    // program by every path, and every copy of it.
-    let neutral = format!("program.{}", loaded.language.extension());
-    let build = || cached_executable(&loaded, reporter, args.quiet, &neutral);
-    let mut exe = build()?;
+    let ui = Ui {
+        quiet: args.quiet,
+        verbose: args.verbose,
+    };
+    let mut exe = cached_executable(&loaded, reporter, ui)?;
+    // The executable is told the program file's name as the user gave it.
     let name = loaded.source.name();
-    let mut status = run_executable(&exe, name, args.limits.max_steps, args.limits.max_memory);
+    let limits = &args.limits;
+    let mut status = run_executable(&exe.artifact, name, limits.max_steps, limits.max_memory);
     if matches!(status, Err(Stopped::Io(_))) {
         // A cached executable that cannot be started (damaged, or from
         // another system) is built again, once.
-        let _ = std::fs::remove_file(exe.with_file_name(cache::SUM_FILE));
-        exe = build()?;
-        status = run_executable(&exe, name, args.limits.max_steps, args.limits.max_memory);
+        exe.invalidate();
+        exe = cached_executable(&loaded, reporter, Ui { quiet: true, ..ui })?;
+        status = run_executable(&exe.artifact, name, limits.max_steps, limits.max_memory);
     }
     let status = status.map_err(|stopped| match stopped {
-        Stopped::Io(e) => Failure::Message(format!("cannot start `{}`: {e}", exe.display())),
+        Stopped::Io(e) => {
+            Failure::Message(format!("cannot start `{}`: {e}", exe.artifact.display()))
+        }
         Stopped::Signal(signal) => Failure::Interrupted(signal),
     })?;
     // A program killed by a signal has no code; report it as a runtime error.
@@ -104,18 +108,24 @@ pub(super) fn build(args: &BuildArgs, reporter: &Reporter) -> CliResult<u8> {
     };
     // Refused before the build, so a mistaken -o costs nothing.
     refuse_inputs(&output, &[&args.source.file])?;
-    // The executable names its program file without the directories (it
-    // may run anywhere), so that every spelling of the path builds once.
+    let ui = Ui {
+        quiet: args.quiet,
+        verbose: args.verbose,
+    };
+    // The same executable as `run`'s (one cache entry), with the program
+    // file's name appended: the written executable may run anywhere, so it
+    // names the file without the directories.
+    let exe = cached_executable(&loaded, reporter, ui)?.artifact;
     let file_name = Path::new(loaded.source.name())
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_else(|| loaded.source.name().to_string());
-    let exe = cached_executable(&loaded, reporter, args.quiet, &file_name)?;
     let permissions = std::fs::metadata(&exe)
         .map_err(|e| Failure::Message(format!("cannot read `{}`: {e}", exe.display())))?
         .permissions();
     write_output(&output, &[&args.source.file], Some(permissions), |out| {
-        std::io::copy(&mut std::fs::File::open(&exe)?, out).map(|_| ())
+        std::io::copy(&mut std::fs::File::open(&exe)?, out)?;
+        chess2rs_runtime::io::append_source_name(out, &file_name)
     })?;
     if !args.quiet {
         eprintln!("{:>12} {}", "Wrote", output.display());
@@ -123,146 +133,247 @@ pub(super) fn build(args: &BuildArgs, reporter: &Reporter) -> CliResult<u8> {
     Ok(0)
 }
 
-/// The executable for `loaded`, from the cache or freshly built, its code
-/// calling the program file `name_in_code`.
+/// What `run` and `build` say on stderr while they build.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Ui {
+    /// Nothing at all.
+    pub(super) quiet: bool,
+    /// Every step, a cache hit included.
+    pub(super) verbose: bool,
+}
+
+impl Ui {
+    /// A cargo-style status line (`VERB what`), unless quiet.
+    fn status(self, verb: &str, what: &str) {
+        if !self.quiet {
+            eprintln!("{verb:>12} {what}");
+        }
+    }
+
+    /// A status line only under `--verbose`.
+    fn detail(self, verb: &str, what: &str) {
+        if self.verbose {
+            self.status(verb, what);
+        }
+    }
+}
+
+/// The executable for `loaded`, from the cache or freshly built.
 ///
-/// The cache key is the SHA-256 of the generated program file, rustc's
-/// `-vV` output and the flags (a stable, specified hash: the same program
-/// finds the same entry in every process and version of chess2rs that
-/// generates the same code). An entry is the executable `program` and
-/// `program.sha256`, the SHA-256 of its bytes, written after it; an entry
-/// whose executable is missing, does not match its sum (truncated,
-/// corrupted) or has no sum is rebuilt. Builds happen in a directory of
-/// their own and are renamed into place, so concurrent runs of the same
-/// program both succeed.
-fn cached_executable(
-    loaded: &Loaded,
-    reporter: &Reporter,
-    quiet: bool,
-    name_in_code: &str,
-) -> CliResult<PathBuf> {
-    let rust = reporter.program_file_naming(loaded, true, name_in_code)?;
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let version = Command::new(&rustc)
-        .arg("-vV")
-        .output()
-        .map_err(|e| Failure::Message(format!("cannot run rustc ({e}); `run` and `build` need a Rust toolchain — `interpret` does not")))?;
-    if !version.status.success() || version.stdout.iter().all(u8::is_ascii_whitespace) {
-        // A toolchain that does not work (rustup without a default, a
-        // wrong RUSTC) is not a problem of the generated code.
-        let stderr = String::from_utf8_lossy(&version.stderr);
-        let said = stderr.lines().next().unwrap_or("").trim();
-        return Err(Failure::Message(format!(
-            "rustc does not work: `{} -vV` {}\n  = help: install a Rust toolchain (for example `rustup default stable`) or point RUSTC at one; `interpret` needs none",
-            rustc.to_string_lossy(),
-            if said.is_empty() { "printed no version".to_string() } else { format!("said: {said}") }
-        )));
-    }
+/// The program is checked first (its warnings shown, its errors stop
+/// here). Its key ([`toolchain::program_key`]) is computed from its text
+/// without generating code, so a cache hit costs the check, the key and
+/// the executable's verification. The executable calls its program by a
+/// name of the language's alone (`program.icp`), told the real one at run
+/// time: one build serves the program by every path and every copy, for
+/// `run` and `build` alike. A miss generates the Rust program and compiles
+/// it against the runtime library, itself built once per toolchain
+/// ([`runtime_library`]). Builds happen in a directory of their own and
+/// are renamed into place, so concurrent runs of the same program both
+/// succeed.
+fn cached_executable(loaded: &Loaded, reporter: &Reporter, ui: Ui) -> CliResult<Slot> {
+    let checked = reporter.checked(loaded)?;
+    let name_in_code = format!("program.{}", loaded.language.extension());
+    let cache = cache_dir();
     let flags = rustc_flags()?;
-    let mut key = Sha256::new();
-    rust.write_to(&mut key)
-        .map_err(|e| Failure::Message(format!("cannot hash the program: {e}")))?;
-    for part in [&version.stdout, flags.join(" ").as_bytes()] {
-        key.update((part.len() as u64).to_le_bytes());
-        key.update(part);
-    }
-    let key = hex(&key.finalize());
-    let dir = cache_dir().join(&key[..32]);
-    let exe = dir.join(cache::executable_name());
-    let sum_file = dir.join(cache::SUM_FILE);
-    if is_intact(&exe, &sum_file) {
-        mark_used(&sum_file);
-        return Ok(exe);
-    }
-    std::fs::create_dir_all(&dir).map_err(|e| {
-        Failure::Message(format!(
-            "cannot create the build cache `{}`: {e}",
-            dir.display()
-        ))
-    })?;
-    // Each build works in its own directory (rustc puts its intermediate
-    // files beside the output), so that two runs building the same program
-    // at once do not trip over each other; the finished executable is
-    // renamed into place.
-    sweep_stale_builds(&dir);
-    let work = dir.join(format!("build.{}", std::process::id()));
-    std::fs::create_dir_all(&work)
-        .map_err(|e| Failure::Message(format!("cannot create `{}`: {e}", work.display())))?;
-    let src = work.join("program.rs");
-    std::fs::File::create(&src)
-        .map(std::io::BufWriter::new)
-        .and_then(|mut out| rust.write_to(&mut out).and_then(|()| out.flush()))
-        .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", src.display())))?;
-    let partial = work.join(cache::executable_name());
-    let started = Instant::now();
-    let spinner = (!quiet).then(|| Progress::start(loaded.source.name()));
-    // Interrupted (SIGINT, SIGTERM), rustc is killed and its work
-    // directory removed before chess2rs exits.
-    let result = interrupt::output(
-        Command::new(&rustc)
+    let mut toolchain = Toolchain::find(&cache)?;
+    let mut retried = false;
+    loop {
+        let runtime_key = toolchain.runtime_key(&flags);
+        let key = program_key(
+            &runtime_key,
+            loaded.language.extension(),
+            &name_in_code,
+            loaded.source.text(),
+        );
+        let slot = Slot::new(&cache, &key, Kind::Executable);
+        if slot.is_intact() {
+            slot.mark_used();
+            ui.detail(
+                "Fresh",
+                &format!("{} ({})", loaded.source.name(), slot.dir.display()),
+            );
+            return Ok(slot);
+        }
+        let runtime = runtime_library(&toolchain, &cache, &runtime_key, &flags, ui)?;
+        let started = Instant::now();
+        let source = Source::new(name_in_code.clone(), loaded.source.text());
+        let rust = crate::program_file_of(&checked.program, &source, loaded.language, false);
+        ui.detail(
+            "Generated",
+            &format!(
+                "{} lines of Rust for {}",
+                rust.line_count(),
+                loaded.source.name()
+            ),
+        );
+        let work = slot.work_dir()?;
+        let src = work.join("program.rs");
+        std::fs::File::create(&src)
+            .map(std::io::BufWriter::new)
+            .and_then(|mut out| rust.write_to(&mut out).and_then(|()| out.flush()))
+            .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", src.display())))?;
+        let partial = work.join(Kind::Executable.artifact());
+        let mut command = toolchain.command();
+        command
             .args(&flags)
+            .args(["--crate-type", "bin", "--crate-name", "program"])
+            .args(["-C", "strip=symbols", "--extern"])
+            .arg(format!("chess2rs_runtime={}", runtime.artifact.display()))
             .arg("-o")
             .arg(&partial)
-            .arg(&src)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped()),
+            .arg(&src);
+        let line = format!("{:>12} {} (rustc -O)", "Compiling", loaded.source.name());
+        let output = rustc(&mut command, &work, (!ui.quiet).then_some(line))?;
+        if !output.status.success() {
+            let _ = std::fs::remove_dir_all(&work);
+            if !retried && refused_runtime(&output) {
+                // rustc is not the one remembered (replaced in place): ask
+                // it again, and build the runtime for it.
+                retried = true;
+                toolchain.forget();
+                runtime.invalidate();
+                toolchain = Toolchain::find(&cache)?;
+                continue;
+            }
+            let what = format!(
+                "the generated program ({} lines of Rust)",
+                rust.line_count()
+            );
+            return Err(Failure::Message(rustc_failure(&output, &what)));
+        }
+        let what = format!("{} ({})", loaded.source.name(), loaded.language);
+        slot.store(&work, &partial, &src, &what)?;
+        ui.status(
+            "Finished",
+            &format!(
+                "{} in {:.1}s",
+                loaded.source.name(),
+                started.elapsed().as_secs_f64()
+            ),
+        );
+        return Ok(slot);
+    }
+}
+
+/// The runtime library for `toolchain` and `flags` (key `key`), from the
+/// cache or built now: once per toolchain, and once at a time — a lock
+/// file in the entry makes concurrent first runs wait for one build. A
+/// library that does not match its sum (truncated, corrupted) is built
+/// again.
+fn runtime_library(
+    toolchain: &Toolchain,
+    cache: &Path,
+    key: &str,
+    flags: &[String],
+    ui: Ui,
+) -> CliResult<Slot> {
+    let slot = Slot::new(cache, key, Kind::Runtime);
+    if slot.is_intact() {
+        slot.mark_used();
+        return Ok(slot);
+    }
+    std::fs::create_dir_all(&slot.dir).map_err(|e| {
+        Failure::Message(format!(
+            "cannot create the build cache `{}`: {e}",
+            slot.dir.display()
+        ))
+    })?;
+    let lock_path = slot.dir.join("lock");
+    let lock = std::fs::File::create(&lock_path)
+        .and_then(|file| file.lock().map(|()| file))
+        .map_err(|e| Failure::Message(format!("cannot lock `{}`: {e}", lock_path.display())))?;
+    // Another process may have built it while this one waited.
+    if slot.is_intact() {
+        slot.mark_used();
+        return Ok(slot);
+    }
+    let started = Instant::now();
+    let work = slot.work_dir()?;
+    let src = work.join("runtime.rs");
+    std::fs::write(&src, crate::emit::runtime_crate())
+        .map_err(|e| Failure::Message(format!("cannot write `{}`: {e}", src.display())))?;
+    let partial = work.join(Kind::Runtime.artifact());
+    let mut command = toolchain.command();
+    command
+        .args(flags)
+        .args(["--crate-type", "rlib", "--crate-name", "chess2rs_runtime"])
+        .args(["--cap-lints", "allow", "-o"])
+        .arg(&partial)
+        .arg(&src);
+    let line = format!(
+        "{:>12} the chess2rs runtime (once per toolchain: {})",
+        "Compiling",
+        toolchain.release()
     );
+    let output = rustc(&mut command, &work, (!ui.quiet).then_some(line))?;
+    if !output.status.success() {
+        let _ = std::fs::remove_dir_all(&work);
+        return Err(Failure::Message(rustc_failure(
+            &output,
+            "the chess2rs runtime",
+        )));
+    }
+    let what = format!(
+        "chess2rs-runtime {} ({})",
+        env!("CARGO_PKG_VERSION"),
+        toolchain.release()
+    );
+    slot.store(&work, &partial, &src, &what)?;
+    ui.detail(
+        "Finished",
+        &format!(
+            "the chess2rs runtime in {:.1}s",
+            started.elapsed().as_secs_f64()
+        ),
+    );
+    drop(lock);
+    Ok(slot)
+}
+
+/// Runs rustc (`command`) to its end with `progress` shown meanwhile.
+/// Interrupted (SIGINT, SIGTERM), rustc is killed and `work` removed.
+fn rustc(
+    command: &mut Command,
+    work: &Path,
+    progress: Option<String>,
+) -> CliResult<std::process::Output> {
+    command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let spinner = progress.map(Progress::start);
+    let result = interrupt::output(command);
     if let Some(spinner) = spinner {
         spinner.stop();
     }
-    let output = result.map_err(|stopped| match stopped {
-        Stopped::Io(e) => Failure::Message(format!(
-            "cannot start rustc ({e}); `run` and `build` need a Rust toolchain — `interpret` does not"
-        )),
+    result.map_err(|stopped| match stopped {
+        Stopped::Io(e) => {
+            let _ = std::fs::remove_dir_all(work);
+            Failure::Message(format!(
+                "cannot start rustc ({e}); `run` and `build` need a Rust toolchain — `interpret` does not"
+            ))
+        }
         Stopped::Signal(signal) => {
-            let _ = std::fs::remove_dir_all(&work);
+            let _ = std::fs::remove_dir_all(work);
             Failure::Interrupted(signal)
         }
-    })?;
-    if !output.status.success() {
-        let _ = std::fs::remove_dir_all(&work);
-        let lines = rust.line_count();
-        return Err(Failure::Message(rustc_failure(&output, lines)));
-    }
-    let sum = std::fs::read(&partial)
-        .map(|bytes| hex(&Sha256::digest(&bytes)))
-        .map_err(|e| {
-            let _ = std::fs::remove_dir_all(&work);
-            Failure::Message(format!(
-                "rustc reported success but left no executable `{}` ({e}): is RUSTC a working rustc?",
-                partial.display()
-            ))
-        })?;
-    // The sum goes in after the executable: a reader that finds a sum
-    // finds the executable it describes (or a newer, equal one).
-    let partial_sum = work.join(cache::SUM_FILE);
-    std::fs::write(&partial_sum, &sum)
-        .and_then(|()| std::fs::rename(&partial, &exe))
-        .and_then(|()| std::fs::rename(&partial_sum, &sum_file))
-        .map_err(|e| Failure::Message(format!("cannot store `{}`: {e}", exe.display())))?;
-    // The source stays beside the executable, for anyone curious, and
-    // the program's name for `cache list`.
-    let _ = std::fs::rename(&src, dir.join("program.rs"));
-    let _ = std::fs::write(
-        dir.join(cache::NAME_FILE),
-        format!("{} ({})\n", loaded.source.name(), loaded.language),
-    );
-    let _ = std::fs::remove_dir_all(&work);
-    if !quiet {
-        eprintln!(
-            "{:>12} {} in {:.1}s",
-            "Finished",
-            loaded.source.name(),
-            started.elapsed().as_secs_f64()
-        );
-    }
-    Ok(exe)
+    })
 }
 
-/// What to say when rustc fails: killed (most likely out of memory), out
-/// of memory, or a real error in the generated code (a chess2rs bug).
-fn rustc_failure(output: &std::process::Output, lines: usize) -> String {
+/// Whether rustc refused the runtime library as built by another rustc
+/// (or unreadable as a library).
+fn refused_runtime(output: &std::process::Output) -> bool {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    ["E0514", "E0786", "E0460", "incompatible version of rustc"]
+        .iter()
+        .any(|sign| stderr.contains(sign))
+}
+
+/// What to say when rustc fails building `what`: killed (most likely out
+/// of memory), out of memory, or a real error in the generated code (a
+/// chess2rs bug).
+fn rustc_failure(output: &std::process::Output, what: &str) -> String {
     let stderr = String::from_utf8_lossy(&output.stderr);
     let first_lines: String = stderr.lines().take(30).collect::<Vec<_>>().join("\n");
     let hint =
@@ -272,8 +383,12 @@ fn rustc_failure(output: &std::process::Output, lines: usize) -> String {
         use std::os::unix::process::ExitStatusExt;
         if let Some(signal) = output.status.signal() {
             return format!(
-                "rustc was killed by signal {signal}{} while building the generated program ({lines} lines of Rust)\n  = help: {hint}",
-                if signal == 9 { " (most likely by the system, out of memory)" } else { "" }
+                "rustc was killed by signal {signal}{} while building {what}\n  = help: {hint}",
+                if signal == 9 {
+                    " (most likely by the system, out of memory)"
+                } else {
+                    ""
+                }
             );
         }
     }
@@ -283,45 +398,14 @@ fn rustc_failure(output: &std::process::Output, lines: usize) -> String {
         );
     }
     if stderr.contains("memory allocation of") || stderr.contains("out of memory") {
-        return format!(
-            "rustc ran out of memory building the generated program ({lines} lines of Rust)\n  = help: {hint}\n{first_lines}"
-        );
+        return format!("rustc ran out of memory building {what}\n  = help: {hint}\n{first_lines}");
     }
     format!(
-        "rustc failed on the generated code (a chess2rs bug; please report it with the program)\n{first_lines}"
+        "rustc failed on {what} (a chess2rs bug, or a rustc older than 1.89; please report it with the program)\n{first_lines}"
     )
 }
 
-/// rustc's flags: optimised (`opt-level` 3, or `$CHESS2RS_OPT_LEVEL` — 0
-/// builds about three times faster, for quick tries and the test suite).
-fn rustc_flags() -> CliResult<Vec<String>> {
-    let level = match std::env::var("CHESS2RS_OPT_LEVEL") {
-        Ok(level) if ["0", "1", "2", "3", "s", "z"].contains(&level.as_str()) => level,
-        Ok(level) => {
-            return Err(Failure::Message(format!(
-                "CHESS2RS_OPT_LEVEL is `{level}`; it takes 0, 1, 2, 3, s or z"
-            )))
-        }
-        Err(_) => "3".to_string(),
-    };
-    let mut flags: Vec<String> = RUSTC_FLAGS.iter().map(|f| f.to_string()).collect();
-    flags.push("-C".into());
-    flags.push(format!("opt-level={level}"));
-    Ok(flags)
-}
-
-const RUSTC_FLAGS: &[&str] = &[
-    "--edition",
-    "2021",
-    "-C",
-    "codegen-units=1",
-    "-C",
-    "panic=abort",
-    "-C",
-    "strip=symbols",
-];
-
-/// A "Compiling NAME" line on stderr, animated on a terminal while rustc
+/// A "Compiling ..." line on stderr, animated on a terminal while rustc
 /// works.
 struct Progress {
     done: std::sync::mpsc::Sender<()>,
@@ -329,9 +413,9 @@ struct Progress {
 }
 
 impl Progress {
-    fn start(name: &str) -> Progress {
+    /// Shows `line` (animated on a terminal) until [`Progress::stop`].
+    fn start(line: String) -> Progress {
         let (done, wait) = std::sync::mpsc::channel::<()>();
-        let line = format!("{:>12} {name} (rustc -O)", "Compiling");
         let thread = if std::io::stderr().is_terminal() {
             Some(std::thread::spawn(move || {
                 let frames = ['|', '/', '-', '\\'];

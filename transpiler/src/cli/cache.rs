@@ -2,12 +2,15 @@
 //! `list`, `clean`).
 //!
 //! The cache is a directory of entries, each named by the first 32 hex
-//! digits of its key (the SHA-256 of the generated program, rustc's
-//! version and the flags; see `build::cached_executable`) and holding the
-//! executable `program`, `program.sha256` (the executable's sum, written
-//! after it; its modification time records the entry's last use),
-//! `program.rs` (the source rustc built) and `program.name` (the program
-//! it was built for, for `cache list`).
+//! digits of its key and holding one artifact: a program's executable
+//! `program` (keyed by `toolchain::program_key`), or the runtime library
+//! `libchess2rs_runtime.rlib` that programs link (keyed by
+//! `Toolchain::runtime_key`, built once per toolchain and flags). Beside
+//! it: `ARTIFACT.sha256`, the artifact's sum, written after it (its
+//! modification time records the entry's last use); the Rust source rustc
+//! built (`program.rs`, `runtime.rs`); and `entry.txt`, what the entry is
+//! (its kind, and the program's name and language), for `cache list`.
+//! `toolchains/` remembers rustc identities (see `toolchain`).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
@@ -18,16 +21,143 @@ use super::args::{CacheAction, CacheArgs};
 use super::output::to_stdout;
 use super::{CliResult, Failure};
 
-/// The executable's file name in an entry.
-pub(super) fn executable_name() -> String {
-    format!("program{}", std::env::consts::EXE_SUFFIX)
+/// What a cache entry holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// A program's executable.
+    Executable,
+    /// The runtime library programs link.
+    Runtime,
 }
 
-/// The name of the sum file in an entry.
-pub(super) const SUM_FILE: &str = "program.sha256";
+impl Kind {
+    /// The artifact's file name in an entry.
+    pub(super) fn artifact(self) -> String {
+        match self {
+            Kind::Executable => format!("program{}", std::env::consts::EXE_SUFFIX),
+            Kind::Runtime => "libchess2rs_runtime.rlib".to_string(),
+        }
+    }
 
-/// The name of the file naming an entry's program.
-pub(super) const NAME_FILE: &str = "program.name";
+    /// The word `cache list` shows and `entry.txt` begins with.
+    fn label(self) -> &'static str {
+        match self {
+            Kind::Executable => "executable",
+            Kind::Runtime => "runtime",
+        }
+    }
+}
+
+/// The name of the file saying what an entry is.
+const ENTRY_FILE: &str = "entry.txt";
+
+/// One entry's place in the cache: its directory, artifact and sum file.
+pub(super) struct Slot {
+    /// The entry's directory.
+    pub(super) dir: PathBuf,
+    /// The artifact (executable or library).
+    pub(super) artifact: PathBuf,
+    /// The artifact's SHA-256, in hex.
+    sum: PathBuf,
+    kind: Kind,
+}
+
+impl Slot {
+    /// The entry of `key` (64 hex digits) for a `kind` artifact in `cache`.
+    pub(super) fn new(cache: &Path, key: &str, kind: Kind) -> Slot {
+        let dir = cache.join(&key[..32.min(key.len())]);
+        let name = kind.artifact();
+        Slot {
+            artifact: dir.join(&name),
+            sum: dir.join(format!("{name}.sha256")),
+            dir,
+            kind,
+        }
+    }
+
+    /// Whether the artifact is there and matches its recorded sum.
+    pub(super) fn is_intact(&self) -> bool {
+        match (
+            std::fs::read(&self.artifact),
+            std::fs::read_to_string(&self.sum),
+        ) {
+            (Ok(bytes), Ok(sum)) => hex(&Sha256::digest(&bytes)) == sum.trim(),
+            _ => false,
+        }
+    }
+
+    /// Records that the entry was used now (best effort: a read-only
+    /// cache still runs).
+    pub(super) fn mark_used(&self) {
+        if let Ok(file) = std::fs::OpenOptions::new().append(true).open(&self.sum) {
+            let _ = file.set_modified(SystemTime::now());
+        }
+    }
+
+    /// Makes the entry count as missing (its artifact turned out not to
+    /// work), so that it is built again.
+    pub(super) fn invalidate(&self) {
+        let _ = std::fs::remove_file(&self.sum);
+    }
+
+    /// A fresh directory for one build of this entry, `build.PID` inside
+    /// it (rustc puts its intermediate files beside its output, so two
+    /// processes building the same entry at once each work apart); stale
+    /// ones of processes that are gone are removed first.
+    pub(super) fn work_dir(&self) -> CliResult<PathBuf> {
+        std::fs::create_dir_all(&self.dir).map_err(|e| {
+            Failure::Message(format!(
+                "cannot create the build cache `{}`: {e}",
+                self.dir.display()
+            ))
+        })?;
+        sweep_stale_builds(&self.dir);
+        let work = self.dir.join(format!("build.{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&work);
+        std::fs::create_dir_all(&work)
+            .map_err(|e| Failure::Message(format!("cannot create `{}`: {e}", work.display())))?;
+        Ok(work)
+    }
+
+    /// Moves the artifact `built` (in `work`, from [`Slot::work_dir`]) into
+    /// the entry, its sum after it (so that a reader who finds a sum finds
+    /// the artifact it describes, or a newer, equal one), with the source
+    /// `source` it was built from and `description` for `cache list`; then
+    /// removes `work`.
+    pub(super) fn store(
+        &self,
+        work: &Path,
+        built: &Path,
+        source: &Path,
+        description: &str,
+    ) -> CliResult<()> {
+        let stored = std::fs::read(built)
+            .map(|bytes| hex(&Sha256::digest(&bytes)))
+            .and_then(|sum| {
+                let partial_sum = work.join("artifact.sha256");
+                std::fs::write(&partial_sum, sum)?;
+                std::fs::rename(built, &self.artifact)?;
+                std::fs::rename(&partial_sum, &self.sum)
+            });
+        if let Err(e) = stored {
+            let _ = std::fs::remove_dir_all(work);
+            return Err(Failure::Message(format!(
+                "cannot store `{}` in the build cache: {e}",
+                self.artifact.display()
+            )));
+        }
+        // The source stays beside the artifact, for anyone curious.
+        if let Some(name) = source.file_name() {
+            let _ = std::fs::rename(source, self.dir.join(name));
+        }
+        let _ = std::fs::write(
+            self.dir.join(ENTRY_FILE),
+            format!("{}\n{description}\n", self.kind.label()),
+        );
+        let _ = std::fs::remove_dir_all(work);
+        Ok(())
+    }
+}
 
 /// Where builds are cached: `$CHESS2RS_CACHE_DIR`, else
 /// `$XDG_CACHE_HOME/chess2rs`, else `~/.cache/chess2rs`.
@@ -46,22 +176,6 @@ pub(super) fn cache_dir() -> PathBuf {
     std::env::temp_dir().join("chess2rs-cache")
 }
 
-/// Whether a cached executable is there and matches its recorded sum.
-pub(super) fn is_intact(exe: &Path, sum_file: &Path) -> bool {
-    match (std::fs::read(exe), std::fs::read_to_string(sum_file)) {
-        (Ok(bytes), Ok(sum)) => hex(&Sha256::digest(&bytes)) == sum.trim(),
-        _ => false,
-    }
-}
-
-/// Records that the entry of `sum_file` was used now (best effort: a
-/// read-only cache still runs).
-pub(super) fn mark_used(sum_file: &Path) {
-    if let Ok(file) = std::fs::OpenOptions::new().append(true).open(sum_file) {
-        let _ = file.set_modified(SystemTime::now());
-    }
-}
-
 /// Lower-case hexadecimal.
 pub(super) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -70,7 +184,7 @@ pub(super) fn hex(bytes: &[u8]) -> String {
 /// Removes the build directories (`build.PID`) in a cache entry whose
 /// process is gone (killed or interrupted mid-build), where the system
 /// shows processes in `/proc`.
-pub(super) fn sweep_stale_builds(entry: &Path) {
+fn sweep_stale_builds(entry: &Path) {
     for (path, live) in builds(entry) {
         if !live {
             let _ = std::fs::remove_dir_all(path);
@@ -111,8 +225,11 @@ pub(super) fn cache(args: &CacheArgs) -> CliResult<u8> {
 /// One cache entry as `cache list` and `cache clean` see it.
 struct Entry {
     path: PathBuf,
-    /// The program it was built for, as `NAME (LANGUAGE)`.
-    program: String,
+    /// `executable` or `runtime`.
+    kind: String,
+    /// What it was built for: `NAME (LANGUAGE)` of a program, the runtime's
+    /// version and rustc of a runtime.
+    what: String,
     /// Bytes of all its files.
     size: u64,
     /// When it was last used (built or run).
@@ -138,17 +255,33 @@ fn entries(dir: &Path) -> CliResult<Vec<Entry>> {
         .filter(|item| item.file_type().is_ok_and(|kind| kind.is_dir()))
         .map(|item| {
             let path = item.path();
-            let used = std::fs::metadata(path.join(SUM_FILE))
-                .or_else(|_| item.metadata())
+            let description = std::fs::read_to_string(path.join(ENTRY_FILE)).unwrap_or_default();
+            let mut lines = description.lines();
+            let kind = lines.next().unwrap_or("").trim().to_string();
+            let what = lines.next().unwrap_or("").trim().to_string();
+            let (kind, what) = if kind.is_empty() {
+                (
+                    "unknown".to_string(),
+                    "(being built, or from another version)".to_string(),
+                )
+            } else {
+                (kind, what)
+            };
+            // The sum's time is the last use; an entry without one (being
+            // built) counts from its directory's.
+            let used = [Kind::Executable, Kind::Runtime]
+                .iter()
+                .find_map(|artifact| {
+                    std::fs::metadata(path.join(format!("{}.sha256", artifact.artifact()))).ok()
+                })
+                .map_or_else(|| item.metadata(), Ok)
                 .and_then(|meta| meta.modified())
                 .unwrap_or(SystemTime::UNIX_EPOCH);
-            let program = std::fs::read_to_string(path.join(NAME_FILE))
-                .map(|name| name.trim().to_string())
-                .unwrap_or_else(|_| "(unknown program)".to_string());
             Entry {
                 size: size_of(&path),
                 path,
-                program,
+                kind,
+                what,
                 used,
             }
         })
@@ -183,20 +316,24 @@ fn list(dir: &Path) -> CliResult<()> {
     let now = SystemTime::now();
     let mut text = String::new();
     if entries.is_empty() {
-        text.push_str(&format!("no cached programs in {}\n", dir.display()));
+        text.push_str(&format!(
+            "no cached programs or runtime in {}\n",
+            dir.display()
+        ));
     } else {
         text.push_str(&format!(
-            "{:<12}  {:>9}  {:<14}  PROGRAM\n",
-            "ENTRY", "SIZE", "LAST USED"
+            "{:<12}  {:<10}  {:>9}  {:<14}  PROGRAM\n",
+            "ENTRY", "KIND", "SIZE", "LAST USED"
         ));
         for entry in &entries {
             let key = entry.path.file_name().unwrap_or_default().to_string_lossy();
             text.push_str(&format!(
-                "{:<12}  {:>9}  {:<14}  {}\n",
+                "{:<12}  {:<10}  {:>9}  {:<14}  {}\n",
                 &key[..12.min(key.len())],
+                entry.kind,
                 human_size(entry.size),
                 age(now.duration_since(entry.used).unwrap_or_default()),
-                entry.program
+                entry.what
             ));
         }
         let total: u64 = entries.iter().map(|entry| entry.size).sum();
@@ -231,6 +368,10 @@ fn clean(dir: &Path, older_than: Option<u64>) -> CliResult<()> {
         })?;
         removed += 1;
         freed += entry.size;
+    }
+    if older_than.is_none() {
+        // The remembered rustc identities go with everything else.
+        let _ = std::fs::remove_dir_all(dir.join("toolchains"));
     }
     let mut text = format!(
         "removed {} from {}\n",

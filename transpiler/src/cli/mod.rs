@@ -18,6 +18,7 @@ mod man;
 mod output;
 mod report;
 mod synth;
+mod toolchain;
 mod view;
 
 use std::io::Read;

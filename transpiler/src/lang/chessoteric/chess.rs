@@ -345,7 +345,7 @@ fn insufficient_material(board: &cozy_chess::Board, color: Color) -> bool {
 pub(super) fn dark_squares() -> BitBoard {
     Square::ALL
         .iter()
-        .filter(|sq| (sq.file() as usize + sq.rank() as usize) % 2 == 0)
+        .filter(|sq| (sq.file() as usize + sq.rank() as usize).is_multiple_of(2))
         .fold(BitBoard::EMPTY, |bb, sq| bb | sq.bitboard())
 }
 

@@ -173,7 +173,7 @@ pub fn svg(snapshot: &Snapshot, instruction: &Instruction) -> String {
         for file in File::ALL {
             let x = 24 + (file as u32) * SIZE;
             let y = 8 + (7 - (rank as u32)) * SIZE;
-            let dark = ((file as u32) + (rank as u32)) % 2 == 0;
+            let dark = ((file as u32) + (rank as u32)).is_multiple_of(2);
             let fill = if dark { "#b58863" } else { "#f0d9b5" };
             let name = Square::new(file, rank);
             let _ = writeln!(
