@@ -235,6 +235,10 @@ where
     result.and(flushed).map_err(|err| err.located(source))
 }
 
+/// A program's entry function as [`run_main`] calls it.
+pub type ProgramEntry<'a> =
+    dyn FnMut(&mut dyn BufRead, &mut dyn Write, &Options) -> Result<(), RuntimeError> + 'a;
+
 /// What an emitted program says about itself (`--help`, `--version`).
 #[derive(Clone, Copy, Debug)]
 pub struct ProgramInfo<'a> {
@@ -267,13 +271,14 @@ pub enum Invocation {
 /// ([`parse_args`]), runs `entry` on locked stdin/stdout, reports a runtime
 /// error on stderr as compile errors are shown, and returns the exit code
 /// (0 halt, 1 runtime error, 2 bad command line).
-pub fn run_main<F>(info: &ProgramInfo, entry: F) -> i32
-where
-    F: FnOnce(&mut dyn BufRead, &mut dyn Write, &Options) -> Result<(), RuntimeError>,
-{
+///
+/// Not generic (the entry is a `dyn` function), so that its code is
+/// compiled once, in the runtime library, not again in every program.
+pub fn run_main(info: &ProgramInfo, entry: &mut ProgramEntry<'_>) -> i32 {
     // Arguments that are not UTF-8 are shown with U+FFFD, never a panic.
     let mut args = std::env::args_os().map(|arg| arg.to_string_lossy().into_owned());
     let name = program_name(args.next(), info);
+    let args: Vec<String> = args.collect();
     // Text for the terminal: a closed stdout or stderr (`| head`) is not an
     // error worth a panic, so write failures are ignored.
     let say = |to: &mut dyn Write, text: String| {
@@ -438,7 +443,8 @@ memory limits), 2 bad command line.
 /// which `--help` does not list: `chess2rs run` names the program file so,
 /// as the user spelled it, and one cached executable serves every path
 /// and copy of a program.
-pub fn parse_args<I: Iterator<Item = String>>(mut args: I) -> Result<Invocation, String> {
+pub fn parse_args(args: Vec<String>) -> Result<Invocation, String> {
+    let mut args = args.into_iter();
     let mut options = Options::default();
     let mut source_name = None;
     while let Some(arg) = args.next() {
@@ -580,7 +586,7 @@ mod tests {
 
     #[test]
     fn command_line_of_emitted_programs() {
-        let args = |v: &[&str]| parse_args(v.iter().map(|s| s.to_string()));
+        let args = |v: &[&str]| parse_args(v.iter().map(|s| s.to_string()).collect());
         let run = |options| {
             Ok(Invocation::Run {
                 options,

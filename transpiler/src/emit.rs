@@ -155,7 +155,7 @@ pub fn program_file(
                     language: #language_name,
                     compiler: #compiler,
                 },
-                |input, output, options| run(input, output, options),
+                &mut |input, output, options| run(input, output, options),
             ));
         }
 
