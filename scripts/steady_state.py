@@ -41,7 +41,7 @@ corpora (chc,btm,icp,fv); --corpus-dir DIR keeps the dumped corpus
 programs (reused when present); --keep DIR keeps the built executables;
 --callgrind also counts instructions of one run each way under
 `valgrind --tool=callgrind` (deterministic; slow); --no-interpret skips the
-interpreter.
+interpreter. CHESS2RS_BIN=PATH uses another chess2rs executable.
 
 Corpus programs are written by the golden crate's `corpus` example
 (`corpus dump EXT INDEX DIR`, see golden/examples/corpus.rs), run from
@@ -64,7 +64,8 @@ import tempfile
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CHESS2RS = os.path.join(REPO, "target", "release", "chess2rs")
+# CHESS2RS_BIN picks another chess2rs (say, one built in another target dir).
+CHESS2RS = os.environ.get("CHESS2RS_BIN") or os.path.join(REPO, "target", "release", "chess2rs")
 PROGRAMS = os.path.join(REPO, "golden", "benches", "programs")
 RUSTC_FLAGS = [
     "--edition", "2021", "-C", "codegen-units=1", "-C", "panic=abort",
@@ -316,8 +317,9 @@ def main():
             exes = build(case, work, cache)
             rounds = args.corpus_rounds if case.corpus else args.rounds
             r = measure(case, exes, rounds, args, work)
+            ir = f", Ir {r['ir'][1] / r['ir'][0]:.4f}" if r["ir"] and all(r["ir"]) else ""
             print(f"[{n}/{len(cases)}] {case.name}: {r['a']:.2f} ms vs {r['b']:.2f} ms "
-                  f"({r['ratio']:.3f}, cpu {r['cpu_ratio']:.3f}) {flag(r)}",
+                  f"({r['ratio']:.3f}, cpu {r['cpu_ratio']:.3f}{ir}) {flag(r)}",
                   file=sys.stderr, flush=True)
         print_report(cases, args)
     finally:
