@@ -197,6 +197,7 @@ impl Game {
 
     /// After an invalid move: whether the next move line is skipped (each
     /// stack empty or with 0 on top).
+    #[inline]
     pub fn skip_next(&self) -> bool {
         self.stacks
             .iter()
@@ -205,6 +206,7 @@ impl Game {
 
     /// `SYMBOL SQUARE checks turn M` (source line `line`): places a piece
     /// if the square is empty.
+    #[inline]
     pub fn place(&mut self, kind: u16, white: bool, square: Square, line: u32) {
         self.line = line;
         if self.board.get(square) == Cell::Empty {
@@ -273,6 +275,7 @@ impl Game {
 
     /// The line to run after a move line whose move was `valid`: `next`,
     /// or the one after it when an invalid move triggers the skip rule.
+    #[inline]
     pub fn next_line(&self, valid: bool, next: u32) -> u32 {
         if valid || !self.skip_next() {
             next
@@ -621,6 +624,7 @@ impl Game {
     }
 
     /// [`Game::someone_lost`] when something changed.
+    #[inline]
     fn losing_test(&mut self, rules: &Rules) -> Result<bool, Refused> {
         let mut lost = false;
         for white in [true, false] {
