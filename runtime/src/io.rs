@@ -260,6 +260,11 @@ pub enum Invocation {
         options: Options,
         /// The program file's name as the user gave it (`--source-name`).
         source_name: Option<String>,
+        /// How many bytes of output to drop before writing any
+        /// (`--discard-output`): `chess2rs run` switching from its
+        /// interpreter to this executable, which runs the program again
+        /// from the start, has written them already.
+        discard_output: u64,
     },
     /// Print the help.
     Help,
@@ -292,11 +297,12 @@ pub fn run_main(info: &ProgramInfo, entry: &mut ProgramEntry<'_>) -> i32 {
             .ok()
             .and_then(|exe| appended_source_name(&exe))
     };
-    let (options, source_name) = match parse_args(args) {
+    let (options, source_name, discard_output) = match parse_args(args) {
         Ok(Invocation::Run {
             options,
             source_name,
-        }) => (options, source_name),
+            discard_output,
+        }) => (options, source_name, discard_output),
         Ok(Invocation::Help) => {
             let appended = file_name();
             let info = ProgramInfo {
@@ -328,7 +334,10 @@ pub fn run_main(info: &ProgramInfo, entry: &mut ProgramEntry<'_>) -> i32 {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut input = stdin.lock();
-    let mut output = stdout.lock();
+    let mut output = SkipFirst {
+        skip: discard_output,
+        inner: stdout.lock(),
+    };
     match entry(&mut input, &mut output, &options) {
         Ok(()) => 0,
         Err(mut err) => {
@@ -340,6 +349,34 @@ pub fn run_main(info: &ProgramInfo, entry: &mut ProgramEntry<'_>) -> i32 {
             say(&mut std::io::stderr(), err.render());
             err.exit_code()
         }
+    }
+}
+
+/// A writer that drops the first `skip` bytes written to it and passes
+/// the rest to `inner`.
+struct SkipFirst<W: Write> {
+    skip: u64,
+    inner: W,
+}
+
+impl<W: Write> Write for SkipFirst<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.skip == 0 {
+            return self.inner.write(buf);
+        }
+        let dropped = buf
+            .len()
+            .min(usize::try_from(self.skip).unwrap_or(usize::MAX));
+        self.skip -= dropped as u64;
+        if dropped == buf.len() {
+            return Ok(dropped);
+        }
+        // Report the dropped bytes and what `inner` took of the rest.
+        Ok(dropped + self.inner.write(&buf[dropped..])?)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
     }
 }
 
@@ -442,11 +479,14 @@ memory limits), 2 bad command line.
 /// `--option=VALUE`), `--help`, `--version`, and `--source-name NAME`,
 /// which `--help` does not list: `chess2rs run` names the program file so,
 /// as the user spelled it, and one cached executable serves every path
-/// and copy of a program.
+/// and copy of a program; nor does it list `--discard-output N`, which
+/// `chess2rs run` gives when it switches from interpreting to this
+/// executable (see [`Invocation::Run`]).
 pub fn parse_args(args: Vec<String>) -> Result<Invocation, String> {
     let mut args = args.into_iter();
     let mut options = Options::default();
     let mut source_name = None;
+    let mut discard_output = 0;
     while let Some(arg) = args.next() {
         let (name, inline) = match arg.find('=') {
             Some(at) if arg.starts_with("--") => (&arg[..at], Some(arg[at + 1..].to_string())),
@@ -455,7 +495,7 @@ pub fn parse_args(args: Vec<String>) -> Result<Invocation, String> {
         match name {
             "-h" | "--help" => return Ok(Invocation::Help),
             "-V" | "--version" => return Ok(Invocation::Version),
-            "--max-steps" | "--max-memory" | "--source-name" => {}
+            "--max-steps" | "--max-memory" | "--source-name" | "--discard-output" => {}
             _ => return Err(format!("unexpected argument `{arg}`")),
         }
         let value = match inline {
@@ -466,6 +506,10 @@ pub fn parse_args(args: Vec<String>) -> Result<Invocation, String> {
         };
         if name == "--source-name" {
             source_name = Some(value);
+        } else if name == "--discard-output" {
+            discard_output = value.parse::<u64>().map_err(|_| {
+                format!("`--discard-output` needs a non-negative number, found `{value}`")
+            })?;
         } else if name == "--max-steps" {
             let limit = value.parse::<u64>().map_err(|_| {
                 format!("`--max-steps` needs a non-negative number, found `{value}`")
@@ -479,6 +523,7 @@ pub fn parse_args(args: Vec<String>) -> Result<Invocation, String> {
     Ok(Invocation::Run {
         options,
         source_name,
+        discard_output,
     })
 }
 
@@ -591,6 +636,7 @@ mod tests {
             Ok(Invocation::Run {
                 options,
                 source_name: None,
+                discard_output: 0,
             })
         };
         assert_eq!(args(&[]), run(Options::default()));
@@ -619,9 +665,19 @@ mod tests {
             Ok(Invocation::Run {
                 options: Options::with_max_steps(3),
                 source_name: Some("../w/loop.chc".to_string()),
+                discard_output: 0,
             })
         );
         assert!(args(&["--source-name"]).is_err());
+        assert_eq!(
+            args(&["--discard-output", "12"]),
+            Ok(Invocation::Run {
+                options: Options::default(),
+                source_name: None,
+                discard_output: 12,
+            })
+        );
+        assert!(args(&["--discard-output", "-1"]).is_err());
     }
 
     #[test]
@@ -639,6 +695,21 @@ mod tests {
         assert!(parse_size("99999999999T")
             .unwrap_err()
             .contains("too large"));
+    }
+
+    #[test]
+    fn the_first_bytes_of_output_can_be_dropped() {
+        for skip in [0u64, 1, 3, 5, 6, 40] {
+            let mut out = SkipFirst {
+                skip,
+                inner: Vec::new(),
+            };
+            for piece in [&b"ab"[..], b"", b"cde", b"f"] {
+                out.write_all(piece).unwrap();
+            }
+            let wanted = &b"abcdef"[6.min(skip as usize)..];
+            assert_eq!(out.inner, wanted, "skip {skip}");
+        }
     }
 
     #[test]

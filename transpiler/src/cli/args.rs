@@ -224,6 +224,33 @@ buttons and the arrow keys; the source with the current line highlighted;
 the board, cells or tape after the step; the output so far; how the run
 ended. Long runs keep their first --max-frames steps.")]
     View(ViewArgs),
+    /// `run`'s background build (not for people): reads a program from
+    /// stdin, builds its executable into the cache, and prints its path.
+    #[command(hide = true, name = "tier-build")]
+    TierBuild(TierBuildArgs),
+}
+
+#[derive(Args, Debug)]
+pub(super) struct TierBuildArgs {
+    /// The program's language.
+    #[arg(long, value_name = "LANG", value_parser = parse_language)]
+    pub(super) lang: Language,
+    /// The program's name, for `cache list`.
+    #[arg(long, value_name = "NAME")]
+    pub(super) name: String,
+}
+
+/// Which side of `run` runs the program.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Tier {
+    /// The compiled program if it is in the cache; else interpret at once
+    /// while rustc compiles, and switch to the compiled program if it is
+    /// ready first.
+    Auto,
+    /// Only the interpreter (as `chess2rs interpret`).
+    Interpret,
+    /// Only the compiled program (wait for rustc).
+    Compiled,
 }
 
 #[derive(Args, Debug)]
@@ -345,9 +372,19 @@ pub(super) struct RunArgs {
     #[arg(short, long)]
     pub(super) quiet: bool,
     /// Say every step on stderr: a cache hit ("Fresh"), the generated code,
-    /// the runtime library's build.
+    /// the runtime library's build, the switch from interpreter to compiled
+    /// program.
     #[arg(short, long, conflicts_with = "quiet")]
     pub(super) verbose: bool,
+    /// Which side runs the program: `auto` interprets a program that is not
+    /// compiled yet while rustc compiles it, and switches to the compiled
+    /// program when it is ready.
+    #[arg(long, value_enum, default_value_t = Tier::Auto)]
+    pub(super) tier: Tier,
+    /// For tests: interpret exactly N steps (waiting for rustc there), then
+    /// switch to the compiled program.
+    #[arg(long, value_name = "N", hide = true, conflicts_with = "tier")]
+    pub(super) switch_after: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -420,6 +457,9 @@ pub(super) const VERBS: [&str; 12] = [
     "help",
 ];
 
+/// Verbs for chess2rs itself, not shown or suggested.
+const HIDDEN_VERBS: [&str; 1] = ["tier-build"];
+
 /// A first argument that is not a file and reads like a mistyped verb
 /// (`chess2rs runn x.icp`): the message saying so, else `None`. Without
 /// this, clap takes the word for the program file and complains about the
@@ -428,6 +468,7 @@ pub(super) fn mistyped_verb(args: &[std::ffi::OsString]) -> Option<String> {
     let first = args.get(1)?.to_str()?;
     if first.starts_with('-')
         || VERBS.contains(&first)
+        || HIDDEN_VERBS.contains(&first)
         || Path::new(first).exists()
         || Language::from_path(Path::new(first)).is_some()
     {

@@ -8,34 +8,85 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Instant;
 
-use super::args::{BuildArgs, RunArgs};
+use super::args::{BuildArgs, LimitArgs, RunArgs, Tier};
 use super::cache::{cache_dir, Kind, Slot};
+use super::interpret::interpret_checked;
 use super::interrupt::{self, Stopped};
 use super::output::{refuse_inputs, write_output};
 use super::report::Reporter;
+use super::tier;
 use super::toolchain::{program_key, rustc_flags, Toolchain};
 use super::{load, program_stem, show_progress, CliResult, Failure, Loaded, EXIT_RUNTIME_ERROR};
 use crate::Source;
 
-/// `chess2rs run`: builds (or reuses) the executable and runs it on this
-/// process's stdin/stdout, returning its exit code.
+/// `chess2rs run`: runs the program in the tier asked for (see `tier`):
+/// by default the cached executable, or — not compiled yet — the
+/// interpreter at once while rustc compiles, switching when it is ready.
+/// Returns the program's exit code.
 pub(super) fn run(args: &RunArgs, reporter: &Reporter) -> CliResult<u8> {
     let loaded = load(&args.source.file, &args.source.lang)?;
     let ui = Ui {
         quiet: args.quiet,
         verbose: args.verbose,
     };
-    let mut exe = cached_executable(&loaded, reporter, ui)?;
-    // The executable is told the program file's name as the user gave it.
+    let checked = reporter.checked(&loaded)?;
+    let exe = match (args.tier, args.switch_after) {
+        (Tier::Interpret, _) => {
+            let options = args.limits.options();
+            return Ok(interpret_checked(&loaded, &checked.program, &options));
+        }
+        (Tier::Compiled, None) => executable_of(&loaded, &checked.program, ui)?,
+        (_, switch_after) => match cached_hit(&loaded) {
+            Ok(Some(exe)) if switch_after.is_none() => {
+                ui.detail(
+                    "Fresh",
+                    &format!("{} ({})", loaded.source.name(), exe.dir.display()),
+                );
+                exe.mark_used();
+                exe
+            }
+            Ok(_) => return tier::run_tiered(args, &loaded, &checked.program),
+            // No working rustc: the interpreter runs the program.
+            Err(Failure::Message(why)) => {
+                if !args.quiet {
+                    reporter.note(&format!("the program runs in the interpreter: {why}"));
+                }
+                let options = args.limits.options();
+                return Ok(interpret_checked(&loaded, &checked.program, &options));
+            }
+            Err(other) => return Err(other),
+        },
+    };
+    run_compiled(args, &loaded, &checked.program, exe)
+}
+
+/// Runs the executable `exe` of `program` (checked from `loaded`) on this
+/// process's stdin/stdout; one that cannot be started (damaged, or from
+/// another system) is built again, once.
+fn run_compiled(
+    args: &RunArgs,
+    loaded: &Loaded,
+    program: &crate::Program,
+    mut exe: Slot,
+) -> CliResult<u8> {
     let name = loaded.source.name();
-    let limits = &args.limits;
-    let mut status = run_executable(&exe.artifact, name, limits.max_steps, limits.max_memory);
+    let command = |exe: &Slot| {
+        let mut command = Command::new(&exe.artifact);
+        command
+            .stdin(Stdio::inherit())
+            .stdout(Stdio::inherit())
+            .stderr(Stdio::inherit());
+        command
+    };
+    let mut status = run_executable(command(&exe), name, &args.limits);
     if matches!(status, Err(Stopped::Io(_))) {
-        // A cached executable that cannot be started (damaged, or from
-        // another system) is built again, once.
         exe.invalidate();
-        exe = cached_executable(&loaded, reporter, Ui { quiet: true, ..ui })?;
-        status = run_executable(&exe.artifact, name, limits.max_steps, limits.max_memory);
+        let ui = Ui {
+            quiet: true,
+            verbose: false,
+        };
+        exe = executable_of(loaded, program, ui)?;
+        status = run_executable(command(&exe), name, &args.limits);
     }
     let status = status.map_err(|stopped| match stopped {
         Stopped::Io(e) => {
@@ -43,33 +94,41 @@ pub(super) fn run(args: &RunArgs, reporter: &Reporter) -> CliResult<u8> {
         }
         Stopped::Signal(signal) => Failure::Interrupted(signal),
     })?;
-    // A program killed by a signal has no code; report it as a runtime error.
-    Ok(status
-        .code()
-        .and_then(|code| u8::try_from(code).ok())
-        .unwrap_or(EXIT_RUNTIME_ERROR))
+    Ok(status_code(status))
 }
 
-/// Runs `exe` on this process's stdin/stdout with the step and memory
-/// limits, its errors naming the program file `source_name`. On SIGINT or SIGTERM (which the program, in the same process
-/// group, gets too from a terminal's Ctrl-C, but not from a `kill` of
-/// chess2rs alone) it is killed.
-fn run_executable(
-    exe: &Path,
-    source_name: &str,
-    max_steps: Option<u64>,
-    max_memory: u64,
-) -> Result<ExitStatus, Stopped> {
-    let mut command = Command::new(exe);
+/// The exit code of a program that ended with `status`: a program killed
+/// by a signal has no code, and counts as a runtime error.
+pub(super) fn status_code(status: ExitStatus) -> u8 {
+    status
+        .code()
+        .and_then(|code| u8::try_from(code).ok())
+        .unwrap_or(EXIT_RUNTIME_ERROR)
+}
+
+/// Gives an executable its program file's name as the user spelled it
+/// and the step and memory limits.
+pub(super) fn limit_args(command: &mut Command, source_name: &str, limits: &LimitArgs) {
     command.arg("--source-name").arg(source_name);
-    if let Some(limit) = max_steps {
+    if let Some(limit) = limits.max_steps {
         command.arg("--max-steps").arg(limit.to_string());
     }
-    command.arg("--max-memory").arg(max_memory.to_string());
     command
-        .stdin(Stdio::inherit())
-        .stdout(Stdio::inherit())
-        .stderr(Stdio::inherit());
+        .arg("--max-memory")
+        .arg(limits.max_memory.to_string());
+}
+
+/// Runs the executable of `command` (its streams set) with the step and
+/// memory limits, its errors naming the program file `source_name`. On
+/// SIGINT or SIGTERM (which the program, in the same process group, gets
+/// too from a terminal's Ctrl-C, but not from a `kill` of chess2rs alone)
+/// it is killed.
+pub(super) fn run_executable(
+    mut command: Command,
+    source_name: &str,
+    limits: &LimitArgs,
+) -> Result<ExitStatus, Stopped> {
+    limit_args(&mut command, source_name, limits);
     let started = Instant::now();
     if !std::io::stderr().is_terminal() {
         return interrupt::output(&mut command).map(|output| output.status);
@@ -173,20 +232,52 @@ impl Ui {
 /// succeed.
 fn cached_executable(loaded: &Loaded, reporter: &Reporter, ui: Ui) -> CliResult<Slot> {
     let checked = reporter.checked(loaded)?;
-    let name_in_code = format!("program.{}", loaded.language.extension());
+    executable_of(loaded, &checked.program, ui)
+}
+
+/// The cache entry of `loaded`'s executable if it is there and intact (no
+/// code generated, no process started once rustc's identity is
+/// remembered).
+pub(super) fn cached_hit(loaded: &Loaded) -> CliResult<Option<Slot>> {
+    let cache = cache_dir();
+    let flags = rustc_flags()?;
+    let toolchain = Toolchain::find(&cache)?;
+    let (slot, _) = program_slot(loaded, &toolchain, &flags, &cache);
+    Ok(slot.is_intact().then_some(slot))
+}
+
+/// The entry of `loaded`'s executable with `toolchain` and `flags`, and
+/// the key of the runtime library it links.
+fn program_slot(
+    loaded: &Loaded,
+    toolchain: &Toolchain,
+    flags: &[String],
+    cache: &Path,
+) -> (Slot, String) {
+    let runtime_key = toolchain.runtime_key(flags);
+    let key = program_key(
+        &runtime_key,
+        loaded.language.extension(),
+        &name_in_code(loaded),
+        loaded.source.text(),
+    );
+    (Slot::new(cache, &key, Kind::Executable), runtime_key)
+}
+
+/// The name the executable calls its program by in its code, the
+/// language's alone (`program.icp`): it is told the real one at run time.
+fn name_in_code(loaded: &Loaded) -> String {
+    format!("program.{}", loaded.language.extension())
+}
+
+/// [`cached_executable`] of `program`, what the check made of `loaded`.
+pub(super) fn executable_of(loaded: &Loaded, program: &crate::Program, ui: Ui) -> CliResult<Slot> {
     let cache = cache_dir();
     let flags = rustc_flags()?;
     let mut toolchain = Toolchain::find(&cache)?;
     let mut retried = false;
     loop {
-        let runtime_key = toolchain.runtime_key(&flags);
-        let key = program_key(
-            &runtime_key,
-            loaded.language.extension(),
-            &name_in_code,
-            loaded.source.text(),
-        );
-        let slot = Slot::new(&cache, &key, Kind::Executable);
+        let (slot, runtime_key) = program_slot(loaded, &toolchain, &flags, &cache);
         if slot.is_intact() {
             slot.mark_used();
             ui.detail(
@@ -197,8 +288,8 @@ fn cached_executable(loaded: &Loaded, reporter: &Reporter, ui: Ui) -> CliResult<
         }
         let runtime = runtime_library(&toolchain, &cache, &runtime_key, &flags, ui)?;
         let started = Instant::now();
-        let source = Source::new(name_in_code.clone(), loaded.source.text());
-        let rust = crate::program_file_of(&checked.program, &source, loaded.language, false);
+        let source = Source::new(name_in_code(loaded), loaded.source.text());
+        let rust = crate::program_file_of(program, &source, loaded.language, false);
         ui.detail(
             "Generated",
             &format!(

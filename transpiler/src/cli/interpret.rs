@@ -3,28 +3,45 @@
 
 use std::io::IsTerminal;
 
+use chess2rs_runtime::{Options, RuntimeError};
+
 use super::args::InterpretArgs;
 use super::report::Reporter;
-use super::{load, show_progress, CliResult, EXIT_RUNTIME_ERROR};
+use super::{load, show_progress, CliResult, Loaded, EXIT_RUNTIME_ERROR};
 use crate::interpret;
 
 /// Runs the program in the interpreter on stdin/stdout.
 pub(super) fn interpret_file(args: &InterpretArgs, reporter: &Reporter) -> CliResult<u8> {
     let loaded = load(&args.source.file, &args.source.lang)?;
     let checked = reporter.checked(&loaded)?;
-    let options = args.limits.options();
-    let stdin = std::io::stdin();
-    let stdout = std::io::stdout();
-    let result = if args.trace {
-        crate::interpret_traced(
+    if args.trace {
+        let result = crate::interpret_traced(
             &checked.program,
-            stdin.lock(),
-            stdout.lock(),
-            &options,
+            std::io::stdin().lock(),
+            std::io::stdout().lock(),
+            &args.limits.options(),
             args.trace_limit,
             &mut std::io::stderr().lock(),
-        )
-    } else if std::io::stderr().is_terminal() {
+        );
+        return Ok(exit_code(result, &loaded));
+    }
+    Ok(interpret_checked(
+        &loaded,
+        &checked.program,
+        &args.limits.options(),
+    ))
+}
+
+/// Runs `program` (checked from `loaded`) in the interpreter on
+/// stdin/stdout, with a progress line on a terminal; its exit code.
+pub(super) fn interpret_checked(
+    loaded: &Loaded,
+    program: &crate::Program,
+    options: &Options,
+) -> u8 {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let result = if std::io::stderr().is_terminal() {
         // A long run shows how far it got, after a second.
         let done = std::sync::atomic::AtomicU64::new(0);
         let (stop, wait) = std::sync::mpsc::channel::<()>();
@@ -36,27 +53,28 @@ pub(super) fn interpret_file(args: &InterpretArgs, reporter: &Reporter) -> CliRe
                     &wait,
                 )
             });
-            let result = crate::interpret_counted(
-                &checked.program,
-                stdin.lock(),
-                stdout.lock(),
-                &options,
-                done,
-            );
+            let result =
+                crate::interpret_counted(program, stdin.lock(), stdout.lock(), options, done);
             let _ = stop.send(());
             result
         })
     } else {
-        interpret(&checked.program, stdin.lock(), stdout.lock(), &options)
+        interpret(program, stdin.lock(), stdout.lock(), options)
     };
+    exit_code(result, loaded)
+}
+
+/// The exit code of an interpreted run that ended with `result`, its
+/// runtime error (if any) printed on stderr.
+pub(super) fn exit_code(result: Result<(), RuntimeError>, loaded: &Loaded) -> u8 {
     match result {
-        Ok(()) => Ok(0),
+        Ok(()) => 0,
         Err(err) => {
             eprint!(
                 "{}",
                 crate::runtime_errors::render_runtime_error(&err, &loaded.source, loaded.language)
             );
-            Ok(EXIT_RUNTIME_ERROR)
+            EXIT_RUNTIME_ERROR
         }
     }
 }

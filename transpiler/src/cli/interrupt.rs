@@ -80,6 +80,37 @@ fn install() -> std::io::Result<()> {
         .map_err(std::io::Error::other)
 }
 
+/// Starts `command`, calls `started` on the child (to hand its pipes
+/// over), and waits for it like [`output`]: SIGINT or SIGTERM coming
+/// meanwhile kills it and returns [`Stopped::Signal`].
+pub(super) fn wait_for(
+    command: &mut Command,
+    started: impl FnOnce(&mut Child),
+) -> Result<ExitStatus, Stopped> {
+    install().map_err(Stopped::Io)?;
+    IDLE.store(false, Ordering::SeqCst);
+    let result = match caught() {
+        Some(signal) => Err(Stopped::Signal(signal)),
+        None => command.spawn().map_err(Stopped::Io).and_then(|mut child| {
+            started(&mut child);
+            wait(&mut child)
+        }),
+    };
+    IDLE.store(true, Ordering::SeqCst);
+    match caught() {
+        Some(signal) => Err(Stopped::Signal(signal)),
+        None => result,
+    }
+}
+
+/// Stops the current or next wait of [`output`] as SIGTERM would (its
+/// child is killed, the caller cleans up and exits): for a process told to
+/// stop by other means than a signal (`run`'s background build, when the
+/// `run` that started it is gone).
+pub(super) fn request_stop() {
+    CAUGHT.store(SIGTERM as usize, Ordering::SeqCst);
+}
+
 /// The signal recorded in [`CAUGHT`], if any.
 fn caught() -> Option<i32> {
     match CAUGHT.load(Ordering::SeqCst) {
@@ -92,6 +123,9 @@ fn caught() -> Option<i32> {
 /// (a child that fills one pipe while we wait cannot block), and killing it
 /// when a signal is caught.
 fn spawn_and_wait(command: &mut Command) -> Result<Output, Stopped> {
+    if let Some(signal) = caught() {
+        return Err(Stopped::Signal(signal));
+    }
     let mut child = command.spawn().map_err(Stopped::Io)?;
     let stdout = child.stdout.take().map(read_to_end);
     let stderr = child.stderr.take().map(read_to_end);

@@ -18,7 +18,12 @@ pub(super) fn manual(args: &ManArgs) -> CliResult<u8> {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure::Message(format!("cannot create `{}`: {e}", dir.display())))?;
         let mut pages = vec![command.clone()];
-        pages.extend(command.get_subcommands().cloned());
+        pages.extend(
+            command
+                .get_subcommands()
+                .filter(|verb| !verb.is_hide_set())
+                .cloned(),
+        );
         for page in pages {
             let page = man_page(page);
             let path = dir.join(page.get_filename());
@@ -33,7 +38,11 @@ pub(super) fn manual(args: &ManArgs) -> CliResult<u8> {
     let page = match &args.verb {
         None => command,
         Some(verb) => command.find_subcommand(verb).cloned().ok_or_else(|| {
-            let verbs: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
+            let verbs: Vec<&str> = command
+                .get_subcommands()
+                .filter(|c| !c.is_hide_set())
+                .map(|c| c.get_name())
+                .collect();
             Failure::Message(format!(
                 "`{verb}` is not a verb; pages exist for {}",
                 verbs.join(", ")
@@ -76,6 +85,7 @@ pub fn reference() -> String {
     ));
     let names: Vec<String> = command
         .get_subcommands()
+        .filter(|sub| !sub.is_hide_set())
         .map(|sub| sub.get_name().to_string())
         .filter(|name| name != "help")
         .collect();

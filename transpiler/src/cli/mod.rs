@@ -18,6 +18,7 @@ mod man;
 mod output;
 mod report;
 mod synth;
+mod tier;
 mod toolchain;
 mod view;
 
@@ -57,6 +58,7 @@ pub fn main() -> ExitCode {
         Some(Verb::Build(args)) => build::build(&args, &reporter),
         Some(Verb::Cache(args)) => cache::cache(&args),
         Some(Verb::View(args)) => view::view(&args, &reporter),
+        Some(Verb::TierBuild(args)) => tier::tier_build(&args),
         Some(Verb::Lsp) => crate::lsp::run_stdio()
             .map(|()| 0)
             .map_err(|e| Failure::Message(format!("the language server stopped: {e}"))),

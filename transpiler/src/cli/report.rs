@@ -169,7 +169,7 @@ impl Reporter {
     }
 
     /// Prints a note about no place in a program.
-    fn note(&self, message: &str) {
+    pub(super) fn note(&self, message: &str) {
         self.unplaced("note", message);
     }
 
