@@ -90,6 +90,7 @@ pub struct Pass {
 
 impl Pass {
     /// `value`, to which each pass adds `adds` in this order.
+    #[inline]
     pub fn new(value: i64, adds: &[i64]) -> Self {
         let (mut delta, mut low, mut high) = (0i128, 0i128, 0i128);
         for &add in adds {
@@ -106,12 +107,14 @@ impl Pass {
     }
 
     /// A value the loop does not change.
+    #[inline]
     pub fn fixed(value: i64) -> Self {
         Pass::new(value, &[])
     }
 
     /// How many whole passes run without any of their additions to this
     /// value overflowing (`u64::MAX`: never).
+    #[inline]
     pub fn passes_in_range(&self) -> u64 {
         let (min, max) = (i128::from(i64::MIN), i128::from(i64::MAX));
         let value = i128::from(self.value);
@@ -128,6 +131,7 @@ impl Pass {
     }
 
     /// The value after `passes` whole passes (which must be in range).
+    #[inline]
     pub fn after(&self, passes: u64) -> i64 {
         let value = i128::from(self.value) + i128::from(passes) * self.delta;
         value.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
@@ -137,6 +141,7 @@ impl Pass {
 /// After how many passes a do-while loop comparing these values ends
 /// (`u64::MAX`: never): `cell` against `var` and, if given, `also`, looping
 /// back on equality with both (or, `negated`, on inequality with both).
+#[inline]
 pub fn exit_after(cell: Pass, var: Pass, also: Option<Pass>, negated: bool) -> u64 {
     // The difference of two values after pass i: a + b * i.
     let difference = |other: Pass| {
@@ -167,6 +172,7 @@ pub fn exit_after(cell: Pass, var: Pass, also: Option<Pass>, negated: bool) -> u
 
 /// `value` as a `u64`, `u64::MAX` if larger (callers pass non-negative
 /// values).
+#[inline]
 fn saturating_u64(value: i128) -> u64 {
     if value >= i128::from(u64::MAX) {
         u64::MAX
@@ -181,6 +187,7 @@ fn saturating_u64(value: i128) -> u64 {
 /// as many as the step limit allows for `steps_per_pass` each. The loop
 /// then runs what is left pass by pass, so the exit, an overflow or the
 /// step limit happen exactly where they would.
+#[inline]
 pub fn skip(steps: &mut StepCounter, steps_per_pass: u64, exit: u64, changed: &[Pass]) -> u64 {
     let mut passes = exit
         .saturating_sub(1)
@@ -198,6 +205,7 @@ pub fn skip(steps: &mut StepCounter, steps_per_pass: u64, exit: u64, changed: &[
 /// runs (`exit`, from [`exit_after`]), or `None` if it never ends or one
 /// of its sums overflows on the way. Its values are then
 /// [`Pass::after`] that many passes.
+#[inline]
 pub fn counting_to_end(exit: u64, changed: &[Pass]) -> Option<u64> {
     (exit != u64::MAX && changed.iter().all(|value| value.passes_in_range() >= exit))
         .then_some(exit)
