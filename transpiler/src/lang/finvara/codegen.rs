@@ -6,6 +6,14 @@
 //! file, searches the automaton at run time as the interpreter does — every
 //! valid move is made either way. A move with no path at all compiles to
 //! the skip rule alone.
+//!
+//! A program of more than [`TABLE_ABOVE_LINES`] lines is written as data
+//! instead: its distinct moves in `static MOVES`, each line as (source line,
+//! move) in `static LINES`, played by one small loop (`run_lines`) through
+//! the same runtime calls. rustc then builds 100,000 lines in seconds
+//! instead of minutes (one arm per line cost about 4 ms of rustc time and
+//! 50 KB of its memory each), and the loop still plays the listed paths
+//! the compiler found, which the interpreter searches for.
 
 use crate::split::{Arm, Items, Shared, StateMachine};
 use std::collections::BTreeSet;
@@ -22,6 +30,11 @@ use crate::emit::{int_literal, source_comment};
 /// text (`chess2rs_runtime::fv::Automaton::encode`) instead of Rust
 /// expressions.
 pub const ENCODE_ABOVE_EDGES: usize = 2_000;
+
+/// Above this many move lines, the lines are a table (`static LINES`)
+/// that one small loop plays, instead of one `match` arm each: rustc's
+/// cost then stays nearly flat in the program's size.
+pub const TABLE_ABOVE_LINES: usize = 1_000;
 
 /// The body of the entry function's closure (`io`, `steps`, `rt` in scope).
 pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
@@ -150,6 +163,94 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
             _ => None,
         })
         .collect::<Vec<_>>();
+    if program.lines.len() > TABLE_ABOVE_LINES {
+        // Lines differ mostly in their source line: each distinct move (or
+        // `checks` placement) is written once, and each line is two numbers.
+        let mut moves: Vec<TokenStream> = Vec::new();
+        let mut seen: std::collections::HashMap<String, u32> = Default::default();
+        let mut lines = Vec::with_capacity(program.lines.len());
+        for line in &program.lines {
+            let entry = table_entry(&names, line);
+            let next = moves.len() as u32;
+            let index = *seen.entry(entry.to_string()).or_insert(next);
+            if index == next {
+                moves.push(entry);
+            }
+            let (at, index) = (
+                Literal::u32_unsuffixed(line.source_line),
+                Literal::u32_unsuffixed(index),
+            );
+            lines.push(quote! { (#at, #index) });
+        }
+        let (move_count, line_count) = (
+            Literal::usize_unsuffixed(moves.len()),
+            Literal::usize_unsuffixed(lines.len()),
+        );
+        let (generics, io_params) = crate::split::io_params();
+        items.push(quote! {
+            /// Runs the program's lines from line index `pc`: one loop over
+            /// the tables instead of one `match` arm per line, so that
+            /// rustc's time and memory stay small for any program size.
+            #[inline(never)]
+            fn run_lines #generics(
+                mut pc: u32,
+                game: &mut rt::fv::Game,
+                rules: &rt::fv::Rules<'_>,
+                moves: &[rt::fv::MoveLine<'_>],
+                lines: &[(u32, u32)],
+                #io_params,
+            ) -> ::std::result::Result<(), rt::RuntimeError> {
+                while let Some(&(at, index)) = lines.get(pc as usize) {
+                    steps.tick(at)?;
+                    let mut line = moves[index as usize];
+                    line.line = at;
+                    if line.to == CHECKS {
+                        game.place(line.kind, line.white, line.from, at);
+                        pc = line.next;
+                    } else {
+                        line.next = pc + 1;
+                        pc = game.play(rules, io, &line)?;
+                    }
+                    if game.someone_lost(rules)? {
+                        return Ok(());
+                    }
+                }
+                Ok(())
+            }
+        });
+        let colours = [
+            (true, quote! { const WHITE: bool = true; }),
+            (false, quote! { const BLACK: bool = false; }),
+        ]
+        .into_iter()
+        .filter(|(white, _)| names.uses_colour(*white))
+        .map(|(_, tokens)| tokens);
+        return quote! {
+            #(#colours)*
+            #(#kinds)*
+            #(#squares)*
+            #(#automata)*
+            #(#path_lists)*
+            /// `to` of a `checks` line in [`MOVES`] (no square): it places
+            /// its piece on `from` and goes on at `next`.
+            const CHECKS: u32 = u32::MAX;
+            /// The program's distinct moves and `checks` placements (their
+            /// `line`, and a move's `next`, are each line's own).
+            static MOVES: [rt::fv::MoveLine<'static>; #move_count] = [#(#moves),*];
+            /// Each line in order: its source line, its entry in [`MOVES`].
+            static LINES: [(u32, u32); #line_count] = [#(#lines),*];
+            #automata_value
+            let rules = &rt::fv::Rules {
+                automata: &automata,
+                values: &[#(#values),*],
+                rows: #rows,
+                cols: #cols,
+            };
+            #holes_comment
+            let mut game = rt::fv::Game::with_position(rules, &[#(#holes),*], &[#(#placed),*]);
+            run_lines(0, &mut game, rules, &MOVES, &LINES, io, steps)
+        };
+    }
     let descriptors = program
         .lines
         .iter()
@@ -596,9 +697,48 @@ fn fall_value(program: &Program, line: &Line) -> Option<Option<i64>> {
     Some(value.on(step.square, program.cols))
 }
 
+/// The entry of a line in [`MOVES`] of a large program: its `MoveLine` as
+/// [`descriptor`] writes it, a `checks` line's placement with
+/// `to: CHECKS` and its target as `next`; the source line (and a move's
+/// `next`) left 0, as the table of lines gives them.
+fn table_entry(names: &Names, line: &Line) -> TokenStream {
+    let Action::Checks { square, target } = &line.action else {
+        return move_line(names, line, 0, 0);
+    };
+    let (kind, white) = (names.piece(line.kind), colour(line.white));
+    let (square, target) = (names.square(*square), Literal::u32_unsuffixed(*target));
+    quote! {
+        rt::fv::MoveLine {
+            line: 0,
+            white: #white,
+            kind: #kind,
+            from: #square,
+            to: CHECKS,
+            promote: None,
+            paths: rt::fv::Paths::Impossible,
+            next: #target,
+        }
+    }
+}
+
 /// The `LINE_N` constant describing move line `index` (`None` for
 /// `checks` lines, which are written out in their arm).
 fn descriptor(names: &Names, index: u32, line: &Line) -> Option<TokenStream> {
+    if !matches!(line.action, Action::Move { .. }) {
+        return None;
+    }
+    let name = names.line(line);
+    let doc = format!(" line {}: {}", line.source_line, line.text.trim());
+    let value = move_line(names, line, line.source_line, index + 1);
+    Some(quote! {
+        #[doc = #doc]
+        const #name: rt::fv::MoveLine<'static> = #value;
+    })
+}
+
+/// The `rt::fv::MoveLine` value of a move line, at source line `at`,
+/// going on at line index `next`.
+fn move_line(names: &Names, line: &Line, at: u32, next: u32) -> TokenStream {
     let Action::Move {
         from,
         to,
@@ -606,12 +746,9 @@ fn descriptor(names: &Names, index: u32, line: &Line) -> Option<TokenStream> {
         paths,
     } = &line.action
     else {
-        return None;
+        unreachable!("move_line of a checks line");
     };
-    let name = names.line(line);
-    let doc = format!(" line {}: {}", line.source_line, line.text.trim());
-    let at = Literal::u32_unsuffixed(line.source_line);
-    let next = Literal::u32_unsuffixed(index + 1);
+    let (at, next) = (Literal::u32_unsuffixed(at), Literal::u32_unsuffixed(next));
     let (kind, white) = (names.piece(line.kind), colour(line.white));
     let (from_name, to_name) = (names.square(*from), names.square(*to));
     let promote_tokens = match *promote {
@@ -641,9 +778,8 @@ fn descriptor(names: &Names, index: u32, line: &Line) -> Option<TokenStream> {
         }
         None => quote! { rt::fv::Paths::Searched },
     };
-    Some(quote! {
-        #[doc = #doc]
-        const #name: rt::fv::MoveLine<'static> = rt::fv::MoveLine {
+    quote! {
+        rt::fv::MoveLine {
             line: #at,
             white: #white,
             kind: #kind,
@@ -652,8 +788,8 @@ fn descriptor(names: &Names, index: u32, line: &Line) -> Option<TokenStream> {
             promote: #promote_tokens,
             paths: #how,
             next: #next,
-        };
-    })
+        }
+    }
 }
 
 /// The `match` arm of line `index`: count the step, then the move (its
