@@ -364,9 +364,13 @@ impl<W: Write> Write for SkipFirst<W> {
         if self.skip == 0 {
             return self.inner.write(buf);
         }
-        let dropped = buf
-            .len()
-            .min(usize::try_from(self.skip).unwrap_or(usize::MAX));
+        // (`TryFrom` is not in the 2015 prelude that `rustc FILE.rs` of a
+        // standalone program uses.)
+        let dropped = if buf.len() as u64 <= self.skip {
+            buf.len()
+        } else {
+            self.skip as usize
+        };
         self.skip -= dropped as u64;
         if dropped == buf.len() {
             return Ok(dropped);

@@ -23,12 +23,18 @@ fn chess2rs(dir: &Path, args: &[&str], cache: &Path) -> Output {
     chess2rs_with(dir, args, cache, &[])
 }
 
-/// [`chess2rs`] with more environment variables.
+/// [`chess2rs`] with more environment variables. `run` runs in its
+/// compiled tier (these tests are about what is built and cached; the
+/// tiers have `tiers.rs`).
 fn chess2rs_with(dir: &Path, args: &[&str], cache: &Path, env: &[(&str, &Path)]) -> Output {
+    let mut args = args.to_vec();
+    if args.first() == Some(&"run") {
+        args.insert(1, "--tier=compiled");
+    }
     let mut command = Command::new(env!("CARGO_BIN_EXE_chess2rs"));
     command
         .current_dir(dir)
-        .args(args)
+        .args(&args)
         .env("CHESS2RS_CACHE_DIR", cache)
         .env("CHESS2RS_OPT_LEVEL", "0");
     for (name, value) in env {

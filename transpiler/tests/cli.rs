@@ -37,6 +37,16 @@ fn chess2rs_unoptimised(args: &[&str], stdin: &[u8], cache: &Path) -> Output {
 /// The setting for unoptimised builds.
 const UNOPTIMISED: (&str, &str) = ("CHESS2RS_OPT_LEVEL", "0");
 
+/// `args` with `run` in its compiled tier: these tests are about what
+/// `run` does around rustc and the executable (`tiers.rs` tests the tiers).
+fn compiled_tier<'a>(args: &[&'a str]) -> Vec<&'a str> {
+    let mut args = args.to_vec();
+    if args.first() == Some(&"run") {
+        args.insert(1, "--tier=compiled");
+    }
+    args
+}
+
 /// [`chess2rs`] run in directory `dir` with the environment variables `env`.
 fn chess2rs_in(
     dir: &Path,
@@ -48,7 +58,7 @@ fn chess2rs_in(
     let child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
         .envs(env.iter().copied())
         .current_dir(dir)
-        .args(args)
+        .args(compiled_tier(args))
         .env("CHESS2RS_CACHE_DIR", cache)
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
@@ -1060,7 +1070,7 @@ fn the_run_cache_survives_concurrent_builds_and_an_empty_setting() {
         .envs(env)
         .env(UNOPTIMISED.0, UNOPTIMISED.1)
         .current_dir(&cwd)
-        .args(["run", "--quiet", &program])
+        .args(["run", "--tier=compiled", "--quiet", &program])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -1253,7 +1263,7 @@ fn synth_refuses_other_languages_broken_listings_and_its_own_input() {
 /// Runs chess2rs with its stdout going to `stdout` (a file or device).
 fn chess2rs_to(stdout: Stdio, args: &[&str], cache: &Path) -> Output {
     let child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
-        .args(args)
+        .args(compiled_tier(args))
         .env("CHESS2RS_CACHE_DIR", cache)
         .env("NO_COLOR", "1")
         .stdin(Stdio::null())

@@ -97,11 +97,17 @@ fn sleeper_rustc(dir: &Path, pid_file: &Path) -> PathBuf {
 
 /// Starts chess2rs with `args` in `dir`, using `rustc` and a cache in
 /// `dir`; its stderr goes to the file `dir/stderr`.
+/// `run` runs in its compiled tier (these tests are about rustc and the
+/// executable).
 fn start_chess2rs(dir: &Path, rustc: &Path, args: &[&str]) -> Child {
     let stderr = std::fs::File::create(dir.join("stderr")).unwrap();
+    let mut args = args.to_vec();
+    if args.first() == Some(&"run") {
+        args.insert(1, "--tier=compiled");
+    }
     spawning(|| {
         Command::new(env!("CARGO_BIN_EXE_chess2rs"))
-            .args(args)
+            .args(&args)
             .current_dir(dir)
             .env("RUSTC", rustc)
             .env("CHESS2RS_CACHE_DIR", dir.join("cache"))

@@ -77,7 +77,7 @@ fn growth_past_max_memory_is_an_error_at_the_line_interpreted_and_compiled() {
             .current_dir(&dir)
             .env("CHESS2RS_CACHE_DIR", dir.join("cache"))
             .env("CHESS2RS_OPT_LEVEL", "0")
-            .args(["run", "-q", file, "--max-memory", "4M"]);
+            .args(["run", "--tier=compiled", "-q", file, "--max-memory", "4M"]);
         let compiled = run(build, &input);
         assert_memory_error(&compiled, file, line, "run");
         assert_eq!(
