@@ -295,14 +295,17 @@ pub fn interpret_counted<R: BufRead, W: Write>(
 /// [`picture::Step`]). Output is buffered as in [`interpret`] unless
 /// `unbuffered`, when every write reaches `output` before the step is
 /// observed.
-pub fn interpret_observed<R: BufRead, W: Write>(
+pub fn interpret_observed<R: BufRead, W: Write, O>(
     program: &Program,
     input: R,
     output: W,
     options: &Options,
     unbuffered: bool,
-    observe: &mut dyn FnMut(&dyn picture::Step),
-) -> Result<(), RuntimeError> {
+    observe: &mut O,
+) -> Result<(), RuntimeError>
+where
+    O: FnMut(&dyn picture::Step) + ?Sized,
+{
     let source = chess2rs_runtime::SourceMap::EMPTY;
     let io = if unbuffered {
         chess2rs_runtime::__private::Io::with_buffer(input, output, 0)

@@ -102,7 +102,17 @@ Example:
   chess2rs run examples/register.icp < examples/register.icp.in
 
 The program reads this process's stdin and writes its stdout; chess2rs exits
-with the program's exit code. Builds are cached by content (in
+with the program's exit code.
+
+Tiers: a program that is not compiled yet starts at once in the interpreter
+while rustc compiles it in the background; if rustc is done first, the
+compiled program takes over where the interpreter stopped (it reruns from the
+start on the same input and skips the output already printed), so `run` is
+never slower than `interpret` and prints exactly what it prints. A run that
+interprets for 100 ms or more lets the build finish, so the next run starts
+compiled; --tier interpret or --tier compiled forces one side.
+
+Builds are cached by content (in
 $CHESS2RS_CACHE_DIR, else $XDG_CACHE_HOME/chess2rs or ~/.cache/chess2rs; see
 `chess2rs cache`), so running an unchanged program again, by any path,
 starts at once, and `build` reuses what `run` built. Programs link the

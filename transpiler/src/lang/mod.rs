@@ -77,13 +77,16 @@ pub trait Stages {
 
     /// [`Stages::interpret`], calling `observe` after each step with the
     /// step (what `--trace` prints and `chess2rs view` draws: the line and
-    /// the state it left), described only when asked.
-    fn interpret_observed<R: BufRead, W: Write>(
+    /// the state it left), described only when asked. `observe` is generic
+    /// (a `dyn` function too), so a cheap one is compiled into the loop.
+    fn interpret_observed<R: BufRead, W: Write, O>(
         program: &Self::Program,
         io: &mut Io<R, W>,
         steps: &mut StepCounter,
-        observe: &mut dyn FnMut(&dyn crate::picture::Step),
-    ) -> Result<(), RuntimeError>;
+        observe: &mut O,
+    ) -> Result<(), RuntimeError>
+    where
+        O: FnMut(&dyn crate::picture::Step) + ?Sized;
 
     /// What an editor shows of the program text: symbols, links from uses
     /// to definitions, tokens and descriptions (as far as it parses).

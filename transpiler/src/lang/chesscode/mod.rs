@@ -59,12 +59,15 @@ impl super::Stages for Stages {
         interp::run(program, io, steps)
     }
 
-    fn interpret_observed<R: std::io::BufRead, W: std::io::Write>(
+    fn interpret_observed<R: std::io::BufRead, W: std::io::Write, O>(
         program: &ir::Program,
         io: &mut chess2rs_runtime::__private::Io<R, W>,
         steps: &mut chess2rs_runtime::__private::StepCounter,
-        observe: &mut dyn FnMut(&dyn crate::picture::Step),
-    ) -> Result<(), chess2rs_runtime::RuntimeError> {
+        observe: &mut O,
+    ) -> Result<(), chess2rs_runtime::RuntimeError>
+    where
+        O: FnMut(&dyn crate::picture::Step) + ?Sized,
+    {
         interp::run_traced(program, io, steps, &mut |line, text, cells, vars| {
             observe(&interp::Traced {
                 line,

@@ -172,12 +172,15 @@ impl super::Stages for Stages {
         interp::run(machine, io, steps)
     }
 
-    fn interpret_observed<R: std::io::BufRead, W: std::io::Write>(
+    fn interpret_observed<R: std::io::BufRead, W: std::io::Write, O>(
         machine: &ir::Machine,
         io: &mut chess2rs_runtime::__private::Io<R, W>,
         steps: &mut chess2rs_runtime::__private::StepCounter,
-        observe: &mut dyn FnMut(&dyn crate::picture::Step),
-    ) -> Result<(), chess2rs_runtime::RuntimeError> {
+        observe: &mut O,
+    ) -> Result<(), chess2rs_runtime::RuntimeError>
+    where
+        O: FnMut(&dyn crate::picture::Step) + ?Sized,
+    {
         interp::run_traced(machine, io, steps, &mut |state, rule, tape| {
             observe(&interp::Traced { state, rule, tape })
         })
@@ -233,12 +236,15 @@ impl super::Stages for BtmStages {
         <Stages as super::Stages>::interpret(machine, io, steps)
     }
 
-    fn interpret_observed<R: std::io::BufRead, W: std::io::Write>(
+    fn interpret_observed<R: std::io::BufRead, W: std::io::Write, O>(
         machine: &ir::Machine,
         io: &mut chess2rs_runtime::__private::Io<R, W>,
         steps: &mut chess2rs_runtime::__private::StepCounter,
-        observe: &mut dyn FnMut(&dyn crate::picture::Step),
-    ) -> Result<(), chess2rs_runtime::RuntimeError> {
+        observe: &mut O,
+    ) -> Result<(), chess2rs_runtime::RuntimeError>
+    where
+        O: FnMut(&dyn crate::picture::Step) + ?Sized,
+    {
         <Stages as super::Stages>::interpret_observed(machine, io, steps, observe)
     }
 
