@@ -33,6 +33,7 @@ pub mod picture;
 pub mod runtime_errors;
 pub mod source;
 pub mod split;
+pub mod switch;
 
 /// Thread CPU time for tests that guard against slowness (shared with the
 /// integration tests).

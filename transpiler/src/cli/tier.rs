@@ -16,7 +16,6 @@
 //! removes its unfinished files.
 
 use std::io::{BufRead, Read, Write};
-use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,6 +28,7 @@ use super::build::{executable_of, run_executable, status_code, Ui};
 use super::interpret::exit_code;
 use super::interrupt::{self, Stopped};
 use super::{CliResult, Failure, Loaded};
+use crate::switch::{interpret_until, Interpreted};
 use crate::{Program, Source};
 
 /// A run whose interpreter took at least this long lets the background
@@ -72,62 +72,41 @@ pub(super) fn run_tiered(args: &RunArgs, loaded: &Loaded, program: &Program) -> 
     };
     let mut builder_stdin = Some(builder_stdin);
 
-    // The interpreter, on recorded input and counted output.
+    // The interpreter, stopping for the switch when the build is ready
+    // (or, for tests, after exactly `--switch-after` steps).
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    let mut input = Recorder::new(stdin.lock());
-    let mut output = Counter {
-        inner: stdout.lock(),
-        written: 0,
-    };
-    let mut steps: u64 = 0;
+    let mut input = stdin.lock();
+    let mut output = stdout.lock();
     let mut executable: Option<PathBuf> = None;
     let switch_after = args.switch_after;
-    let ended = std::panic::catch_unwind(AssertUnwindSafe(|| {
-        crate::interpret_observed(
-            program,
-            &mut input,
-            &mut output,
-            &options,
-            false,
-            &mut |_| {
-                steps += 1;
-                let switch = match switch_after {
-                    Some(k) if steps == k => {
-                        // Wait for the build here; a failed one keeps the
-                        // interpreter going.
-                        match built_rx.recv() {
-                            Ok(Built::Ready(exe)) => {
-                                executable = Some(exe);
-                                true
-                            }
-                            _ => false,
-                        }
-                    }
-                    Some(_) => false,
-                    None => ready.load(Ordering::Acquire),
-                };
-                if switch {
-                    // Unwinds out of the interpreter between two steps; its
-                    // buffered output is flushed on the way (into `output`).
-                    std::panic::resume_unwind(Box::new(SwitchTier));
+    let ended = interpret_until(program, &mut input, &mut output, &options, |steps| {
+        match switch_after {
+            // Wait for the build here; a failed one keeps the interpreter
+            // going.
+            Some(k) if steps == k => match built_rx.recv() {
+                Ok(Built::Ready(exe)) => {
+                    executable = Some(exe);
+                    true
                 }
+                _ => false,
             },
-        )
-    }));
-    let result = match ended {
-        Ok(result) => result,
-        Err(payload) if payload.is::<SwitchTier>() => {
-            let _ = output.inner.flush();
-            let discard = output.written;
-            // The locks go first: the replay thread reads stdin on.
-            let Recorder {
-                inner,
-                consumed,
-                touched,
-            } = input;
-            drop(inner);
-            drop(output);
+            Some(_) => false,
+            None => ready.load(Ordering::Acquire),
+        }
+    });
+    let _ = output.flush();
+    // The locks go: the replay thread reads stdin on.
+    drop(input);
+    drop(output);
+    let (result, steps_run) = match ended {
+        Interpreted::Finished { result, steps } => (result, steps),
+        Interpreted::Switched {
+            steps,
+            consumed,
+            touched,
+            written,
+        } => {
             let exe = match executable {
                 Some(exe) => exe,
                 None => match built_rx.recv() {
@@ -137,7 +116,7 @@ pub(super) fn run_tiered(args: &RunArgs, loaded: &Loaded, program: &Program) -> 
             };
             if args.verbose {
                 eprintln!(
-                    "{:>12} to the compiled program after {steps} interpreted steps ({:.0} ms): it replays {} input bytes and skips {discard} output bytes",
+                    "{:>12} to the compiled program after {steps} interpreted steps ({:.0} ms): it replays {} input bytes and skips {written} output bytes",
                     "Switching",
                     started.elapsed().as_secs_f64() * 1000.0,
                     consumed.len()
@@ -146,13 +125,9 @@ pub(super) fn run_tiered(args: &RunArgs, loaded: &Loaded, program: &Program) -> 
             drop(builder_stdin.take());
             let _ = watcher.join();
             let replay = touched.then_some(consumed);
-            return run_switched(args, loaded, &exe, discard, replay);
+            return run_switched(args, loaded, &exe, written, replay);
         }
-        Err(payload) => std::panic::resume_unwind(payload),
     };
-    drop(input);
-    let _ = output.inner.flush();
-    drop(output);
     // The interpreter finished first.
     if let Some(mut pipe) = builder_stdin.take() {
         if started.elapsed() >= KEEP_BUILDING_AFTER {
@@ -161,8 +136,9 @@ pub(super) fn run_tiered(args: &RunArgs, loaded: &Loaded, program: &Program) -> 
     }
     if args.verbose {
         eprintln!(
-            "{:>12} in the interpreter ({steps} steps, {:.0} ms){}",
+            "{:>12} in the interpreter ({} steps, {:.0} ms){}",
             "Finished",
+            steps_run,
             started.elapsed().as_secs_f64() * 1000.0,
             if started.elapsed() >= KEEP_BUILDING_AFTER {
                 "; compiling goes on in the background for the next run"
@@ -173,9 +149,6 @@ pub(super) fn run_tiered(args: &RunArgs, loaded: &Loaded, program: &Program) -> 
     }
     Ok(exit_code(result, loaded))
 }
-
-/// The payload of the unwinding that stops the interpreter for the switch.
-struct SwitchTier;
 
 /// A switch happens only with an executable in hand.
 fn unreachable_switch() -> ! {
@@ -354,104 +327,9 @@ pub(super) fn tier_build(args: &TierBuildArgs) -> CliResult<u8> {
     }
 }
 
-/// A reader that records the bytes consumed through it, and whether it
-/// was read at all.
-struct Recorder<R> {
-    inner: R,
-    consumed: Vec<u8>,
-    touched: bool,
-}
-
-impl<R> Recorder<R> {
-    fn new(inner: R) -> Self {
-        Recorder {
-            inner,
-            consumed: Vec::new(),
-            touched: false,
-        }
-    }
-}
-
-impl<R: BufRead> Read for Recorder<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        self.touched = true;
-        let read = self.inner.read(buf)?;
-        self.consumed.extend_from_slice(&buf[..read]);
-        Ok(read)
-    }
-}
-
-impl<R: BufRead> BufRead for Recorder<R> {
-    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        self.touched = true;
-        self.inner.fill_buf()
-    }
-
-    fn consume(&mut self, amount: usize) {
-        if amount > 0 {
-            // The buffer is filled (the caller just looked at it), so this
-            // reads nothing.
-            if let Ok(buffer) = self.inner.fill_buf() {
-                self.consumed
-                    .extend_from_slice(&buffer[..amount.min(buffer.len())]);
-            }
-        }
-        self.inner.consume(amount);
-    }
-}
-
-/// A writer that counts the bytes written through it.
-struct Counter<W> {
-    inner: W,
-    written: u64,
-}
-
-impl<W: Write> Write for Counter<W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let written = self.inner.write(buf)?;
-        self.written += written as u64;
-        Ok(written)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.inner.flush()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_recorder_keeps_exactly_what_was_consumed() {
-        let text = b"12 34\n56 78\n";
-        let mut recorder = Recorder::new(std::io::BufReader::with_capacity(4, &text[..]));
-        assert!(!recorder.touched);
-        let mut line = String::new();
-        recorder.read_line(&mut line).unwrap();
-        assert_eq!(line, "12 34\n");
-        assert!(recorder.touched);
-        assert_eq!(recorder.consumed, b"12 34\n");
-        let mut two = [0u8; 2];
-        recorder.read_exact(&mut two).unwrap();
-        assert_eq!(&recorder.consumed, b"12 34\n56");
-        // What is left is exactly what was not recorded.
-        let mut rest = Vec::new();
-        recorder.inner.read_to_end(&mut rest).unwrap();
-        assert_eq!([recorder.consumed.clone(), rest].concat(), text);
-    }
-
-    #[test]
-    fn the_counter_counts_what_went_through() {
-        let mut counter = Counter {
-            inner: Vec::new(),
-            written: 0,
-        };
-        counter.write_all(b"hello ").unwrap();
-        write!(counter, "{}", 42).unwrap();
-        assert_eq!(counter.written, 8);
-        assert_eq!(counter.inner, b"hello 42");
-    }
 
     #[test]
     fn the_builder_is_read_as_it_speaks() {

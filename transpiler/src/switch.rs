@@ -1,0 +1,231 @@
+//! Interpreting a program up to a step where `run` switches to its compiled
+//! form: the interpreter stops between two steps, and says what the
+//! compiled program needs to take over — the input bytes consumed (to be
+//! replayed before the rest), the output bytes written (to be skipped),
+//! the steps run. The compiled program runs again from the start; since
+//! interpreter and compiled code agree step for step, it reaches the same
+//! point with the same output and goes on from there.
+
+use std::io::{BufRead, Read, Write};
+use std::panic::AssertUnwindSafe;
+
+use chess2rs_runtime::{Options, RuntimeError};
+
+use crate::Program;
+
+/// How an [`interpret_until`] run ended.
+#[derive(Debug)]
+pub enum Interpreted {
+    /// The program ended (halted, or with a runtime error) before a switch.
+    Finished {
+        /// How it ended.
+        result: Result<(), RuntimeError>,
+        /// Steps run.
+        steps: u64,
+    },
+    /// The interpreter stopped after `steps` steps for the switch.
+    Switched {
+        /// Steps run.
+        steps: u64,
+        /// The input bytes consumed, in order.
+        consumed: Vec<u8>,
+        /// Whether the input was read at all (else the compiled program
+        /// may take it as it is).
+        touched: bool,
+        /// The bytes of output written to `output`.
+        written: u64,
+    },
+}
+
+/// Runs `program` in the interpreter on `input` and `output`, asking
+/// `switch(steps)` after each step whether to stop there for the switch.
+/// Output the interpreter had buffered when it stopped is not written (the
+/// compiled program writes it again), so `written` counts exactly what
+/// reached `output`.
+///
+/// `switch` is generic so that its test is compiled into the interpreter's
+/// loop; the stop itself unwinds out of the interpreter (with a payload of
+/// this module's own, and without the panic hook), which needs no check in
+/// any language's interpreter.
+pub fn interpret_until<R, W, F>(
+    program: &Program,
+    input: &mut R,
+    output: &mut W,
+    options: &Options,
+    mut switch: F,
+) -> Interpreted
+where
+    R: BufRead,
+    W: Write,
+    F: FnMut(u64) -> bool,
+{
+    let mut recorder = Recorder {
+        inner: input,
+        consumed: Vec::new(),
+        touched: false,
+    };
+    let mut counter = Counter {
+        inner: output,
+        written: 0,
+    };
+    let mut steps = 0u64;
+    let ended = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        crate::interpret_observed(
+            program,
+            &mut recorder,
+            &mut counter,
+            options,
+            false,
+            &mut |_: &dyn crate::picture::Step| {
+                steps += 1;
+                if switch(steps) {
+                    std::panic::resume_unwind(Box::new(Switch));
+                }
+            },
+        )
+    }));
+    match ended {
+        Ok(result) => Interpreted::Finished { result, steps },
+        Err(payload) if payload.is::<Switch>() => Interpreted::Switched {
+            steps,
+            consumed: recorder.consumed,
+            touched: recorder.touched,
+            written: counter.written,
+        },
+        Err(payload) => std::panic::resume_unwind(payload),
+    }
+}
+
+/// The payload of the unwinding that stops the interpreter.
+struct Switch;
+
+/// A reader that records the bytes consumed through it, and whether it
+/// was read at all.
+struct Recorder<'a, R> {
+    inner: &'a mut R,
+    consumed: Vec<u8>,
+    touched: bool,
+}
+
+impl<R: BufRead> Read for Recorder<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.touched = true;
+        let read = self.inner.read(buf)?;
+        self.consumed.extend_from_slice(&buf[..read]);
+        Ok(read)
+    }
+}
+
+impl<R: BufRead> BufRead for Recorder<'_, R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.touched = true;
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        if amount > 0 {
+            // The buffer is filled (the caller just looked at it), so this
+            // reads nothing.
+            if let Ok(buffer) = self.inner.fill_buf() {
+                self.consumed
+                    .extend_from_slice(&buffer[..amount.min(buffer.len())]);
+            }
+        }
+        self.inner.consume(amount);
+    }
+}
+
+/// A writer that counts the bytes written through it.
+struct Counter<'a, W> {
+    inner: &'a mut W,
+    written: u64,
+}
+
+impl<W: Write> Write for Counter<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let written = self.inner.write(buf)?;
+        self.written += written as u64;
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_recorder_keeps_exactly_what_was_consumed() {
+        let text = b"12 34\n56 78\n";
+        let mut reader = std::io::BufReader::with_capacity(4, &text[..]);
+        let mut recorder = Recorder {
+            inner: &mut reader,
+            consumed: Vec::new(),
+            touched: false,
+        };
+        let mut line = String::new();
+        recorder.read_line(&mut line).unwrap();
+        assert_eq!(line, "12 34\n");
+        assert!(recorder.touched);
+        assert_eq!(recorder.consumed, b"12 34\n");
+        let mut two = [0u8; 2];
+        recorder.read_exact(&mut two).unwrap();
+        let consumed = recorder.consumed;
+        assert_eq!(&consumed, b"12 34\n56");
+        // What is left is exactly what was not recorded.
+        let mut rest = Vec::new();
+        reader.read_to_end(&mut rest).unwrap();
+        assert_eq!([consumed, rest].concat(), text);
+    }
+
+    #[test]
+    fn a_run_stops_where_asked_and_says_what_it_did() {
+        let source = crate::Source::new("p.icp", "1. a=K*,*\n2. %a\n3. \"after\n4. a=K*,*\n");
+        let program = crate::check(&source, crate::Language::InfChessPro)
+            .unwrap()
+            .program;
+        let options = Options::default();
+        // Stopped after the second line: one number read, its count
+        // printed but still buffered (so not written).
+        let mut input = &b"7 8 9"[..];
+        let mut output = Vec::new();
+        let ended = interpret_until(&program, &mut input, &mut output, &options, |steps| {
+            steps == 2
+        });
+        let Interpreted::Switched {
+            steps,
+            consumed,
+            touched,
+            written,
+        } = ended
+        else {
+            panic!("did not switch: {ended:?}")
+        };
+        assert_eq!(steps, 2);
+        assert!(touched);
+        assert_eq!(written, output.len() as u64);
+        assert!(consumed.starts_with(b"7"), "{consumed:?}");
+        // Never asked to stop: the run ends as `interpret` ends it.
+        let mut output = Vec::new();
+        let ended = interpret_until(
+            &program,
+            &mut &b"7 8 9 10"[..],
+            &mut output,
+            &options,
+            |_| false,
+        );
+        assert!(
+            matches!(
+                ended,
+                Interpreted::Finished {
+                    result: Ok(()),
+                    steps: 4
+                }
+            ),
+            "{ended:?}"
+        );
+    }
+}
