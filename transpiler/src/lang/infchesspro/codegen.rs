@@ -188,12 +188,18 @@ fn generate_table(
         Literal::usize_unsuffixed(lines.len()),
         Literal::usize_unsuffixed(walks),
     );
-    let labels = program.labels.iter().map(|&(label, index)| {
+    // Labels only for jumps read from input.
+    let labels: &[(i64, u32)] = if uses_input_jumps(program) {
+        &program.labels
+    } else {
+        &[]
+    };
+    let label_count = Literal::usize_unsuffixed(labels.len());
+    let labels = labels.iter().map(|&(label, index)| {
         let label = int_literal(label);
         let index = Literal::u32_unsuffixed(index);
         quote! { (#label, #index) }
     });
-    let label_count = Literal::usize_unsuffixed(program.labels.len());
     let (generics, io_params) = crate::split::io_params();
     items.push(quote! {
         /// An operand of a command: a number, or one read from input.
@@ -335,7 +341,8 @@ fn generate_table(
         /// the line index it goes on at after success and after failure
         /// (the line count halts; `u32::MAX` reads a label).
         static LINES: [(u32, u32, u32, u32); #line_count] = [#(#lines),*];
-        /// Every label and its line index, sorted, for jumps read from input.
+        /// Every label and its line index, sorted, for jumps read from
+        /// input (none if the program reads none).
         static LABELS: [(i64, u32); #label_count] = [#(#labels),*];
         let mut board = rt::icp::Board::new(#name_count);
         let mut paces = ::std::vec![rt::icp::Pace::new(); #walk_count];
