@@ -163,6 +163,18 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
             _ => None,
         })
         .collect::<Vec<_>>();
+    // The rules and the starting position, in either form.
+    let game = quote! {
+        #automata_value
+        let rules = &rt::fv::Rules {
+            automata: &automata,
+            values: &[#(#values),*],
+            rows: #rows,
+            cols: #cols,
+        };
+        #holes_comment
+        let mut game = rt::fv::Game::with_position(rules, &[#(#holes),*], &[#(#placed),*]);
+    };
     if program.lines.len() > TABLE_ABOVE_LINES {
         // Lines differ mostly in their source line: each distinct move (or
         // `checks` placement) is written once, and each line is two numbers.
@@ -239,15 +251,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
             static MOVES: [rt::fv::MoveLine<'static>; #move_count] = [#(#moves),*];
             /// Each line in order: its source line, its entry in [`MOVES`].
             static LINES: [(u32, u32); #line_count] = [#(#lines),*];
-            #automata_value
-            let rules = &rt::fv::Rules {
-                automata: &automata,
-                values: &[#(#values),*],
-                rows: #rows,
-                cols: #cols,
-            };
-            #holes_comment
-            let mut game = rt::fv::Game::with_position(rules, &[#(#holes),*], &[#(#placed),*]);
+            #game
             run_lines(0, &mut game, rules, &MOVES, &LINES, io, steps)
         };
     }
@@ -295,15 +299,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         #(#automata)*
         #(#path_lists)*
         #(#descriptors)*
-        #automata_value
-        let rules = &rt::fv::Rules {
-            automata: &automata,
-            values: &[#(#values),*],
-            rows: #rows,
-            cols: #cols,
-        };
-        #holes_comment
-        let mut game = rt::fv::Game::with_position(rules, &[#(#holes),*], &[#(#placed),*]);
+        #game
         let mut pc: u32 = 0;
         #run
     }
