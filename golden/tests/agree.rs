@@ -95,11 +95,13 @@ proptest! {
             .err()
             .map(|e| e.to_string());
         let mut shown = Vec::new();
-        let ended = interpret_until(&program, &mut input.as_bytes(), &mut shown, &options, |steps| {
+        let mut steps = 0;
+        let ended = interpret_until(&program, &mut input.as_bytes(), &mut shown, &options, || {
+            steps += 1;
             steps == switch_at
         });
         match ended {
-            Interpreted::Finished { result, .. } => {
+            Interpreted::Finished(result) => {
                 prop_assert_eq!(&shown, &whole);
                 prop_assert_eq!(result.err().map(|e| e.to_string()), whole_error);
             }

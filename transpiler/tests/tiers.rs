@@ -109,10 +109,16 @@ fn interpreted_steps(case: &Case, cache: &Path) -> u64 {
         cache,
     );
     let stderr = text(&out.stderr);
-    let at = stderr
-        .find("Finished in the interpreter (")
-        .unwrap_or_else(|| panic!("{}: {stderr}", case.path.display()));
-    stderr[at + "Finished in the interpreter (".len()..]
+    assert!(
+        stderr.contains("Finished in the interpreter ("),
+        "{}: {stderr}",
+        case.path.display()
+    );
+    // `(T ms, N steps)`; a program of no steps says none.
+    let Some(at) = stderr.find(" ms, ") else {
+        return 0;
+    };
+    stderr[at + " ms, ".len()..]
         .split(' ')
         .next()
         .and_then(|n| n.parse().ok())

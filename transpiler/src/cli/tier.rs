@@ -79,30 +79,34 @@ pub(super) fn run_tiered(args: &RunArgs, loaded: &Loaded, program: &Program) -> 
     let mut input = stdin.lock();
     let mut output = stdout.lock();
     let mut executable: Option<PathBuf> = None;
-    let switch_after = args.switch_after;
-    let ended = interpret_until(program, &mut input, &mut output, &options, |steps| {
-        match switch_after {
+    // Steps are counted only for `--switch-after` (the check runs after
+    // every step, so the default one is a single load).
+    let mut steps: u64 = 0;
+    let ended = match args.switch_after {
+        Some(k) => interpret_until(program, &mut input, &mut output, &options, || {
+            steps += 1;
             // Wait for the build here; a failed one keeps the interpreter
             // going.
-            Some(k) if steps == k => match built_rx.recv() {
-                Ok(Built::Ready(exe)) => {
-                    executable = Some(exe);
-                    true
+            steps == k
+                && match built_rx.recv() {
+                    Ok(Built::Ready(exe)) => {
+                        executable = Some(exe);
+                        true
+                    }
+                    _ => false,
                 }
-                _ => false,
-            },
-            Some(_) => false,
-            None => ready.load(Ordering::Acquire),
-        }
-    });
+        }),
+        None => interpret_until(program, &mut input, &mut output, &options, || {
+            ready.load(Ordering::Relaxed)
+        }),
+    };
     let _ = output.flush();
     // The locks go: the replay thread reads stdin on.
     drop(input);
     drop(output);
-    let (result, steps_run) = match ended {
-        Interpreted::Finished { result, steps } => (result, steps),
+    let result = match ended {
+        Interpreted::Finished(result) => result,
         Interpreted::Switched {
-            steps,
             consumed,
             touched,
             written,
@@ -116,9 +120,10 @@ pub(super) fn run_tiered(args: &RunArgs, loaded: &Loaded, program: &Program) -> 
             };
             if args.verbose {
                 eprintln!(
-                    "{:>12} to the compiled program after {steps} interpreted steps ({:.0} ms): it replays {} input bytes and skips {written} output bytes",
+                    "{:>12} to the compiled program after {:.0} ms of interpreting{}: it replays {} input bytes and skips {written} output bytes",
                     "Switching",
                     started.elapsed().as_secs_f64() * 1000.0,
+                    counted(steps),
                     consumed.len()
                 );
             }
@@ -136,10 +141,10 @@ pub(super) fn run_tiered(args: &RunArgs, loaded: &Loaded, program: &Program) -> 
     }
     if args.verbose {
         eprintln!(
-            "{:>12} in the interpreter ({} steps, {:.0} ms){}",
+            "{:>12} in the interpreter ({:.0} ms{}){}",
             "Finished",
-            steps_run,
             started.elapsed().as_secs_f64() * 1000.0,
+            counted(steps),
             if started.elapsed() >= KEEP_BUILDING_AFTER {
                 "; compiling goes on in the background for the next run"
             } else {
@@ -148,6 +153,15 @@ pub(super) fn run_tiered(args: &RunArgs, loaded: &Loaded, program: &Program) -> 
         );
     }
     Ok(exit_code(result, loaded))
+}
+
+/// `, N steps` when steps were counted (`--switch-after`), else nothing.
+fn counted(steps: u64) -> String {
+    if steps == 0 {
+        String::new()
+    } else {
+        format!(", {steps} steps")
+    }
 }
 
 /// A switch happens only with an executable in hand.
