@@ -93,11 +93,7 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
     // A state without rules halts (finding no rule is not a step).
     let run = dispatch.generate(fixed_arms, arms, items);
     let macro_steps = (has_regions && macro_steps_apply(machine, &by_state)).then(|| {
-        let roots = regions
-            .iter()
-            .map(|region| region.root())
-            .collect::<BTreeSet<_>>();
-        let roots = roots.into_iter().map(int_literal);
+        let roots = region_roots(&regions);
         quote! {
             // Macro steps while they pay, then the code below (entered at
             // the roots of its regions).
@@ -120,6 +116,16 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
     }
 }
 
+/// The states where the regions start (where macro steps hand over), in
+/// order, once each, as literals.
+fn region_roots(regions: &Regions) -> Vec<TokenStream> {
+    let roots = regions
+        .iter()
+        .map(|region| region.root())
+        .collect::<BTreeSet<_>>();
+    roots.into_iter().map(int_literal).collect()
+}
+
 /// Above this many rules, a machine is run by the runtime from its rule
 /// table (`rt::tm::finish`, after macro steps where they apply) instead of
 /// being compiled into regions: rustc's cost for a region's code grows
@@ -138,11 +144,7 @@ fn table_machine(
 ) -> TokenStream {
     let tape = machine.tape.iter().map(|&v| int_literal(v));
     let macro_steps = macro_steps_apply(machine, by_state).then(|| {
-        let roots = regions
-            .iter()
-            .map(|region| region.root())
-            .collect::<BTreeSet<_>>();
-        let roots = roots.into_iter().map(int_literal);
+        let roots = region_roots(regions);
         quote! {
             // Macro steps while they pay, then one step at a time.
             rt::tm_blocks::run(RULES, &[#(#roots),*], &mut tape, &mut state, entered_by, steps);

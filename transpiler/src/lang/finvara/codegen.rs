@@ -230,13 +230,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
                 Ok(())
             }
         });
-        let colours = [
-            (true, quote! { const WHITE: bool = true; }),
-            (false, quote! { const BLACK: bool = false; }),
-        ]
-        .into_iter()
-        .filter(|(white, _)| names.uses_colour(*white))
-        .map(|(_, tokens)| tokens);
+        let colours = colour_constants(&names);
         return quote! {
             #(#colours)*
             #(#kinds)*
@@ -285,13 +279,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         tokens: arm(&names, index as u32, line),
     });
     let run = dispatch.generate(TokenStream::new(), arms, items);
-    let colours = [
-        (true, quote! { const WHITE: bool = true; }),
-        (false, quote! { const BLACK: bool = false; }),
-    ]
-    .into_iter()
-    .filter(|(white, _)| names.uses_colour(*white))
-    .map(|(_, tokens)| tokens);
+    let colours = colour_constants(&names);
     quote! {
         #(#colours)*
         #(#kinds)*
@@ -815,4 +803,16 @@ fn arm(names: &Names, index: u32, line: &Line) -> TokenStream {
             #body
         }
     }
+}
+
+/// `WHITE` and `BLACK`, those of the two colours the program names.
+fn colour_constants(names: &Names) -> Vec<TokenStream> {
+    [
+        (true, quote! { const WHITE: bool = true; }),
+        (false, quote! { const BLACK: bool = false; }),
+    ]
+    .into_iter()
+    .filter(|(white, _)| names.uses_colour(*white))
+    .map(|(_, tokens)| tokens)
+    .collect()
 }
