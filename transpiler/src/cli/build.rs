@@ -37,14 +37,7 @@ pub(super) fn run(args: &RunArgs, reporter: &Reporter) -> CliResult<u8> {
         }
         (Tier::Compiled, None) => executable_of(&loaded, &checked.program, ui)?,
         (_, switch_after) => match cached_hit(&loaded) {
-            Ok(Some(exe)) if switch_after.is_none() => {
-                ui.detail(
-                    "Fresh",
-                    &format!("{} ({})", loaded.source.name(), exe.dir.display()),
-                );
-                exe.mark_used();
-                exe
-            }
+            Ok(Some(exe)) if switch_after.is_none() => fresh(exe, &loaded, ui),
             Ok(_) => return tier::run_tiered(args, &loaded, &checked.program),
             // No working rustc: the interpreter runs the program.
             Err(Failure::Message(why)) => {
@@ -88,22 +81,25 @@ fn run_compiled(
         exe = executable_of(loaded, program, ui)?;
         status = run_executable(command(&exe), name, &args.limits);
     }
-    let status = status.map_err(|stopped| match stopped {
-        Stopped::Io(e) => {
-            Failure::Message(format!("cannot start `{}`: {e}", exe.artifact.display()))
-        }
-        Stopped::Signal(signal) => Failure::Interrupted(signal),
-    })?;
-    Ok(status_code(status))
+    exit_code_of(status, &exe.artifact)
 }
 
-/// The exit code of a program that ended with `status`: a program killed
-/// by a signal has no code, and counts as a runtime error.
-pub(super) fn status_code(status: ExitStatus) -> u8 {
-    status
-        .code()
-        .and_then(|code| u8::try_from(code).ok())
-        .unwrap_or(EXIT_RUNTIME_ERROR)
+/// The exit code of the executable `exe` that ended with `status`: a
+/// program killed by a signal has no code, and counts as a runtime error;
+/// one that could not start, or was stopped by SIGINT or SIGTERM, is a
+/// failure of `run`.
+pub(super) fn exit_code_of(status: Result<ExitStatus, Stopped>, exe: &Path) -> CliResult<u8> {
+    match status {
+        Ok(status) => Ok(status
+            .code()
+            .and_then(|code| u8::try_from(code).ok())
+            .unwrap_or(EXIT_RUNTIME_ERROR)),
+        Err(Stopped::Io(e)) => Err(Failure::Message(format!(
+            "cannot start `{}`: {e}",
+            exe.display()
+        ))),
+        Err(Stopped::Signal(signal)) => Err(Failure::Interrupted(signal)),
+    }
 }
 
 /// Gives an executable its program file's name as the user spelled it
@@ -270,6 +266,17 @@ fn name_in_code(loaded: &Loaded) -> String {
     format!("program.{}", loaded.language.extension())
 }
 
+/// The cache entry `exe` of `loaded`, found intact: marked used, and said
+/// so under `--verbose`.
+fn fresh(exe: Slot, loaded: &Loaded, ui: Ui) -> Slot {
+    exe.mark_used();
+    ui.detail(
+        "Fresh",
+        &format!("{} ({})", loaded.source.name(), exe.dir.display()),
+    );
+    exe
+}
+
 /// [`cached_executable`] of `program`, what the check made of `loaded`.
 pub(super) fn executable_of(loaded: &Loaded, program: &crate::Program, ui: Ui) -> CliResult<Slot> {
     let cache = cache_dir();
@@ -279,12 +286,7 @@ pub(super) fn executable_of(loaded: &Loaded, program: &crate::Program, ui: Ui) -
     loop {
         let (slot, runtime_key) = program_slot(loaded, &toolchain, &flags, &cache);
         if slot.is_intact() {
-            slot.mark_used();
-            ui.detail(
-                "Fresh",
-                &format!("{} ({})", loaded.source.name(), slot.dir.display()),
-            );
-            return Ok(slot);
+            return Ok(fresh(slot, loaded, ui));
         }
         let runtime = runtime_library(&toolchain, &cache, &runtime_key, &flags, ui)?;
         let started = Instant::now();

@@ -24,7 +24,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::args::{RunArgs, TierBuildArgs};
-use super::build::{executable_of, run_executable, status_code, Ui};
+use super::build::{executable_of, exit_code_of, run_executable, Ui};
 use super::interpret::exit_code;
 use super::interrupt::{self, Stopped};
 use super::{CliResult, Failure, Loaded};
@@ -188,9 +188,8 @@ fn run_switched(
         .stderr(Stdio::inherit());
     let Some(replay) = replay else {
         command.stdin(Stdio::inherit());
-        let status = run_executable(command, loaded.source.name(), &args.limits)
-            .map_err(stopped_failure(exe))?;
-        return Ok(status_code(status));
+        let status = run_executable(command, loaded.source.name(), &args.limits);
+        return exit_code_of(status, exe);
     };
     command.stdin(Stdio::piped());
     // The replay, then the rest of stdin, go through a pipe written by a
@@ -209,9 +208,8 @@ fn run_switched(
         if let Some(stdin) = child.stdin.take() {
             let _ = pipe_tx.send(stdin);
         }
-    })
-    .map_err(stopped_failure(exe))?;
-    Ok(status_code(status))
+    });
+    exit_code_of(status, exe)
 }
 
 /// [`run_executable`] with `started` called on the child first.
@@ -223,14 +221,6 @@ fn run_executable_with(
 ) -> Result<std::process::ExitStatus, Stopped> {
     super::build::limit_args(&mut command, source_name, limits);
     interrupt::wait_for(&mut command, started)
-}
-
-/// What to say when the compiled program could not run.
-fn stopped_failure(exe: &std::path::Path) -> impl FnOnce(Stopped) -> Failure + '_ {
-    move |stopped| match stopped {
-        Stopped::Io(e) => Failure::Message(format!("cannot start `{}`: {e}", exe.display())),
-        Stopped::Signal(signal) => Failure::Interrupted(signal),
-    }
 }
 
 /// Starts the background build of `loaded`: `chess2rs tier-build`, given
