@@ -276,6 +276,11 @@ pub(super) struct ViewArgs {
     /// Record at most N steps (the run goes on and is counted).
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub(super) max_frames: usize,
+    /// Without --max-steps, stop the run N steps after the last recorded
+    /// one (a step-limit error, as --max-steps gives), so that a program
+    /// that never ends still gets its page.
+    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
+    pub(super) run_past: u64,
 }
 
 #[derive(Args, Debug)]
