@@ -494,3 +494,69 @@ fn a_damaged_runtime_is_built_again() {
         );
     }
 }
+
+/// `run` and `build` execute what they find in the cache, so they refuse
+/// a cache that someone else could have written into (as ssh refuses a
+/// key directory others can write), before anything is built or run.
+#[cfg(unix)]
+#[test]
+fn a_cache_others_could_write_into_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("untrusted_cache");
+    std::fs::write(dir.join("p.icp"), "1. \"hi\n").unwrap();
+    let mode = |path: &Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    let refused = |cache: &Path, why: &str| {
+        for args in [&["run", "p.icp"][..], &["build", "p.icp", "-o", "p"]] {
+            let output = chess2rs(&dir, args, cache);
+            let stderr = text(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(stderr.contains(why), "{args:?}: {stderr}");
+            assert!(stderr.contains("CHESS2RS_CACHE_DIR"), "{stderr}");
+            assert!(entries(cache).is_empty() && runtimes(cache).is_empty());
+        }
+    };
+    // Writable by all, or by the group.
+    let cache = dir.join("open");
+    std::fs::create_dir(&cache).unwrap();
+    mode(&cache, 0o777);
+    refused(
+        &cache,
+        "the build cache is writable by other users (mode 0777)",
+    );
+    mode(&cache, 0o775);
+    refused(&cache, "(mode 0775)");
+    // A directory above it that others may write into (and rename the
+    // cache away), unless it has the sticky bit, as /tmp has.
+    let shared = dir.join("shared");
+    let cache = shared.join("cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    mode(&shared, 0o777);
+    refused(&cache, "above the build cache, is writable by other users");
+    // Accepted caches go on to look for rustc (here one that is not
+    // there, so that nothing is built).
+    let no_rustc = dir.join("no-rustc");
+    let accepted = |cache: &Path| {
+        let output = chess2rs_with(&dir, &["run", "p.icp"], cache, &[("RUSTC", &no_rustc)]);
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains("cannot run rustc"), "{stderr}");
+        assert!(!stderr.contains("CHESS2RS_CACHE_DIR"), "{stderr}");
+    };
+    mode(&shared, 0o1777);
+    accepted(&cache);
+    // A cache that does not exist yet is made private.
+    let new = dir.join("new").join("cache");
+    accepted(&new);
+    let made = std::fs::metadata(&new).unwrap().permissions().mode();
+    assert_eq!(made & 0o777, 0o700);
+    // Another user's cache (only root can make one here).
+    let theirs = dir.join("theirs");
+    std::fs::create_dir(&theirs).unwrap();
+    if std::os::unix::fs::chown(&theirs, Some(65534), None).is_ok() {
+        refused(
+            &theirs,
+            "the build cache belongs to another user (uid 65534)",
+        );
+    }
+}

@@ -271,3 +271,34 @@ fn sigterm_while_the_program_runs_kills_it() {
 fn sigint_while_the_program_runs_kills_it() {
     interrupt_the_program("program_int", "INT", 130);
 }
+
+/// A fake rustc that answers `-vV` and otherwise starts a "linker" (a
+/// child of its own that records its pid in `pid_file` and sleeps) and
+/// waits for it, as rustc waits for `cc`.
+fn linking_rustc(dir: &Path, pid_file: &Path) -> PathBuf {
+    let rustc = dir.join("linking-rustc");
+    let linker = record_pid_and_sleep(pid_file).replace('\'', "\"");
+    script(
+        &rustc,
+        &format!(
+            "if [ \"$1\" = -vV ]; then echo 'linking fake rustc'; exit 0; fi\n\
+             sh -c '{linker}' &\nwait\n"
+        ),
+    );
+    rustc
+}
+
+#[test]
+fn sigint_during_a_build_kills_the_linker_rustc_started() {
+    let dir = scratch("linker_int");
+    let pid_file = dir.join("linker.pid");
+    let rustc = linking_rustc(&dir, &pid_file);
+    let mut chess2rs = start_chess2rs(&dir, &rustc, &["build", &beer(), "-o", "beer"]);
+    let linker = wait_for_pid(&pid_file, &mut chess2rs, &dir);
+    interrupt(&dir, chess2rs, linker, "INT", 130);
+    assert_eq!(
+        build_directories(&dir),
+        Vec::<PathBuf>::new(),
+        "left behind"
+    );
+}

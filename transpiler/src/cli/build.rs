@@ -9,7 +9,7 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::time::Instant;
 
 use super::args::{BuildArgs, LimitArgs, RunArgs, Tier};
-use super::cache::{cache_dir, Kind, Slot};
+use super::cache::{trusted_cache_dir, Kind, Slot};
 use super::interpret::interpret_checked;
 use super::interrupt::{self, Stopped};
 use super::output::{refuse_inputs, write_output};
@@ -235,7 +235,7 @@ fn cached_executable(loaded: &Loaded, reporter: &Reporter, ui: Ui) -> CliResult<
 /// code generated, no process started once rustc's identity is
 /// remembered).
 pub(super) fn cached_hit(loaded: &Loaded) -> CliResult<Option<Slot>> {
-    let cache = cache_dir();
+    let cache = trusted_cache_dir()?;
     let flags = rustc_flags()?;
     let toolchain = Toolchain::find(&cache)?;
     let (slot, _) = program_slot(loaded, &toolchain, &flags, &cache);
@@ -279,7 +279,7 @@ fn fresh(exe: Slot, loaded: &Loaded, ui: Ui) -> Slot {
 
 /// [`cached_executable`] of `program`, what the check made of `loaded`.
 pub(super) fn executable_of(loaded: &Loaded, program: &crate::Program, ui: Ui) -> CliResult<Slot> {
-    let cache = cache_dir();
+    let cache = trusted_cache_dir()?;
     let flags = rustc_flags()?;
     let mut toolchain = Toolchain::find(&cache)?;
     let mut retried = false;

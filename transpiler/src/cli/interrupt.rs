@@ -169,9 +169,22 @@ fn wait(child: &mut Child) -> Result<ExitStatus, Stopped> {
         std::thread::sleep(pause);
         pause = (pause * 2).min(MAX_PAUSE);
     };
-    let _ = child.kill();
+    kill(child);
     let _ = child.wait();
     Err(stopped)
+}
+
+/// Kills `child`, and the processes it started if it leads a process
+/// group of its own (rustc, whose linker would otherwise run on); a child
+/// in chess2rs's group (a program `run` runs, which may read the terminal)
+/// is killed alone.
+fn kill(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        use rustix::process::{kill_process_group, Pid, Signal};
+        let _ = kill_process_group(Pid::from_child(child), Signal::KILL);
+    }
+    let _ = child.kill();
 }
 
 /// Reads `pipe` to its end on a thread of its own.
