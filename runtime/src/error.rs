@@ -7,7 +7,7 @@ use std::fmt;
 /// its command when a line holds several, and where in the program that is
 /// ([`Location`], filled in from the program's [`SourceMap`] when the error
 /// leaves it).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct RuntimeError {
     /// What went wrong.
     pub kind: ErrorKind,

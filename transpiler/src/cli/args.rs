@@ -541,6 +541,24 @@ pub(super) fn report_options_after_verb(args: Vec<OsString>) -> Vec<OsString> {
     moved
 }
 
+/// Whether `args` give `--message-format json` (the last
+/// `--message-format` counts, anywhere before a `--`), read before clap
+/// so that its own errors can be JSON too.
+pub(super) fn asks_for_json(args: &[OsString]) -> bool {
+    let mut json = false;
+    let mut words = args.iter().skip(1).map(|arg| arg.to_str().unwrap_or(""));
+    while let Some(word) = words.next() {
+        let value = match word.strip_prefix("--message-format") {
+            _ if word == "--" => break,
+            Some("") => words.next(),
+            Some(rest) => rest.strip_prefix('='),
+            None => continue,
+        };
+        json = value == Some("json");
+    }
+    json
+}
+
 /// Parses `--max-memory`'s SIZE the way built programs do.
 pub(super) fn memory_size(text: &str) -> Result<u64, String> {
     chess2rs_runtime::__private::parse_size(text)
@@ -576,6 +594,19 @@ mod tests {
             "c --standalone -D warnings x"
         );
         assert_eq!(moved("c --color"), "c --color");
+    }
+
+    #[test]
+    fn json_is_asked_for_anywhere_before_a_double_dash() {
+        let asks =
+            |line: &str| asks_for_json(&line.split(' ').map(OsString::from).collect::<Vec<_>>());
+        assert!(asks("c --message-format json check x"));
+        assert!(asks("c run x --message-format=json --bogus"));
+        assert!(!asks(
+            "c run x --message-format json --message-format short"
+        ));
+        assert!(!asks("c run x -- --message-format json"));
+        assert!(!asks("c run x --message-format"));
     }
 
     #[test]

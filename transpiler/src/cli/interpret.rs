@@ -23,25 +23,28 @@ pub(super) fn interpret_file(args: &InterpretArgs, reporter: &Reporter) -> CliRe
             args.trace_limit,
             &mut std::io::stderr().lock(),
         );
-        return Ok(exit_code(result, &loaded));
+        return Ok(exit_code(result, &loaded, reporter));
     }
     Ok(interpret_checked(
         &loaded,
         &checked.program,
         &args.limits.options(),
+        reporter,
     ))
 }
 
 /// Runs `program` (checked from `loaded`) in the interpreter on
-/// stdin/stdout, with a progress line on a terminal; its exit code.
+/// stdin/stdout, with a progress line on a terminal (not under `json`);
+/// its exit code.
 pub(super) fn interpret_checked(
     loaded: &Loaded,
     program: &crate::Program,
     options: &Options,
+    reporter: &Reporter,
 ) -> u8 {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    let result = if std::io::stderr().is_terminal() {
+    let result = if std::io::stderr().is_terminal() && !reporter.is_json() {
         // A long run shows how far it got, after a second.
         let done = std::sync::atomic::AtomicU64::new(0);
         let (stop, wait) = std::sync::mpsc::channel::<()>();
@@ -61,19 +64,20 @@ pub(super) fn interpret_checked(
     } else {
         interpret(program, stdin.lock(), stdout.lock(), options)
     };
-    exit_code(result, loaded)
+    exit_code(result, loaded, reporter)
 }
 
 /// The exit code of an interpreted run that ended with `result`, its
-/// runtime error (if any) printed on stderr.
-pub(super) fn exit_code(result: Result<(), RuntimeError>, loaded: &Loaded) -> u8 {
+/// runtime error (if any) printed on stderr as `reporter` asks.
+pub(super) fn exit_code(
+    result: Result<(), RuntimeError>,
+    loaded: &Loaded,
+    reporter: &Reporter,
+) -> u8 {
     match result {
         Ok(()) => 0,
         Err(err) => {
-            eprint!(
-                "{}",
-                crate::runtime_errors::render_runtime_error(&err, &loaded.source, loaded.language)
-            );
+            reporter.runtime_error(&err, loaded);
             EXIT_RUNTIME_ERROR
         }
     }
