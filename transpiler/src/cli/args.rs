@@ -128,7 +128,8 @@ or the program, and exits with 130 or 143.")]
 Example:
   chess2rs build examples/beer.icp -o beer && ./beer
 
-The executable accepts --max-steps N and --max-memory SIZE.")]
+The executable accepts --max-steps N, --max-memory SIZE and
+--message-format human|short|json (how it prints a runtime error).")]
     Build(BuildArgs),
     /// Run the program in the interpreter, without rustc.
     #[command(after_help = "\

@@ -20,6 +20,17 @@ pub(super) struct ReportArgs {
     /// How errors and warnings are printed: `human` (rustc-style, with the
     /// source line), `short` (`FILE:LINE:COL: LEVEL: MESSAGE`) or `json`
     /// (one object a line, shaped as rustc's).
+    ///
+    /// Runtime errors too: `short` prints them on one line, `json` as
+    /// diagnostics whose span gives the command's line, column and source
+    /// line (byte offsets null). Under `json` every line on stderr is a JSON
+    /// object: diagnostics (`"$message_type":"diagnostic"`, bad command
+    /// lines included) and cargo-style progress —
+    /// `{"reason":"build-progress","message":...}` for each status line,
+    /// `{"reason":"compiler-artifact","target":{...},"filenames":[...],
+    /// "fresh":...}` for the executable of `run` and `build`,
+    /// `{"reason":"build-finished","success":...}` at the end of `build`,
+    /// and `{"reason":"trace","message":...}` for each `--trace` line.
     #[arg(
         long,
         value_enum,
