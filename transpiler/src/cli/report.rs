@@ -30,7 +30,7 @@ pub(super) struct ReportArgs {
     /// `{"reason":"compiler-artifact","target":{...},"filenames":[...],
     /// "fresh":...}` for the executable of `run` and `build`,
     /// `{"reason":"build-finished","success":...}` at the end of `build`,
-    /// and `{"reason":"trace","message":...}` for each `--trace` line.
+    /// and `{"reason":"trace","message":...}` for each line of a trace.
     #[arg(
         long,
         value_enum,
