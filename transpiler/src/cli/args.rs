@@ -114,8 +114,9 @@ compiled; --tier interpret or --tier compiled forces one side.
 
 Builds are cached by content (in
 $CHESS2RS_CACHE_DIR, else $XDG_CACHE_HOME/chess2rs or ~/.cache/chess2rs; see
-`chess2rs cache`; a cache another user could write into is refused), so running an unchanged program again, by any path,
-starts at once, and `build` reuses what `run` built. Programs link the
+`chess2rs cache`; a cache another user could write into is refused), so
+running an unchanged program again, by any path, starts at once, and
+`build` reuses what `run` built. Programs link the
 chess2rs runtime, which rustc compiles once per toolchain (a few seconds,
 the first time). rustc optimises fully (opt-level 3); set
 CHESS2RS_OPT_LEVEL=0 for builds about three times faster.
