@@ -23,7 +23,7 @@ pub mod memory;
 pub mod tm;
 pub mod tm_blocks;
 
-pub use self::error::{ErrorKind, Location, RuntimeError, SourceMap};
+pub use self::error::{ErrorKind, Location, MessageFormat, RuntimeError, SourceMap};
 pub use self::limits::Options;
 
 /// The runtime's copyright and MIT licence notice. The runtime is MIT OR

@@ -40,12 +40,9 @@ pub(super) fn view(args: &ViewArgs, reporter: &Reporter) -> CliResult<u8> {
     })?;
     // The run's end as `interpret` reports it, then what was written.
     if let Some(error) = &recording.error {
-        eprint!(
-            "{}",
-            crate::runtime_errors::render_runtime_error(error, &loaded.source, loaded.language)
-        );
+        reporter.runtime_error(error, &loaded);
     }
-    eprintln!(
+    let wrote = format!(
         "wrote {} ({} of {} step{}, {} KiB) in {:.2} s",
         output.display(),
         recording.frames.len(),
@@ -54,6 +51,7 @@ pub(super) fn view(args: &ViewArgs, reporter: &Reporter) -> CliResult<u8> {
         page.len() / 1024,
         started.elapsed().as_secs_f64()
     );
+    reporter.progress(&wrote, &wrote);
     if let Some(signal) = signal {
         return Err(Failure::Interrupted(signal));
     }
