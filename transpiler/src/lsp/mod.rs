@@ -3,8 +3,9 @@
 //! [`Server`] holds the open documents and answers one message at a time
 //! (so tests drive it without a process); [`serve`] is the loop around it:
 //! it reads messages, and re-checks changed documents once the client has
-//! been quiet for [`DEBOUNCE`], publishing exactly what `chess2rs check`
-//! reports (errors, warnings, their labels and help).
+//! been quiet for [`DEBOUNCE`], publishing what `chess2rs check` shows
+//! (errors, warnings, their labels and help; at most
+//! [`SHOWN_AT_MOST`](crate::diag::SHOWN_AT_MOST), then how many more).
 
 mod document;
 
@@ -32,6 +33,7 @@ use lsp_types::{
 };
 
 use self::document::{Document, Encoding};
+use crate::diag::SHOWN_AT_MOST;
 use crate::outline::{self, TokenKind};
 use crate::{check, Diagnostic, Language, Severity};
 
@@ -241,11 +243,22 @@ impl Server {
             Err(errors) => errors,
         };
         let encoding = self.encoding;
-        let converted = diagnostics
-            .0
-            .iter()
+        // What `check` shows, then a note of how many more there are.
+        let mut converted: Vec<lsp_types::Diagnostic> = diagnostics
+            .shown()
             .map(|diagnostic| lsp_diagnostic(diagnostic, uri, document, encoding))
             .collect();
+        if let Some(more) = diagnostics.not_shown() {
+            converted.push(lsp_types::Diagnostic {
+                range: lsp_types::Range::default(),
+                severity: Some(DiagnosticSeverity::INFORMATION),
+                source: Some("chess2rs".to_string()),
+                message: format!(
+                    "{more} not shown (the first {SHOWN_AT_MOST} are listed; fix them and check again)"
+                ),
+                ..lsp_types::Diagnostic::default()
+            });
+        }
         Some(publish(uri.clone(), converted, Some(document.version)))
     }
 
