@@ -154,20 +154,7 @@ impl Diagnostics {
             chars: term::Chars::ascii(),
             ..term::Config::default()
         };
-        let errors = self.errors().count();
-        let shown_errors = errors.min(SHOWN_AT_MOST);
-        let mut shown_warnings = SHOWN_AT_MOST - shown_errors;
-        let mut errors_left = shown_errors;
-        for diagnostic in &self.0 {
-            let counter = if diagnostic.is_error() {
-                &mut errors_left
-            } else {
-                &mut shown_warnings
-            };
-            if *counter == 0 {
-                continue;
-            }
-            *counter -= 1;
+        for diagnostic in self.shown() {
             let report = diagnostic.to_report();
             let rendered = match Excerpt::around(source, &diagnostic.span) {
                 Some(excerpt) => {
@@ -188,19 +175,53 @@ impl Diagnostics {
                 );
             }
         }
+        if let Some(more) = self.not_shown() {
+            let _ = writeln!(
+                writer,
+                "note: {more} not shown (the first {SHOWN_AT_MOST} are above; fix them and check again)"
+            );
+        }
+    }
+
+    /// The diagnostics shown of these (by `chess2rs check` and the
+    /// language server): at most [`SHOWN_AT_MOST`], errors first, then
+    /// warnings while there is room; in their order.
+    pub fn shown(&self) -> impl Iterator<Item = &Diagnostic> {
+        let mut errors_left = self.errors().count().min(SHOWN_AT_MOST);
+        let mut warnings_left = SHOWN_AT_MOST - errors_left;
+        self.0
+            .iter()
+            .filter(move |diagnostic| {
+                let counter = if diagnostic.is_error() {
+                    &mut errors_left
+                } else {
+                    &mut warnings_left
+                };
+                let shown = *counter > 0;
+                *counter = counter.saturating_sub(1);
+                shown
+            })
+            .take(SHOWN_AT_MOST)
+    }
+
+    /// How many are not [`shown`](Diagnostics::shown), in words ("3 more
+    /// errors and 1 warning"), if any are not.
+    pub fn not_shown(&self) -> Option<String> {
+        let errors = self.errors().count();
+        let shown_errors = errors.min(SHOWN_AT_MOST);
         let warnings = self.0.len() - errors;
         let hidden_errors = errors - shown_errors;
         let hidden_warnings = warnings - (SHOWN_AT_MOST - shown_errors).min(warnings);
-        let more = match (hidden_errors, hidden_warnings) {
-            (0, 0) => return,
-            (e, 0) => plural(e, "more error"),
-            (0, w) => plural(w, "more warning"),
-            (e, w) => format!("{} and {}", plural(e, "more error"), plural(w, "warning")),
-        };
-        let _ = writeln!(
-            writer,
-            "note: {more} not shown (the first {SHOWN_AT_MOST} are above; fix them and check again)"
-        );
+        match (hidden_errors, hidden_warnings) {
+            (0, 0) => None,
+            (e, 0) => Some(plural(e, "more error")),
+            (0, w) => Some(plural(w, "more warning")),
+            (e, w) => Some(format!(
+                "{} and {}",
+                plural(e, "more error"),
+                plural(w, "warning")
+            )),
+        }
     }
 }
 

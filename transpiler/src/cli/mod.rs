@@ -82,7 +82,6 @@ pub fn main() -> ExitCode {
         Some(Verb::View(args)) => view::view(&args, &reporter),
         Some(Verb::TierBuild(args)) => tier::tier_build(&args),
         Some(Verb::Lsp) => crate::lsp::run_stdio()
-            .map(|()| 0)
             .map_err(|e| Failure::Message(format!("the language server stopped: {e}"))),
         Some(Verb::Completions { shell }) => completions::completions(shell),
         Some(Verb::Man(args)) => man::manual(&args),
