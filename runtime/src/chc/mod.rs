@@ -6,6 +6,7 @@ use std::io::{BufRead, Write};
 
 mod passes;
 mod poly;
+pub mod table;
 
 pub use self::passes::{
     count_direct_passes, fit_to_end, skip_passes, Exit, PassFn, Role, Shape, DIRECT_PASSES,
@@ -92,8 +93,14 @@ impl Pass {
     /// `value`, to which each pass adds `adds` in this order.
     #[inline]
     pub fn new(value: i64, adds: &[i64]) -> Self {
+        Pass::summing(value, adds.iter().copied())
+    }
+
+    /// [`Pass::new`] of adds given one by one.
+    #[inline]
+    pub fn summing(value: i64, adds: impl IntoIterator<Item = i64>) -> Self {
         let (mut delta, mut low, mut high) = (0i128, 0i128, 0i128);
-        for &add in adds {
+        for add in adds {
             delta += i128::from(add);
             low = low.min(delta);
             high = high.max(delta);
@@ -189,12 +196,21 @@ fn saturating_u64(value: i128) -> u64 {
 /// step limit happen exactly where they would.
 #[inline]
 pub fn skip(steps: &mut StepCounter, steps_per_pass: u64, exit: u64, changed: &[Pass]) -> u64 {
-    let mut passes = exit
-        .saturating_sub(1)
-        .min(steps.available() / steps_per_pass);
+    let mut in_range = u64::MAX;
     for value in changed {
-        passes = passes.min(value.passes_in_range());
+        in_range = in_range.min(value.passes_in_range());
     }
+    skip_counted(steps, steps_per_pass, exit, in_range)
+}
+
+/// [`skip`] given the fewest passes any changed value stays in range for
+/// ([`Pass::passes_in_range`]).
+#[inline]
+pub fn skip_counted(steps: &mut StepCounter, steps_per_pass: u64, exit: u64, in_range: u64) -> u64 {
+    let passes = exit
+        .saturating_sub(1)
+        .min(steps.available() / steps_per_pass)
+        .min(in_range);
     let consumed = steps.try_consume(passes * steps_per_pass);
     debug_assert!(consumed);
     passes

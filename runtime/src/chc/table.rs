@@ -1,0 +1,638 @@
+//! Large Chess Code programs as data: the code generator writes a
+//! program of more than a thousand lines as tables (distinct operations,
+//! one entry per line, the closed forms of its loops) that [`run_table`]
+//! walks, instead of straight-line Rust per line, so that rustc's time and
+//! memory stay small at any program size.
+//!
+//! The walk does what the code of a small program does, in the same
+//! order: one step counted per line, the same additions, reads, outputs
+//! and errors, and the same closed forms — a counting loop's passes
+//! skipped at its label ([`super::skip`]), a polynomial loop's tried at
+//! the start of a pass once it ran its wait ([`super::skip_passes`]),
+//! its pass given as a pure function by interpreting [`PureOp`]s here
+//! rather than by generated code.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering;
+
+use super::super::error::RuntimeError;
+use super::super::io::Io;
+use super::super::limits::StepCounter;
+use super::passes::SKIP_AFTER_STEPS;
+use super::passes::{count_direct_passes, fit_to_end, skip_passes, Shape, DIRECT_PASSES};
+use super::{add, exit_after, output, skip_counted, Pass};
+
+/// A cell or a variable: cells `a1` = 0, `b1` = 1, … `h8` = 63 (file,
+/// then rank), variables R N B Q K = 64 … 68.
+pub type Place = u8;
+
+/// How many places there are.
+pub const PLACES: usize = 69;
+
+/// The values of all places.
+type Places = [i64; PLACES];
+
+/// A loop's condition: loop back if `cell` equals `var` and `also` (or,
+/// `negated`, differs from both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Test {
+    /// The compared cell.
+    pub cell: Place,
+    /// The variable it is compared with.
+    pub var: Place,
+    /// A second cell it is compared with (`CxD=V`).
+    pub also: Option<Place>,
+    /// Loop back on inequality (`+`).
+    pub negated: bool,
+}
+
+impl Test {
+    /// Whether the loop goes back with these values.
+    #[inline(always)]
+    fn holds(&self, places: &Places) -> bool {
+        let value = places[usize::from(self.cell)];
+        let var = places[usize::from(self.var)];
+        let other = self.also.map(|also| places[usize::from(also)]);
+        if self.negated {
+            value != var && other.is_none_or(|other| value != other)
+        } else {
+            value == var && other.is_none_or(|other| value == other)
+        }
+    }
+}
+
+/// What a line does (each is one step).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    /// Nothing: a label no condition goes back to, or the label of a loop
+    /// without a closed form.
+    Nop,
+    /// `to = from`.
+    Copy(Place, Place),
+    /// `to = to + from`, checked.
+    Add(Place, Place),
+    /// `to = to + 1`, checked.
+    Increment(Place),
+    /// Outputs a cell in the current mode.
+    Output(Place),
+    /// Reads a number into a cell.
+    Input(Place),
+    /// Reads a number into a variable and a cell.
+    InputBoth(Place, Place),
+    /// Output mode ASCII (`true`) or raw.
+    Mode(bool),
+    /// The label of a counting loop: skips whole passes of it with its
+    /// closed form ([`Table::counting`] entry).
+    Counting(u32),
+    /// The label of a polynomial loop ([`Table::polynomial`] entry):
+    /// starts its wait.
+    Polynomial(u32),
+    /// A loop's condition: goes on after its label (the line index the
+    /// line's entry gives) while it holds.
+    Back(Test),
+    /// A polynomial loop's condition ([`Table::polynomial`] entry): going
+    /// back, tries to skip the rest of the loop once it waited long
+    /// enough.
+    BackPolynomial(Test, u32),
+}
+
+/// An addition of a pure pass: 1 or a place's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Addend {
+    /// 1.
+    One,
+    /// A place's value.
+    Place(Place),
+}
+
+impl Addend {
+    #[inline(always)]
+    fn value(self, places: &Places) -> i64 {
+        match self {
+            Addend::One => 1,
+            Addend::Place(place) => places[usize::from(place)],
+        }
+    }
+}
+
+/// A counting loop's closed form: each pass adds the same amounts (1 or
+/// places the loop does not change) to each changed place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counting<'a> {
+    /// The steps of one pass (its body's lines and the condition).
+    pub steps_per_pass: u64,
+    /// Each changed place and what a pass adds to it, in order.
+    pub changed: &'a [(Place, &'a [Addend])],
+    /// The loop's condition.
+    pub test: Test,
+}
+
+impl Counting<'_> {
+    /// A place's [`Pass`]: its value and what a pass adds to it (nothing
+    /// if the loop does not change it).
+    #[inline]
+    fn pass(&self, places: &Places, place: Place) -> Pass {
+        let value = places[usize::from(place)];
+        match self.changed.iter().find(|(p, _)| *p == place) {
+            Some((_, adds)) => Pass::summing(value, adds.iter().map(|add| add.value(places))),
+            None => Pass::fixed(value),
+        }
+    }
+
+    /// After how many passes the loop ends, from these values.
+    #[inline]
+    fn exit(&self, places: &Places) -> u64 {
+        let test = self.test;
+        exit_after(
+            self.pass(places, test.cell),
+            self.pass(places, test.var),
+            test.also.map(|also| self.pass(places, also)),
+            test.negated,
+        )
+    }
+
+    /// Skips whole passes (see [`super::skip`]) and returns how many.
+    #[inline]
+    fn skip(&self, places: &mut Places, steps: &mut StepCounter) -> u64 {
+        let exit = self.exit(places);
+        let in_range = self
+            .changed
+            .iter()
+            .map(|&(place, _)| self.pass(places, place).passes_in_range())
+            .min()
+            .unwrap_or(u64::MAX);
+        let passes = skip_counted(steps, self.steps_per_pass, exit, in_range);
+        self.advance(places, passes);
+        passes
+    }
+
+    /// Sets each changed place to its value after `passes` passes (the
+    /// amounts come from places the loop does not change).
+    #[inline]
+    fn advance(&self, places: &mut Places, passes: u64) {
+        if passes == 0 {
+            return;
+        }
+        for &(place, _) in self.changed {
+            let after = self.pass(places, place).after(passes);
+            places[usize::from(place)] = after;
+        }
+    }
+}
+
+/// A polynomial loop's closed form: its pass as pure operations on the
+/// places it changes (see [`super::skip_passes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Polynomial<'a> {
+    /// Its degree, watched values' roles and condition.
+    pub shape: Shape<'a>,
+    /// The places it changes, in the order of the pass function's state.
+    pub state: &'a [Place],
+    /// One pass.
+    pub ops: &'a [PureOp<'a>],
+    /// The steps of one pass besides inner loops' passes.
+    pub fixed_steps: u64,
+}
+
+/// An operation of a pure pass (checked: an overflow makes the pass
+/// fail, and the loop then runs normally).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PureOp<'a> {
+    /// `to += addend`.
+    Add(Place, Addend),
+    /// `to = from`.
+    Assign(Place, Place),
+    /// `watch[slot] = value`.
+    Watch(u32, Addend),
+    /// `watch[slot] = from - to + Σ plus - Σ minus`: the gap between an
+    /// inner loop's counter and a bound.
+    WatchGap {
+        /// The watched slot.
+        slot: u32,
+        /// The counter.
+        from: Place,
+        /// The bound.
+        to: Place,
+        /// Added to the gap.
+        plus: &'a [Addend],
+        /// Taken from the gap.
+        minus: &'a [Addend],
+    },
+    /// A counting inner loop run to its end; its pass count watched in
+    /// `slot`.
+    InnerCounting(u32, &'a Counting<'a>),
+    /// A polynomial inner loop run to its end (its first passes one by
+    /// one, the rest fitted), with its condition; its pass count watched
+    /// in `slot`.
+    InnerPolynomial(u32, Test, &'a Polynomial<'a>),
+}
+
+/// A program's tables.
+#[derive(Clone, Copy, Debug)]
+pub struct Table<'a> {
+    /// The distinct operations.
+    pub ops: &'a [Op],
+    /// The lines in order: (source line, entry in [`Table::ops`], for a
+    /// condition the line index of its loop's label).
+    pub lines: &'a [(u32, u32, u32)],
+    /// The closed forms of counting loops.
+    pub counting: &'a [Counting<'a>],
+    /// The closed forms of polynomial loops, one per loop.
+    pub polynomial: &'a [Polynomial<'a>],
+}
+
+/// A polynomial loop's wait: how many steps it runs before trying to
+/// skip (learned from its tries), and the count of available steps below
+/// which the current entry tries (0 once it has).
+struct Wait {
+    wait: AtomicU64,
+    skip_below: u64,
+}
+
+/// Runs the program of `table` from its first line to its last.
+#[inline(never)]
+pub fn run_table<R: BufRead, W: Write>(
+    table: &Table,
+    io: &mut Io<R, W>,
+    steps: &mut StepCounter,
+) -> Result<(), RuntimeError> {
+    let mut places: Places = [0; PLACES];
+    let mut ascii = false;
+    let mut waits: Vec<Wait> = table
+        .polynomial
+        .iter()
+        .map(|_| Wait {
+            wait: AtomicU64::new(SKIP_AFTER_STEPS),
+            skip_below: 0,
+        })
+        .collect();
+    // A copy in a local, as generated code keeps it (see `StepCounter`).
+    let mut counter: StepCounter = *steps;
+    let mut pc = 0usize;
+    while let Some(&(line, op, back)) = table.lines.get(pc) {
+        counter.tick(line)?;
+        pc += 1;
+        match table.ops[op as usize] {
+            Op::Nop => {}
+            Op::Copy(to, from) => places[usize::from(to)] = places[usize::from(from)],
+            Op::Add(to, from) => {
+                let (to, from) = (usize::from(to), usize::from(from));
+                places[to] = add(places[to], places[from], line)?;
+            }
+            Op::Increment(to) => {
+                let to = usize::from(to);
+                places[to] = add(places[to], 1, line)?;
+            }
+            Op::Output(cell) => output(io, places[usize::from(cell)], ascii, line)?,
+            Op::Input(cell) => places[usize::from(cell)] = io.read_i64(line)?,
+            Op::InputBoth(var, cell) => {
+                let value = io.read_i64(line)?;
+                places[usize::from(var)] = value;
+                places[usize::from(cell)] = value;
+            }
+            Op::Mode(mode) => ascii = mode,
+            Op::Counting(form) => {
+                table.counting[form as usize].skip(&mut places, &mut counter);
+            }
+            Op::Polynomial(id) => {
+                let wait = &mut waits[id as usize];
+                wait.skip_below = counter
+                    .available()
+                    .saturating_sub(wait.wait.load(Ordering::Relaxed));
+            }
+            Op::Back(test) => {
+                if test.holds(&places) {
+                    pc = back as usize + 1;
+                }
+            }
+            Op::BackPolynomial(test, id) => {
+                if test.holds(&places) {
+                    pc = back as usize + 1;
+                    let wait = &mut waits[id as usize];
+                    if counter.available() < wait.skip_below {
+                        wait.skip_below = 0;
+                        let form = &table.polynomial[id as usize];
+                        skip_polynomial(form, &wait.wait, &mut places, &mut counter);
+                    }
+                }
+            }
+        }
+    }
+    *steps = counter;
+    Ok(())
+}
+
+/// Tries to skip whole passes of a polynomial loop at the start of a
+/// pass (see [`super::skip_passes`]).
+#[cold]
+#[inline(never)]
+fn skip_polynomial(
+    form: &Polynomial,
+    wait: &AtomicU64,
+    places: &mut Places,
+    steps: &mut StepCounter,
+) {
+    let mut state = [0i64; PLACES];
+    let state = &mut state[..form.state.len()];
+    for (value, &place) in state.iter_mut().zip(form.state) {
+        *value = places[usize::from(place)];
+    }
+    let mut scratch = *places;
+    skip_passes(
+        steps,
+        wait,
+        &form.shape,
+        state,
+        |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
+            pure_pass(form, &mut scratch, s, next, watch)
+        },
+    );
+    for (&value, &place) in state.iter().zip(form.state) {
+        places[usize::from(place)] = value;
+    }
+}
+
+/// One pass of a polynomial loop as a pure function (see
+/// [`super::PassFn`]): the changed places from `s`, the other places as
+/// in `scratch` (the pass writes only changed places), the places at the
+/// end into `next`, the watched values into `watch`; its steps, or `None`
+/// if a sum overflows or an inner loop cannot be run to its end.
+fn pure_pass(
+    form: &Polynomial,
+    scratch: &mut Places,
+    s: &[i64],
+    next: &mut [i64],
+    watch: &mut [i64],
+) -> Option<u64> {
+    if s.len() != form.state.len() {
+        return None;
+    }
+    for (&place, &value) in form.state.iter().zip(s) {
+        scratch[usize::from(place)] = value;
+    }
+    let mut pass_steps = form.fixed_steps;
+    for op in form.ops {
+        match *op {
+            PureOp::Add(to, addend) => {
+                let to = usize::from(to);
+                scratch[to] = scratch[to].checked_add(addend.value(scratch))?;
+            }
+            PureOp::Assign(to, from) => scratch[usize::from(to)] = scratch[usize::from(from)],
+            PureOp::Watch(slot, value) => watch[slot as usize] = value.value(scratch),
+            PureOp::WatchGap {
+                slot,
+                from,
+                to,
+                plus,
+                minus,
+            } => {
+                let mut gap = scratch[usize::from(from)].checked_sub(scratch[usize::from(to)])?;
+                for add in plus {
+                    gap = gap.checked_add(add.value(scratch))?;
+                }
+                for sub in minus {
+                    gap = gap.checked_sub(sub.value(scratch))?;
+                }
+                watch[slot as usize] = gap;
+            }
+            PureOp::InnerCounting(slot, inner) => {
+                let exit = inner.exit(scratch);
+                let fits = exit != u64::MAX
+                    && inner
+                        .changed
+                        .iter()
+                        .all(|&(place, _)| inner.pass(scratch, place).passes_in_range() >= exit);
+                if !fits {
+                    return None;
+                }
+                inner.advance(scratch, exit);
+                let inner_steps = exit.checked_mul(inner.steps_per_pass)?;
+                pass_steps = inner_passes(watch, slot, exit, pass_steps, inner_steps)?;
+            }
+            PureOp::InnerPolynomial(slot, test, inner) => {
+                let passes = run_inner(inner, test, scratch)?;
+                let inner_steps = passes.checked_mul(inner.fixed_steps)?;
+                pass_steps = inner_passes(watch, slot, passes, pass_steps, inner_steps)?;
+            }
+        }
+    }
+    for (value, &place) in next.iter_mut().zip(form.state) {
+        *value = scratch[usize::from(place)];
+    }
+    Some(pass_steps)
+}
+
+/// Watches an inner loop's pass count and adds its steps to the pass's.
+fn inner_passes(
+    watch: &mut [i64],
+    slot: u32,
+    passes: u64,
+    pass_steps: u64,
+    inner_steps: u64,
+) -> Option<u64> {
+    watch[slot as usize] = super::poly::to_i64(i128::from(passes))?;
+    pass_steps.checked_add(inner_steps)
+}
+
+/// Runs a polynomial inner loop (after its label) to its end inside a
+/// pure pass: its first [`DIRECT_PASSES`] passes one by one, the rest, if
+/// it is still running, fitted. Its pass count, or `None`.
+fn run_inner(inner: &Polynomial, test: Test, scratch: &mut Places) -> Option<u64> {
+    let mut passes: u64 = 0;
+    loop {
+        for op in inner.ops {
+            match *op {
+                PureOp::Add(to, addend) => {
+                    let to = usize::from(to);
+                    scratch[to] = scratch[to].checked_add(addend.value(scratch))?;
+                }
+                PureOp::Assign(to, from) => {
+                    scratch[usize::from(to)] = scratch[usize::from(from)];
+                }
+                _ => {}
+            }
+        }
+        passes += 1;
+        if !test.holds(scratch) {
+            count_direct_passes(passes);
+            return Some(passes);
+        }
+        if passes == DIRECT_PASSES {
+            count_direct_passes(passes);
+            let mut state = [0i64; PLACES];
+            let state = &mut state[..inner.state.len()];
+            for (value, &place) in state.iter_mut().zip(inner.state) {
+                *value = scratch[usize::from(place)];
+            }
+            let mut inner_scratch = *scratch;
+            let (more, _) = fit_to_end(
+                &inner.shape,
+                state,
+                |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
+                    pure_pass(inner, &mut inner_scratch, s, next, watch)
+                },
+            )?;
+            for (&value, &place) in state.iter().zip(inner.state) {
+                scratch[usize::from(place)] = value;
+            }
+            return Some(passes + more);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::limits::Options;
+    use super::super::passes::{Exit, Role};
+    use super::*;
+
+    const B1: Place = 1;
+    const C1: Place = 2;
+    const D1: Place = 3;
+    const H1: Place = 7;
+    const R: Place = 64;
+
+    /// `b1` counts up to R, read from input.
+    fn counting_loop() -> (Vec<Op>, Vec<(u32, u32, u32)>, Counting<'static>) {
+        let test = Test {
+            cell: B1,
+            var: R,
+            also: None,
+            negated: true,
+        };
+        let ops = vec![
+            Op::InputBoth(R, H1),
+            Op::Counting(0),
+            Op::Increment(B1),
+            Op::Back(test),
+            Op::Output(B1),
+        ];
+        let lines = vec![(1, 0, 0), (2, 1, 0), (3, 2, 0), (4, 3, 1), (5, 4, 0)];
+        let form = Counting {
+            steps_per_pass: 2,
+            changed: &[(B1, &[Addend::One])],
+            test,
+        };
+        (ops, lines, form)
+    }
+
+    fn run(table: &Table, input: &str, max_steps: Option<u64>) -> (String, Result<u64, String>) {
+        let mut out = Vec::new();
+        let options = match max_steps {
+            Some(limit) => Options::with_max_steps(limit),
+            None => Options::default(),
+        };
+        let mut steps = StepCounter::new(&options);
+        let result = {
+            let mut io = Io::new(input.as_bytes(), &mut out);
+            let result = run_table(table, &mut io, &mut steps);
+            io.flush().unwrap();
+            result
+        };
+        let result = result
+            .map(|()| steps.executed())
+            .map_err(|err| err.to_string());
+        (String::from_utf8(out).unwrap(), result)
+    }
+
+    #[test]
+    fn counting_loops_skip_their_passes_and_stop_where_the_limit_says() {
+        let (ops, lines, form) = counting_loop();
+        let counting = [form];
+        let table = Table {
+            ops: &ops,
+            lines: &lines,
+            counting: &counting,
+            polynomial: &[],
+        };
+        let million = run(&table, "1000000", None);
+        assert_eq!(million, ("1000000".to_string(), Ok(2_000_003)));
+        // Step 2,000 is a condition (line 4); the next, an increment.
+        let (out, stopped) = run(&table, "1000000", Some(2_000));
+        assert_eq!(out, "");
+        assert_eq!(
+            stopped,
+            Err("line 3: step limit of 2000 reached".to_string())
+        );
+        // Overflow: b1 from 0 never meets -1 and passes i64::MAX.
+        let (_, overflow) = run(&table, "-1", None);
+        assert_eq!(
+            overflow,
+            Err("line 3: the sum 9223372036854775807 + 1 does not fit in an i64".to_string())
+        );
+    }
+
+    #[test]
+    fn polynomial_loops_skip_after_their_wait() {
+        // c1 counts to R while d1 sums it: d1 = R (R + 1) / 2.
+        let test = Test {
+            cell: C1,
+            var: R,
+            also: None,
+            negated: true,
+        };
+        let ops = [
+            Op::InputBoth(R, H1),
+            Op::Polynomial(0),
+            Op::Increment(C1),
+            Op::Add(D1, C1),
+            Op::BackPolynomial(test, 0),
+            Op::Output(D1),
+        ];
+        let lines = [
+            (1, 0, 0),
+            (2, 1, 0),
+            (3, 2, 0),
+            (4, 3, 0),
+            (5, 4, 1),
+            (6, 5, 0),
+        ];
+        let pass = [
+            PureOp::Add(C1, Addend::One),
+            PureOp::Watch(0, Addend::Place(C1)),
+            PureOp::Add(D1, Addend::Place(C1)),
+            PureOp::Watch(1, Addend::Place(D1)),
+            PureOp::Watch(2, Addend::Place(C1)),
+            PureOp::Watch(3, Addend::Place(R)),
+        ];
+        let polynomial = [Polynomial {
+            shape: Shape {
+                degree: 2,
+                warmup: false,
+                roles: &[Role::Value; 4],
+                exit: Exit {
+                    cell: 2,
+                    var: 3,
+                    also: None,
+                    negated: true,
+                },
+            },
+            state: &[C1, D1],
+            ops: &pass,
+            fixed_steps: 3,
+        }];
+        let table = Table {
+            ops: &ops,
+            lines: &lines,
+            counting: &[],
+            polynomial: &polynomial,
+        };
+        let n: u64 = 100_000_000;
+        let (out, steps) = run(&table, &n.to_string(), None);
+        assert_eq!(out, (n * (n + 1) / 2).to_string());
+        assert_eq!(steps, Ok(3 * n + 3));
+        // Stopped by the limit in the middle of a skipped stretch: step
+        // 1,000,002 is the first line of pass 333,334.
+        let (_, stopped) = run(&table, &n.to_string(), Some(1_000_001));
+        assert_eq!(
+            stopped,
+            Err("line 3: step limit of 1000001 reached".to_string())
+        );
+        let (_, stopped) = run(&table, &n.to_string(), Some(1_000_002));
+        assert_eq!(
+            stopped,
+            Err("line 4: step limit of 1000002 reached".to_string())
+        );
+    }
+}
