@@ -26,6 +26,16 @@ fn enough_random_programs_compile() {
     }
 }
 
+#[test]
+fn enough_random_table_programs_compile() {
+    // More than 1,000 lines: generated code runs them from tables.
+    let count = RANDOM
+        .iter()
+        .filter(|case| case.extension == "chc" && case.source.lines().count() > 1_000)
+        .count();
+    assert!(count >= 30, "only {count} Chess Code table programs compiled");
+}
+
 /// Random input: up to eight lines of small numbers, a letter's code, and
 /// a token that is no number.
 fn random_input() -> impl Strategy<Value = String> {
