@@ -131,7 +131,11 @@ pub fn chess_code_table(random: &mut Random) -> String {
         .filter(|line| !line.trim().is_empty() && !line.starts_with('|'))
         .count();
     for _ in commands..1_001 {
-        text.push_str(if random.below(3) == 0 { "g6xg7+\n" } else { "g7+\n" });
+        text.push_str(if random.below(3) == 0 {
+            "g6xg7+\n"
+        } else {
+            "g7+\n"
+        });
     }
     text.push_str("g6\n");
     text

@@ -1,8 +1,9 @@
 //! Large Chess Code programs as data: the code generator writes a
-//! program of more than a thousand lines as tables (distinct operations,
-//! one entry per line, the closed forms of its loops) that [`run_table`]
-//! walks, instead of straight-line Rust per line, so that rustc's time and
-//! memory stay small at any program size.
+//! program of more than a thousand lines as tables — its lines, its
+//! distinct operations, and the closed forms of its loops as words
+//! ([`Form::encode`]) — that [`run_table`] walks, instead of
+//! straight-line Rust per line, so that rustc's time and memory stay small
+//! at any program size.
 //!
 //! The walk does what the code of a small program does, in the same
 //! order: one step counted per line, the same additions, reads, outputs
@@ -13,14 +14,15 @@
 //! rather than by generated code.
 
 use std::io::{BufRead, Write};
-use std::sync::atomic::AtomicU64;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::super::error::RuntimeError;
 use super::super::io::Io;
 use super::super::limits::StepCounter;
-use super::passes::SKIP_AFTER_STEPS;
-use super::passes::{count_direct_passes, fit_to_end, skip_passes, Shape, DIRECT_PASSES};
+use super::passes::{
+    count_direct_passes, fit_to_end, skip_passes, Exit, Role, Shape, DIRECT_PASSES,
+    SKIP_AFTER_STEPS,
+};
 use super::{add, exit_after, output, skip_counted, Pass};
 
 /// A cell or a variable: cells `a1` = 0, `b1` = 1, … `h8` = 63 (file,
@@ -83,17 +85,16 @@ pub enum Op {
     /// Output mode ASCII (`true`) or raw.
     Mode(bool),
     /// The label of a counting loop: skips whole passes of it with its
-    /// closed form ([`Table::counting`] entry).
+    /// closed form (a [`Form::Counting`], by its index).
     Counting(u32),
-    /// The label of a polynomial loop ([`Table::polynomial`] entry):
-    /// starts its wait.
+    /// The label of a polynomial loop (a [`Form::Polynomial`], by its
+    /// index): starts its wait.
     Polynomial(u32),
     /// A loop's condition: goes on after its label (the line index the
     /// line's entry gives) while it holds.
     Back(Test),
-    /// A polynomial loop's condition ([`Table::polynomial`] entry): going
-    /// back, tries to skip the rest of the loop once it waited long
-    /// enough.
+    /// A polynomial loop's condition (its form's index): going back, tries
+    /// to skip the rest of the loop once it waited long enough.
     BackPolynomial(Test, u32),
 }
 
@@ -116,19 +117,28 @@ impl Addend {
     }
 }
 
+/// A loop's closed form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// A counting loop.
+    Counting(Counting),
+    /// A polynomial loop.
+    Polynomial(Polynomial),
+}
+
 /// A counting loop's closed form: each pass adds the same amounts (1 or
 /// places the loop does not change) to each changed place.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Counting<'a> {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counting {
     /// The steps of one pass (its body's lines and the condition).
     pub steps_per_pass: u64,
     /// Each changed place and what a pass adds to it, in order.
-    pub changed: &'a [(Place, &'a [Addend])],
+    pub changed: Vec<(Place, Vec<Addend>)>,
     /// The loop's condition.
     pub test: Test,
 }
 
-impl Counting<'_> {
+impl Counting {
     /// A place's [`Pass`]: its value and what a pass adds to it (nothing
     /// if the loop does not change it).
     #[inline]
@@ -174,7 +184,7 @@ impl Counting<'_> {
         if passes == 0 {
             return;
         }
-        for &(place, _) in self.changed {
+        for &(place, _) in &self.changed {
             let after = self.pass(places, place).after(passes);
             places[usize::from(place)] = after;
         }
@@ -183,22 +193,39 @@ impl Counting<'_> {
 
 /// A polynomial loop's closed form: its pass as pure operations on the
 /// places it changes (see [`super::skip_passes`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Polynomial<'a> {
-    /// Its degree, watched values' roles and condition.
-    pub shape: Shape<'a>,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Polynomial {
+    /// A bound on the degree of every value (see [`Shape::degree`]).
+    pub degree: usize,
+    /// Whether the fit starts after the first pass ([`Shape::warmup`]).
+    pub warmup: bool,
+    /// What each watched value must satisfy.
+    pub roles: Vec<Role>,
+    /// The loop's condition on watched values.
+    pub exit: Exit,
     /// The places it changes, in the order of the pass function's state.
-    pub state: &'a [Place],
+    pub state: Vec<Place>,
     /// One pass.
-    pub ops: &'a [PureOp<'a>],
+    pub ops: Vec<PureOp>,
     /// The steps of one pass besides inner loops' passes.
     pub fixed_steps: u64,
 }
 
+impl Polynomial {
+    fn shape(&self) -> Shape<'_> {
+        Shape {
+            degree: self.degree,
+            warmup: self.warmup,
+            roles: &self.roles,
+            exit: self.exit,
+        }
+    }
+}
+
 /// An operation of a pure pass (checked: an overflow makes the pass
 /// fail, and the loop then runs normally).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PureOp<'a> {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PureOp {
     /// `to += addend`.
     Add(Place, Addend),
     /// `to = from`.
@@ -215,20 +242,20 @@ pub enum PureOp<'a> {
         /// The bound.
         to: Place,
         /// Added to the gap.
-        plus: &'a [Addend],
+        plus: Vec<Addend>,
         /// Taken from the gap.
-        minus: &'a [Addend],
+        minus: Vec<Addend>,
     },
     /// A counting inner loop run to its end; its pass count watched in
-    /// `slot`.
-    InnerCounting(u32, &'a Counting<'a>),
+    /// the slot.
+    InnerCounting(u32, Counting),
     /// A polynomial inner loop run to its end (its first passes one by
     /// one, the rest fitted), with its condition; its pass count watched
-    /// in `slot`.
-    InnerPolynomial(u32, Test, &'a Polynomial<'a>),
+    /// in the slot.
+    InnerPolynomial(u32, Test, Box<Polynomial>),
 }
 
-/// A program's tables.
+/// A program's tables, as generated code holds them.
 #[derive(Clone, Copy, Debug)]
 pub struct Table<'a> {
     /// The distinct operations.
@@ -236,10 +263,8 @@ pub struct Table<'a> {
     /// The lines in order: (source line, entry in [`Table::ops`], for a
     /// condition the line index of its loop's label).
     pub lines: &'a [(u32, u32, u32)],
-    /// The closed forms of counting loops.
-    pub counting: &'a [Counting<'a>],
-    /// The closed forms of polynomial loops, one per loop.
-    pub polynomial: &'a [Polynomial<'a>],
+    /// The loops' closed forms, each [`Form::encode`]d, in order.
+    pub forms: &'a [u32],
 }
 
 /// A polynomial loop's wait: how many steps it runs before trying to
@@ -257,10 +282,10 @@ pub fn run_table<R: BufRead, W: Write>(
     io: &mut Io<R, W>,
     steps: &mut StepCounter,
 ) -> Result<(), RuntimeError> {
+    let forms = Form::decode_all(table.forms);
     let mut places: Places = [0; PLACES];
     let mut ascii = false;
-    let mut waits: Vec<Wait> = table
-        .polynomial
+    let mut waits: Vec<Wait> = forms
         .iter()
         .map(|_| Wait {
             wait: AtomicU64::new(SKIP_AFTER_STEPS),
@@ -293,10 +318,12 @@ pub fn run_table<R: BufRead, W: Write>(
             }
             Op::Mode(mode) => ascii = mode,
             Op::Counting(form) => {
-                table.counting[form as usize].skip(&mut places, &mut counter);
+                if let Form::Counting(form) = &forms[form as usize] {
+                    form.skip(&mut places, &mut counter);
+                }
             }
-            Op::Polynomial(id) => {
-                let wait = &mut waits[id as usize];
+            Op::Polynomial(form) => {
+                let wait = &mut waits[form as usize];
                 wait.skip_below = counter
                     .available()
                     .saturating_sub(wait.wait.load(Ordering::Relaxed));
@@ -306,14 +333,15 @@ pub fn run_table<R: BufRead, W: Write>(
                     pc = back as usize + 1;
                 }
             }
-            Op::BackPolynomial(test, id) => {
+            Op::BackPolynomial(test, form) => {
                 if test.holds(&places) {
                     pc = back as usize + 1;
-                    let wait = &mut waits[id as usize];
+                    let wait = &mut waits[form as usize];
                     if counter.available() < wait.skip_below {
                         wait.skip_below = 0;
-                        let form = &table.polynomial[id as usize];
-                        skip_polynomial(form, &wait.wait, &mut places, &mut counter);
+                        if let Form::Polynomial(form) = &forms[form as usize] {
+                            skip_polynomial(form, &wait.wait, &mut places, &mut counter);
+                        }
                     }
                 }
             }
@@ -335,20 +363,15 @@ fn skip_polynomial(
 ) {
     let mut state = [0i64; PLACES];
     let state = &mut state[..form.state.len()];
-    for (value, &place) in state.iter_mut().zip(form.state) {
+    for (value, &place) in state.iter_mut().zip(&form.state) {
         *value = places[usize::from(place)];
     }
     let mut scratch = *places;
-    skip_passes(
-        steps,
-        wait,
-        &form.shape,
-        state,
-        |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
-            pure_pass(form, &mut scratch, s, next, watch)
-        },
-    );
-    for (&value, &place) in state.iter().zip(form.state) {
+    let pass = |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
+        pure_pass(form, &mut scratch, s, next, watch)
+    };
+    skip_passes(steps, wait, &form.shape(), state, pass);
+    for (&value, &place) in state.iter().zip(&form.state) {
         places[usize::from(place)] = value;
     }
 }
@@ -372,14 +395,16 @@ fn pure_pass(
         scratch[usize::from(place)] = value;
     }
     let mut pass_steps = form.fixed_steps;
-    for op in form.ops {
-        match *op {
+    for op in &form.ops {
+        match op {
             PureOp::Add(to, addend) => {
-                let to = usize::from(to);
+                let to = usize::from(*to);
                 scratch[to] = scratch[to].checked_add(addend.value(scratch))?;
             }
-            PureOp::Assign(to, from) => scratch[usize::from(to)] = scratch[usize::from(from)],
-            PureOp::Watch(slot, value) => watch[slot as usize] = value.value(scratch),
+            PureOp::Assign(to, from) => {
+                scratch[usize::from(*to)] = scratch[usize::from(*from)];
+            }
+            PureOp::Watch(slot, value) => watch[*slot as usize] = value.value(scratch),
             PureOp::WatchGap {
                 slot,
                 from,
@@ -387,14 +412,14 @@ fn pure_pass(
                 plus,
                 minus,
             } => {
-                let mut gap = scratch[usize::from(from)].checked_sub(scratch[usize::from(to)])?;
+                let mut gap = scratch[usize::from(*from)].checked_sub(scratch[usize::from(*to)])?;
                 for add in plus {
                     gap = gap.checked_add(add.value(scratch))?;
                 }
                 for sub in minus {
                     gap = gap.checked_sub(sub.value(scratch))?;
                 }
-                watch[slot as usize] = gap;
+                watch[*slot as usize] = gap;
             }
             PureOp::InnerCounting(slot, inner) => {
                 let exit = inner.exit(scratch);
@@ -408,16 +433,16 @@ fn pure_pass(
                 }
                 inner.advance(scratch, exit);
                 let inner_steps = exit.checked_mul(inner.steps_per_pass)?;
-                pass_steps = inner_passes(watch, slot, exit, pass_steps, inner_steps)?;
+                pass_steps = inner_passes(watch, *slot, exit, pass_steps, inner_steps)?;
             }
             PureOp::InnerPolynomial(slot, test, inner) => {
-                let passes = run_inner(inner, test, scratch)?;
+                let passes = run_inner(inner, *test, scratch)?;
                 let inner_steps = passes.checked_mul(inner.fixed_steps)?;
-                pass_steps = inner_passes(watch, slot, passes, pass_steps, inner_steps)?;
+                pass_steps = inner_passes(watch, *slot, passes, pass_steps, inner_steps)?;
             }
         }
     }
-    for (value, &place) in next.iter_mut().zip(form.state) {
+    for (value, &place) in next.iter_mut().zip(&form.state) {
         *value = scratch[usize::from(place)];
     }
     Some(pass_steps)
@@ -441,7 +466,7 @@ fn inner_passes(
 fn run_inner(inner: &Polynomial, test: Test, scratch: &mut Places) -> Option<u64> {
     let mut passes: u64 = 0;
     loop {
-        for op in inner.ops {
+        for op in &inner.ops {
             match *op {
                 PureOp::Add(to, addend) => {
                     let to = usize::from(to);
@@ -462,18 +487,15 @@ fn run_inner(inner: &Polynomial, test: Test, scratch: &mut Places) -> Option<u64
             count_direct_passes(passes);
             let mut state = [0i64; PLACES];
             let state = &mut state[..inner.state.len()];
-            for (value, &place) in state.iter_mut().zip(inner.state) {
+            for (value, &place) in state.iter_mut().zip(&inner.state) {
                 *value = scratch[usize::from(place)];
             }
             let mut inner_scratch = *scratch;
-            let (more, _) = fit_to_end(
-                &inner.shape,
-                state,
-                |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
-                    pure_pass(inner, &mut inner_scratch, s, next, watch)
-                },
-            )?;
-            for (&value, &place) in state.iter().zip(inner.state) {
+            let pass = |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
+                pure_pass(inner, &mut inner_scratch, s, next, watch)
+            };
+            let (more, _) = fit_to_end(&inner.shape(), state, pass)?;
+            for (&value, &place) in state.iter().zip(&inner.state) {
                 scratch[usize::from(place)] = value;
             }
             return Some(passes + more);
@@ -481,10 +503,312 @@ fn run_inner(inner: &Polynomial, test: Test, scratch: &mut Places) -> Option<u64
     }
 }
 
+/// The word for "none" (an absent second cell) and for [`Addend::One`].
+const NONE: u32 = u32::MAX;
+
+/// The first word of each kind of form and of pure operation.
+const COUNTING: u32 = 0;
+const POLYNOMIAL: u32 = 1;
+const ADD: u32 = 0;
+const ASSIGN: u32 = 1;
+const WATCH: u32 = 2;
+const WATCH_GAP: u32 = 3;
+const INNER_COUNTING: u32 = 4;
+const INNER_POLYNOMIAL: u32 = 5;
+
+/// Reads words, 0 past their end (the words are generated code's; a
+/// malformed list makes wrong forms, never a panic here).
+struct Words<'a> {
+    words: &'a [u32],
+    at: usize,
+}
+
+impl Words<'_> {
+    fn next(&mut self) -> u32 {
+        let word = self.words.get(self.at).copied().unwrap_or(0);
+        self.at += 1;
+        word
+    }
+
+    fn place(&mut self) -> Place {
+        self.next() as Place
+    }
+
+    /// `count` items read by `item`.
+    fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> T) -> Vec<T> {
+        let count = self.next() as usize;
+        let mut items = Vec::with_capacity(count.min(self.words.len()));
+        for _ in 0..count {
+            items.push(item(self));
+        }
+        items
+    }
+
+    fn addend(&mut self) -> Addend {
+        match self.next() {
+            NONE => Addend::One,
+            place => Addend::Place(place as Place),
+        }
+    }
+
+    fn test(&mut self) -> Test {
+        let (cell, var) = (self.place(), self.place());
+        let also = match self.next() {
+            NONE => None,
+            also => Some(also as Place),
+        };
+        let negated = self.next() != 0;
+        Test {
+            cell,
+            var,
+            also,
+            negated,
+        }
+    }
+
+    fn counting(&mut self) -> Counting {
+        let steps_per_pass = self.wide();
+        let test = self.test();
+        let changed = self.list(|words| {
+            let place = words.place();
+            (place, words.list(Words::addend))
+        });
+        Counting {
+            steps_per_pass,
+            changed,
+            test,
+        }
+    }
+
+    /// A `u64` in two words, low first.
+    fn wide(&mut self) -> u64 {
+        let low = u64::from(self.next());
+        low | u64::from(self.next()) << 32
+    }
+
+    fn polynomial(&mut self) -> Polynomial {
+        let degree = self.next() as usize;
+        let warmup = self.next() != 0;
+        let fixed_steps = self.wide();
+        let roles = self.list(|words| {
+            let word = words.next();
+            let group = (word >> 8) as u16;
+            match word & 0xFF {
+                0 => Role::Value,
+                1 => Role::Inside,
+                2 => Role::Positive,
+                3 => Role::Sign(group),
+                _ => Role::Apart(group),
+            }
+        });
+        let (cell, var) = (self.next() as usize, self.next() as usize);
+        let also = match self.next() {
+            NONE => None,
+            also => Some(also as usize),
+        };
+        let negated = self.next() != 0;
+        let state = self.list(Words::place);
+        let ops = self.list(Words::pure_op);
+        Polynomial {
+            degree,
+            warmup,
+            roles,
+            exit: Exit {
+                cell,
+                var,
+                also,
+                negated,
+            },
+            state,
+            ops,
+            fixed_steps,
+        }
+    }
+
+    fn pure_op(&mut self) -> PureOp {
+        match self.next() {
+            ADD => PureOp::Add(self.place(), self.addend()),
+            ASSIGN => PureOp::Assign(self.place(), self.place()),
+            WATCH => PureOp::Watch(self.next(), self.addend()),
+            WATCH_GAP => PureOp::WatchGap {
+                slot: self.next(),
+                from: self.place(),
+                to: self.place(),
+                plus: self.list(Words::addend),
+                minus: self.list(Words::addend),
+            },
+            INNER_COUNTING => PureOp::InnerCounting(self.next(), self.counting()),
+            _ => {
+                let slot = self.next();
+                let test = self.test();
+                PureOp::InnerPolynomial(slot, test, Box::new(self.polynomial()))
+            }
+        }
+    }
+}
+
+/// Writes words (see [`Form::encode`]).
+struct Writer<'a>(&'a mut Vec<u32>);
+
+impl Writer<'_> {
+    fn word(&mut self, word: u32) {
+        self.0.push(word);
+    }
+
+    fn wide(&mut self, value: u64) {
+        self.word(value as u32);
+        self.word((value >> 32) as u32);
+    }
+
+    fn count(&mut self, count: usize) {
+        self.word(count as u32);
+    }
+
+    fn addend(&mut self, addend: Addend) {
+        self.word(match addend {
+            Addend::One => NONE,
+            Addend::Place(place) => u32::from(place),
+        });
+    }
+
+    fn addends(&mut self, addends: &[Addend]) {
+        self.count(addends.len());
+        for &addend in addends {
+            self.addend(addend);
+        }
+    }
+
+    fn test(&mut self, test: Test) {
+        self.word(u32::from(test.cell));
+        self.word(u32::from(test.var));
+        self.word(test.also.map_or(NONE, u32::from));
+        self.word(u32::from(test.negated));
+    }
+
+    fn counting(&mut self, form: &Counting) {
+        self.wide(form.steps_per_pass);
+        self.test(form.test);
+        self.count(form.changed.len());
+        for (place, adds) in &form.changed {
+            self.word(u32::from(*place));
+            self.addends(adds);
+        }
+    }
+
+    fn polynomial(&mut self, form: &Polynomial) {
+        self.word(form.degree as u32);
+        self.word(u32::from(form.warmup));
+        self.wide(form.fixed_steps);
+        self.count(form.roles.len());
+        for role in &form.roles {
+            self.word(match *role {
+                Role::Value => 0,
+                Role::Inside => 1,
+                Role::Positive => 2,
+                Role::Sign(group) => 3 | u32::from(group) << 8,
+                Role::Apart(group) => 4 | u32::from(group) << 8,
+            });
+        }
+        let exit = form.exit;
+        self.word(exit.cell as u32);
+        self.word(exit.var as u32);
+        self.word(exit.also.map_or(NONE, |also| also as u32));
+        self.word(u32::from(exit.negated));
+        self.count(form.state.len());
+        for &place in &form.state {
+            self.word(u32::from(place));
+        }
+        self.count(form.ops.len());
+        for op in &form.ops {
+            self.pure_op(op);
+        }
+    }
+
+    fn pure_op(&mut self, op: &PureOp) {
+        match op {
+            PureOp::Add(to, addend) => {
+                self.word(ADD);
+                self.word(u32::from(*to));
+                self.addend(*addend);
+            }
+            PureOp::Assign(to, from) => {
+                self.word(ASSIGN);
+                self.word(u32::from(*to));
+                self.word(u32::from(*from));
+            }
+            PureOp::Watch(slot, value) => {
+                self.word(WATCH);
+                self.word(*slot);
+                self.addend(*value);
+            }
+            PureOp::WatchGap {
+                slot,
+                from,
+                to,
+                plus,
+                minus,
+            } => {
+                self.word(WATCH_GAP);
+                self.word(*slot);
+                self.word(u32::from(*from));
+                self.word(u32::from(*to));
+                self.addends(plus);
+                self.addends(minus);
+            }
+            PureOp::InnerCounting(slot, form) => {
+                self.word(INNER_COUNTING);
+                self.word(*slot);
+                self.counting(form);
+            }
+            PureOp::InnerPolynomial(slot, test, form) => {
+                self.word(INNER_POLYNOMIAL);
+                self.word(*slot);
+                self.test(*test);
+                self.polynomial(form);
+            }
+        }
+    }
+}
+
+impl Form {
+    /// Appends the form as words to `words`: its kind (0 counting, 1
+    /// polynomial), then its fields in order — a place as its number, an
+    /// absent one (and [`Addend::One`]) as `u32::MAX`, a flag as 0 or 1, a
+    /// `u64` as two words (low first), a list as its length and its items,
+    /// a role as its kind (value, inside, positive, sign, apart: 0-4) plus
+    /// 256 times its group, a pure operation as its kind (add, assign,
+    /// watch, gap, inner counting, inner polynomial: 0-5) and its fields.
+    pub fn encode(&self, words: &mut Vec<u32>) {
+        let mut writer = Writer(words);
+        match self {
+            Form::Counting(form) => {
+                writer.word(COUNTING);
+                writer.counting(form);
+            }
+            Form::Polynomial(form) => {
+                writer.word(POLYNOMIAL);
+                writer.polynomial(form);
+            }
+        }
+    }
+
+    /// The forms [`Form::encode`] wrote one after another into `words`.
+    pub fn decode_all(words: &[u32]) -> Vec<Form> {
+        let mut reader = Words { words, at: 0 };
+        let mut forms = Vec::new();
+        while reader.at < words.len() {
+            forms.push(match reader.next() {
+                COUNTING => Form::Counting(reader.counting()),
+                _ => Form::Polynomial(reader.polynomial()),
+            });
+        }
+        forms
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::super::limits::Options;
-    use super::super::passes::{Exit, Role};
     use super::*;
 
     const B1: Place = 1;
@@ -493,28 +817,12 @@ mod tests {
     const H1: Place = 7;
     const R: Place = 64;
 
-    /// `b1` counts up to R, read from input.
-    fn counting_loop() -> (Vec<Op>, Vec<(u32, u32, u32)>, Counting<'static>) {
-        let test = Test {
-            cell: B1,
-            var: R,
-            also: None,
-            negated: true,
-        };
-        let ops = vec![
-            Op::InputBoth(R, H1),
-            Op::Counting(0),
-            Op::Increment(B1),
-            Op::Back(test),
-            Op::Output(B1),
-        ];
-        let lines = vec![(1, 0, 0), (2, 1, 0), (3, 2, 0), (4, 3, 1), (5, 4, 0)];
-        let form = Counting {
-            steps_per_pass: 2,
-            changed: &[(B1, &[Addend::One])],
-            test,
-        };
-        (ops, lines, form)
+    fn words(forms: &[Form]) -> Vec<u32> {
+        let mut words = Vec::new();
+        for form in forms {
+            form.encode(&mut words);
+        }
+        words
     }
 
     fn run(table: &Table, input: &str, max_steps: Option<u64>) -> (String, Result<u64, String>) {
@@ -536,15 +844,94 @@ mod tests {
         (String::from_utf8(out).unwrap(), result)
     }
 
+    /// `c1` counts to R while `d1` sums it (so `d1` = R (R + 1) / 2).
+    fn triangle() -> Polynomial {
+        Polynomial {
+            degree: 2,
+            warmup: false,
+            roles: vec![Role::Value; 4],
+            exit: Exit {
+                cell: 2,
+                var: 3,
+                also: None,
+                negated: true,
+            },
+            state: vec![C1, D1],
+            ops: vec![
+                PureOp::Add(C1, Addend::One),
+                PureOp::Watch(0, Addend::Place(C1)),
+                PureOp::Add(D1, Addend::Place(C1)),
+                PureOp::Watch(1, Addend::Place(D1)),
+                PureOp::Watch(2, Addend::Place(C1)),
+                PureOp::Watch(3, Addend::Place(R)),
+            ],
+            fixed_steps: 3,
+        }
+    }
+
+    #[test]
+    fn forms_round_trip_through_words() {
+        let test = Test {
+            cell: B1,
+            var: R,
+            also: Some(H1),
+            negated: false,
+        };
+        let counting = Counting {
+            steps_per_pass: u64::from(u32::MAX) + 5,
+            changed: vec![(B1, vec![Addend::One, Addend::Place(68)]), (R, vec![])],
+            test,
+        };
+        let mut nest = triangle();
+        nest.roles.extend([
+            Role::Sign(300),
+            Role::Apart(7),
+            Role::Positive,
+            Role::Inside,
+        ]);
+        nest.exit.also = Some(1);
+        nest.ops.extend([
+            PureOp::Assign(D1, H1),
+            PureOp::WatchGap {
+                slot: 4,
+                from: C1,
+                to: R,
+                plus: vec![Addend::One],
+                minus: vec![Addend::Place(D1), Addend::One],
+            },
+            PureOp::InnerCounting(5, counting.clone()),
+            PureOp::InnerPolynomial(6, test, Box::new(triangle())),
+        ]);
+        let forms = vec![Form::Counting(counting), Form::Polynomial(nest)];
+        assert_eq!(Form::decode_all(&words(&forms)), forms);
+    }
+
     #[test]
     fn counting_loops_skip_their_passes_and_stop_where_the_limit_says() {
-        let (ops, lines, form) = counting_loop();
-        let counting = [form];
+        // b1 counts up to R, read from input.
+        let test = Test {
+            cell: B1,
+            var: R,
+            also: None,
+            negated: true,
+        };
+        let ops = [
+            Op::InputBoth(R, H1),
+            Op::Counting(0),
+            Op::Increment(B1),
+            Op::Back(test),
+            Op::Output(B1),
+        ];
+        let lines = [(1, 0, 0), (2, 1, 0), (3, 2, 0), (4, 3, 1), (5, 4, 0)];
+        let forms = words(&[Form::Counting(Counting {
+            steps_per_pass: 2,
+            changed: vec![(B1, vec![Addend::One])],
+            test,
+        })]);
         let table = Table {
             ops: &ops,
             lines: &lines,
-            counting: &counting,
-            polynomial: &[],
+            forms: &forms,
         };
         let million = run(&table, "1000000", None);
         assert_eq!(million, ("1000000".to_string(), Ok(2_000_003)));
@@ -565,7 +952,6 @@ mod tests {
 
     #[test]
     fn polynomial_loops_skip_after_their_wait() {
-        // c1 counts to R while d1 sums it: d1 = R (R + 1) / 2.
         let test = Test {
             cell: C1,
             var: R,
@@ -588,35 +974,11 @@ mod tests {
             (5, 4, 1),
             (6, 5, 0),
         ];
-        let pass = [
-            PureOp::Add(C1, Addend::One),
-            PureOp::Watch(0, Addend::Place(C1)),
-            PureOp::Add(D1, Addend::Place(C1)),
-            PureOp::Watch(1, Addend::Place(D1)),
-            PureOp::Watch(2, Addend::Place(C1)),
-            PureOp::Watch(3, Addend::Place(R)),
-        ];
-        let polynomial = [Polynomial {
-            shape: Shape {
-                degree: 2,
-                warmup: false,
-                roles: &[Role::Value; 4],
-                exit: Exit {
-                    cell: 2,
-                    var: 3,
-                    also: None,
-                    negated: true,
-                },
-            },
-            state: &[C1, D1],
-            ops: &pass,
-            fixed_steps: 3,
-        }];
+        let forms = words(&[Form::Polynomial(triangle())]);
         let table = Table {
             ops: &ops,
             lines: &lines,
-            counting: &[],
-            polynomial: &polynomial,
+            forms: &forms,
         };
         let n: u64 = 100_000_000;
         let (out, steps) = run(&table, &n.to_string(), None);

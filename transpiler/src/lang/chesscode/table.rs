@@ -1,13 +1,12 @@
 //! Chess Code IR → tables, for programs of more than
 //! [`super::codegen::TABLE_ABOVE_LINES`] lines: the lines in order as
 //! (source line, operation, label) in `static LINES`, each distinct
-//! operation once in `static OPS`, the closed forms of counting loops
-//! (deduplicated) in `static COUNTING` and of polynomial loops (one per
-//! loop) in `static POLYNOMIAL`, all walked by `rt::chc::table::run_table`
-//! in the runtime library. rustc's cost then stays nearly flat in the
-//! program's size, where straight-line code cost it about 5 ms of CPU and
-//! 45 KB a line; the closed forms keep loops that skip whole passes as
-//! fast as in compiled code.
+//! operation once in `static OPS`, and the loops' closed forms (each
+//! distinct one once) as words in `static FORMS` (`rt::chc::table::Form`),
+//! walked by `rt::chc::table::run_table` in the runtime library. rustc's
+//! cost then stays nearly flat in the program's size, where straight-line
+//! code cost it about 5 ms of CPU and 45 KB a line; the closed forms keep
+//! loops that skip whole passes as fast as in compiled code.
 //!
 //! A loop is its label's line (a counting loop's skips passes, a
 //! polynomial loop's starts its wait), its body, and its condition's line,
@@ -16,8 +15,14 @@
 //! code of a small program.
 
 use std::collections::HashMap;
+use std::io::{BufRead, Write};
 
-use chess2rs_runtime::__private::chc::table::{Op, Place as Slot, Test};
+use chess2rs_runtime::__private::chc::table::{
+    self as rt_table, Addend as RtAddend, Form, Op, Place as Slot, PureOp as RtPureOp, Test,
+};
+use chess2rs_runtime::__private::chc::{Exit, Role};
+use chess2rs_runtime::__private::{Io, StepCounter};
+use chess2rs_runtime::RuntimeError;
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
@@ -26,18 +31,45 @@ use super::closed_form::{
 };
 use super::ir::{Cell, Condition, Loop, Op as IrOp, Program, Stmt, Var};
 
+/// A program's tables, as its generated code holds them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tables {
+    /// The distinct operations, in order of first use.
+    pub ops: Vec<Op>,
+    /// (source line, index in `ops`, for a condition its label's index in
+    /// `lines`) per line, in order.
+    pub lines: Vec<(u32, u32, u32)>,
+    /// The distinct closed forms, encoded one after another.
+    pub forms: Vec<u32>,
+}
+
+impl Tables {
+    /// The tables of `program` (of any size).
+    pub fn of(program: &Program) -> Tables {
+        let mut builder = Builder::default();
+        builder.block(&program.body);
+        builder.tables
+    }
+
+    /// Runs the tables as generated code does.
+    pub fn run<R: BufRead, W: Write>(
+        &self,
+        io: &mut Io<R, W>,
+        steps: &mut StepCounter,
+    ) -> Result<(), RuntimeError> {
+        let table = rt_table::Table {
+            ops: &self.ops,
+            lines: &self.lines,
+            forms: &self.forms,
+        };
+        rt_table::run_table(&table, io, steps)
+    }
+}
+
 /// The body of the entry function's closure for a large program: the
 /// tables and the call that runs them.
 pub fn generate(program: &Program) -> TokenStream {
-    let mut tables = Tables::default();
-    tables.block(&program.body);
-    let Tables {
-        ops,
-        lines,
-        counting,
-        polynomial,
-        ..
-    } = tables;
+    let Tables { ops, lines, forms } = Tables::of(program);
     let lines = lines.iter().map(|&(at, op, label)| {
         let (at, op, label) = (
             Literal::u32_unsuffixed(at),
@@ -46,31 +78,31 @@ pub fn generate(program: &Program) -> TokenStream {
         );
         quote! { (#at, #op, #label) }
     });
+    let words = forms.iter().map(|&word| Literal::u32_unsuffixed(word));
     let ops_tokens = ops.iter().map(|op| op_tokens(*op));
-    let (op_count, line_count, counting_count, polynomial_count) = (
+    let (op_count, line_count, word_count) = (
         Literal::usize_unsuffixed(ops.len()),
         Literal::usize_unsuffixed(lines.len()),
-        Literal::usize_unsuffixed(counting.len()),
-        Literal::usize_unsuffixed(polynomial.len()),
+        Literal::usize_unsuffixed(forms.len()),
     );
     quote! {
         /// The program's distinct operations. Places are numbers: cells
-        /// a1 = 0, b1 = 1, ..., h8 = 63, variables R N B Q K = 64 ... 68.
+        /// a1 = 0, b1 = 1, ..., h8 = 63, variables R N B Q K = 64 ... 68;
+        /// a loop's label and condition name its closed form, if any, by
+        /// its index among the forms of [`FORMS`].
         static OPS: [rt::chc::table::Op; #op_count] = [#(#ops_tokens),*];
         /// Each line in order: its source line, its entry in [`OPS`] and,
         /// for a loop's condition, the index of its label in `LINES`
         /// (the loop goes back to the line after it).
         static LINES: [(u32, u32, u32); #line_count] = [#(#lines),*];
-        /// The closed forms of counting loops, skipped at their label.
-        static COUNTING: [rt::chc::table::Counting<'static>; #counting_count] = [#(#counting),*];
-        /// The closed forms of polynomial loops, one per loop.
-        static POLYNOMIAL: [rt::chc::table::Polynomial<'static>; #polynomial_count] = [#(#polynomial),*];
+        /// The closed forms of the loops, each written once as words
+        /// (`rt::chc::table::Form::encode`).
+        static FORMS: [u32; #word_count] = [#(#words),*];
         rt::chc::table::run_table(
             &rt::chc::table::Table {
                 ops: &OPS,
                 lines: &LINES,
-                counting: &COUNTING,
-                polynomial: &POLYNOMIAL,
+                forms: &FORMS,
             },
             io,
             steps,
@@ -80,31 +112,37 @@ pub fn generate(program: &Program) -> TokenStream {
 
 /// The tables under construction.
 #[derive(Default)]
-struct Tables {
-    /// The distinct operations, in order of first use.
-    ops: Vec<Op>,
+struct Builder {
+    tables: Tables,
     /// Each operation's index in `ops`.
     op_index: HashMap<Op, u32>,
-    /// (source line, operation, label index) per line.
-    lines: Vec<(u32, u32, u32)>,
-    /// The distinct counting forms' tokens.
-    counting: Vec<TokenStream>,
-    /// Each counting form's index, by its tokens' text.
-    counting_index: HashMap<String, u32>,
-    /// The polynomial forms' tokens, one per loop.
-    polynomial: Vec<TokenStream>,
+    /// Each form's index, by its words.
+    form_index: HashMap<Vec<u32>, u32>,
 }
 
-impl Tables {
+impl Builder {
     /// Adds a line; returns its index.
     fn line(&mut self, at: u32, op: Op, label: u32) -> u32 {
-        let next = self.ops.len() as u32;
+        let ops = &mut self.tables.ops;
+        let next = ops.len() as u32;
         let index = *self.op_index.entry(op).or_insert(next);
         if index == next {
-            self.ops.push(op);
+            ops.push(op);
         }
-        self.lines.push((at, index, label));
-        self.lines.len() as u32 - 1
+        self.tables.lines.push((at, index, label));
+        self.tables.lines.len() as u32 - 1
+    }
+
+    /// The index of `form`, written once.
+    fn form(&mut self, form: &Form) -> u32 {
+        let mut words = Vec::new();
+        form.encode(&mut words);
+        let next = self.form_index.len() as u32;
+        let forms = &mut self.tables.forms;
+        *self.form_index.entry(words).or_insert_with_key(|words| {
+            forms.extend_from_slice(words);
+            next
+        })
     }
 
     fn block(&mut self, statements: &[Stmt]) {
@@ -123,18 +161,12 @@ impl Tables {
         let test = test(body.condition);
         let (label_op, back_op) = match closed_form::closed_form(body) {
             Some(ClosedForm::Counting(form)) => {
-                let tokens = counting_tokens(&form, body.condition).to_string();
-                let next = self.counting.len() as u32;
-                let index = *self.counting_index.entry(tokens).or_insert(next);
-                if index == next {
-                    self.counting.push(counting_tokens(&form, body.condition));
-                }
+                let index = self.form(&Form::Counting(counting(&form, body.condition)));
                 (Op::Counting(index), Op::Back(test))
             }
             Some(ClosedForm::Polynomial(form)) => {
-                let id = self.polynomial.len() as u32;
-                self.polynomial.push(polynomial_tokens(&form));
-                (Op::Polynomial(id), Op::BackPolynomial(test, id))
+                let index = self.form(&Form::Polynomial(polynomial(&form)));
+                (Op::Polynomial(index), Op::BackPolynomial(test, index))
             }
             None => (Op::Nop, Op::Back(test)),
         };
@@ -253,134 +285,137 @@ fn op_tokens(op: Op) -> TokenStream {
     }
 }
 
-fn addend_tokens(addend: Addend) -> TokenStream {
+fn addend(addend: Addend) -> RtAddend {
     match addend {
-        Addend::One => quote! { rt::chc::table::Addend::One },
-        Addend::Place(place) => {
-            let place = number(slot(place));
-            quote! { rt::chc::table::Addend::Place(#place) }
-        }
+        Addend::One => RtAddend::One,
+        Addend::Place(place) => RtAddend::Place(slot(place)),
     }
 }
 
-/// A counting loop's `rt::chc::table::Counting`.
-fn counting_tokens(form: &Counting, condition: Condition) -> TokenStream {
-    let steps = Literal::u64_unsuffixed(form.steps_per_pass);
-    let changed = form.changed.iter().map(|(place, adds)| {
-        let place = number(slot(*place));
-        let adds = adds.iter().map(|addend| addend_tokens(*addend));
-        quote! { (#place, &[#(#adds),*]) }
-    });
-    let test = test_tokens(test(condition));
-    quote! {
-        rt::chc::table::Counting {
-            steps_per_pass: #steps,
-            changed: &[#(#changed),*],
-            test: #test,
-        }
+fn addends(addends: &[Addend]) -> Vec<RtAddend> {
+    addends.iter().map(|&a| addend(a)).collect()
+}
+
+/// A counting loop's closed form, with its condition.
+fn counting(form: &Counting, condition: Condition) -> rt_table::Counting {
+    rt_table::Counting {
+        steps_per_pass: form.steps_per_pass,
+        changed: form
+            .changed
+            .iter()
+            .map(|(place, adds)| (slot(*place), addends(adds)))
+            .collect(),
+        test: test(condition),
     }
 }
 
-/// A polynomial loop's `rt::chc::table::Polynomial`.
-fn polynomial_tokens(form: &Polynomial) -> TokenStream {
-    let degree = Literal::usize_unsuffixed(form.degree);
-    let warmup = form.warmup;
-    let roles = form.roles.iter().map(|role| match role {
-        WatchRole::Value => quote! { rt::chc::Role::Value },
-        WatchRole::Inside => quote! { rt::chc::Role::Inside },
-        WatchRole::Positive => quote! { rt::chc::Role::Positive },
-        WatchRole::Sign(group) => {
-            let group = Literal::u16_unsuffixed(*group);
-            quote! { rt::chc::Role::Sign(#group) }
-        }
-        WatchRole::Apart(group) => {
-            let group = Literal::u16_unsuffixed(*group);
-            quote! { rt::chc::Role::Apart(#group) }
-        }
-    });
+/// A polynomial loop's closed form.
+fn polynomial(form: &Polynomial) -> rt_table::Polynomial {
+    let roles = form
+        .roles
+        .iter()
+        .map(|role| match *role {
+            WatchRole::Value => Role::Value,
+            WatchRole::Inside => Role::Inside,
+            WatchRole::Positive => Role::Positive,
+            WatchRole::Sign(group) => Role::Sign(group),
+            WatchRole::Apart(group) => Role::Apart(group),
+        })
+        .collect();
     let exit = form.exit;
-    let (cell, var) = (
-        Literal::usize_unsuffixed(exit.cell),
-        Literal::usize_unsuffixed(exit.var),
-    );
-    let also = match exit.also {
-        Some(also) => {
-            let also = Literal::usize_unsuffixed(also);
-            quote! { Some(#also) }
-        }
-        None => quote! { None },
-    };
-    let negated = exit.negated;
-    let state = form.state.iter().map(|place| number(slot(*place)));
-    let ops = form.ops.iter().map(pure_op_tokens);
-    let fixed = Literal::u64_unsuffixed(form.fixed_steps);
-    quote! {
-        rt::chc::table::Polynomial {
-            shape: rt::chc::Shape {
-                degree: #degree,
-                warmup: #warmup,
-                roles: &[#(#roles),*],
-                exit: rt::chc::Exit { cell: #cell, var: #var, also: #also, negated: #negated },
-            },
-            state: &[#(#state),*],
-            ops: &[#(#ops),*],
-            fixed_steps: #fixed,
-        }
+    rt_table::Polynomial {
+        degree: form.degree,
+        warmup: form.warmup,
+        roles,
+        exit: Exit {
+            cell: exit.cell,
+            var: exit.var,
+            also: exit.also,
+            negated: exit.negated,
+        },
+        state: form.state.iter().map(|&place| slot(place)).collect(),
+        ops: form.ops.iter().map(pure_op).collect(),
+        fixed_steps: form.fixed_steps,
     }
 }
 
-fn pure_op_tokens(op: &PureOp) -> TokenStream {
-    let slot_number = |slot: usize| Literal::u32_unsuffixed(slot as u32);
+fn pure_op(op: &PureOp) -> RtPureOp {
+    let watched = |slot: usize| slot as u32;
     match op {
-        PureOp::Add { to, addend } => {
-            let (to, addend) = (number(slot(*to)), addend_tokens(*addend));
-            quote! { rt::chc::table::PureOp::Add(#to, #addend) }
-        }
-        PureOp::Assign { to, from } => {
-            let (to, from) = (number(slot(*to)), number(slot(*from)));
-            quote! { rt::chc::table::PureOp::Assign(#to, #from) }
-        }
-        PureOp::Watch {
-            slot: watched,
-            value,
-        } => {
-            let (watched, value) = (slot_number(*watched), addend_tokens(*value));
-            quote! { rt::chc::table::PureOp::Watch(#watched, #value) }
-        }
+        PureOp::Add { to, addend: a } => RtPureOp::Add(slot(*to), addend(*a)),
+        PureOp::Assign { to, from } => RtPureOp::Assign(slot(*to), slot(*from)),
+        PureOp::Watch { slot: at, value } => RtPureOp::Watch(watched(*at), addend(*value)),
         PureOp::WatchGap {
-            slot: watched,
+            slot: at,
             from,
             to,
             plus,
             minus,
-        } => {
-            let watched = slot_number(*watched);
-            let (from, to) = (number(slot(*from)), number(slot(*to)));
-            let plus = plus.iter().map(|addend| addend_tokens(*addend));
-            let minus = minus.iter().map(|addend| addend_tokens(*addend));
-            quote! {
-                rt::chc::table::PureOp::WatchGap {
-                    slot: #watched,
-                    from: #from,
-                    to: #to,
-                    plus: &[#(#plus),*],
-                    minus: &[#(#minus),*],
-                }
-            }
-        }
+        } => RtPureOp::WatchGap {
+            slot: watched(*at),
+            from: slot(*from),
+            to: slot(*to),
+            plus: addends(plus),
+            minus: addends(minus),
+        },
         PureOp::Inner(inner) => {
-            let count = slot_number(inner.count_slot);
+            let at = watched(inner.count_slot);
             match &*inner.closed {
                 ClosedForm::Counting(form) => {
-                    let form = counting_tokens(form, inner.condition);
-                    quote! { rt::chc::table::PureOp::InnerCounting(#count, &#form) }
+                    RtPureOp::InnerCounting(at, counting(form, inner.condition))
                 }
                 ClosedForm::Polynomial(form) => {
-                    let (test, form) =
-                        (test_tokens(test(inner.condition)), polynomial_tokens(form));
-                    quote! { rt::chc::table::PureOp::InnerPolynomial(#count, #test, &#form) }
+                    RtPureOp::InnerPolynomial(at, test(inner.condition), Box::new(polynomial(form)))
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::chesscode::{check, lower, syntax};
+    use crate::source::Source;
+
+    fn tables(text: &str) -> Tables {
+        let source = Source::new("t.chc", text);
+        let tree = syntax::parse(&source).expect("parses");
+        let (matches, _) = check::check(&tree);
+        Tables::of(&lower::lower(&tree, &matches, "t.chc"))
+    }
+
+    #[test]
+    fn lines_name_distinct_operations_and_forms() {
+        // Two counting loops alike, a polynomial one, a loop that prints.
+        let counting = "b1xa8\n1/2 1/2\nb1+\nb1=R+\n";
+        let text = format!("{counting}{counting}1/2 1/2\nc1+\nd1xc1+\nc1=K+\n1/2 1/2\nd1\nd1=R+\n");
+        let tables = tables(&text);
+        let forms = Form::decode_all(&tables.forms);
+        assert_eq!(forms.len(), 2, "{forms:?}");
+        assert!(matches!(forms[0], Form::Counting(_)));
+        assert!(matches!(forms[1], Form::Polynomial(_)));
+        let ops: Vec<Op> = tables
+            .lines
+            .iter()
+            .map(|&(_, op, _)| tables.ops[op as usize])
+            .collect();
+        let b1_back = Op::Back(Test {
+            cell: 1,
+            var: 64,
+            also: None,
+            negated: true,
+        });
+        assert_eq!(
+            ops[..4],
+            [Op::Copy(1, 56), Op::Counting(0), Op::Increment(1), b1_back]
+        );
+        assert_eq!(ops[4..8], ops[..4]);
+        assert!(matches!(ops[8], Op::Polynomial(1)));
+        assert!(matches!(ops[11], Op::BackPolynomial(_, 1)));
+        assert_eq!(ops[12], Op::Nop, "no closed form: it prints");
+        // Each condition names its label's line index.
+        assert_eq!(tables.lines[3], (4, 3, 1));
+        assert_eq!(tables.lines[14], (15, 10, 12));
     }
 }
