@@ -137,6 +137,34 @@ impl Pass {
         saturating_u64(room + 1)
     }
 
+    /// Whether `passes` whole passes run without any of their additions
+    /// overflowing (`passes_in_range() >= passes`), without a division.
+    #[inline]
+    fn in_range_for(&self, passes: u64) -> bool {
+        if passes == 0 {
+            return true;
+        }
+        let (min, max) = (i128::from(i64::MIN), i128::from(i64::MAX));
+        let value = i128::from(self.value);
+        if value + self.high > max || value + self.low < min {
+            return false;
+        }
+        // Pass `passes` reaches value + (passes - 1) * delta + the running sums.
+        let Some(last) = i128::from(passes - 1)
+            .checked_mul(self.delta)
+            .and_then(|moved| moved.checked_add(value))
+        else {
+            return false;
+        };
+        match self.delta {
+            0 => true,
+            delta if delta > 0 => last.checked_add(self.high).is_some_and(|top| top <= max),
+            _ => last
+                .checked_add(self.low)
+                .is_some_and(|bottom| bottom >= min),
+        }
+    }
+
     /// The value after `passes` whole passes (which must be in range).
     #[inline]
     pub fn after(&self, passes: u64) -> i64 {
@@ -196,21 +224,12 @@ fn saturating_u64(value: i128) -> u64 {
 /// step limit happen exactly where they would.
 #[inline]
 pub fn skip(steps: &mut StepCounter, steps_per_pass: u64, exit: u64, changed: &[Pass]) -> u64 {
-    let mut in_range = u64::MAX;
-    for value in changed {
-        in_range = in_range.min(value.passes_in_range());
-    }
-    skip_counted(steps, steps_per_pass, exit, in_range)
-}
-
-/// [`skip`] given the fewest passes any changed value stays in range for
-/// ([`Pass::passes_in_range`]).
-#[inline]
-pub fn skip_counted(steps: &mut StepCounter, steps_per_pass: u64, exit: u64, in_range: u64) -> u64 {
-    let passes = exit
+    let mut passes = exit
         .saturating_sub(1)
-        .min(steps.available() / steps_per_pass)
-        .min(in_range);
+        .min(steps.available() / steps_per_pass);
+    for value in changed {
+        passes = passes.min(value.passes_in_range());
+    }
     let consumed = steps.try_consume(passes * steps_per_pass);
     debug_assert!(consumed);
     passes
@@ -254,6 +273,36 @@ mod tests {
         assert_eq!(Pass::new(7, &[1, -1]).passes_in_range(), u64::MAX);
         assert_eq!(Pass::new(5, &[i64::MAX, i64::MAX]).passes_in_range(), 0);
         assert_eq!(Pass::new(-5, &[3, 4]).after(3), 16);
+    }
+
+    #[test]
+    fn in_range_for_agrees_with_passes_in_range() {
+        let values = [0, 5, -7, i64::MAX - 10, i64::MIN + 10, i64::MAX, i64::MIN];
+        let adds: [&[i64]; 7] = [
+            &[1],
+            &[-1],
+            &[3, -5],
+            &[20, -20],
+            &[i64::MAX, i64::MAX],
+            &[i64::MIN, 7],
+            &[],
+        ];
+        for value in values {
+            for add in adds {
+                let pass = Pass::new(value, add);
+                let in_range = pass.passes_in_range();
+                for n in [0, 1, 2, 3, 4, 5, 100, u64::MAX / 2, u64::MAX] {
+                    assert_eq!(pass.in_range_for(n), in_range >= n, "{value} {add:?} {n}");
+                }
+                for n in [
+                    in_range.saturating_sub(1),
+                    in_range,
+                    in_range.saturating_add(1),
+                ] {
+                    assert_eq!(pass.in_range_for(n), in_range >= n, "{value} {add:?} {n}");
+                }
+            }
+        }
     }
 
     #[test]

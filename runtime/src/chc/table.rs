@@ -23,7 +23,7 @@ use super::passes::{
     count_direct_passes, fit_to_end, skip_passes, Exit, Role, Shape, DIRECT_PASSES,
     SKIP_AFTER_STEPS,
 };
-use super::{add, exit_after, output, skip_counted, Pass};
+use super::{add, exit_after, output, saturating_u64, Pass};
 
 /// A cell or a variable: cells `a1` = 0, `b1` = 1, … `h8` = 63 (file,
 /// then rank), variables R N B Q K = 64 … 68.
@@ -32,8 +32,9 @@ pub type Place = u8;
 /// How many places there are.
 pub const PLACES: usize = 69;
 
-/// The values of all places.
-type Places = [i64; PLACES];
+/// The values of all places, in an array that any [`Place`] indexes
+/// (so that no access needs a bounds check).
+type Places = [i64; 256];
 
 /// A loop's condition: loop back if `cell` equals `var` and `also` (or,
 /// `negated`, differs from both).
@@ -84,15 +85,17 @@ pub enum Op {
     InputBoth(Place, Place),
     /// Output mode ASCII (`true`) or raw.
     Mode(bool),
-    /// The label of a counting loop: skips whole passes of it with its
-    /// closed form (a [`Form::Counting`], by its index).
-    Counting(u32),
     /// The label of a polynomial loop (a [`Form::Polynomial`], by its
     /// index): starts its wait.
     Polynomial(u32),
     /// A loop's condition: goes on after its label (the line index the
     /// line's entry gives) while it holds.
     Back(Test),
+    /// A counting loop's condition (a [`Form::Counting`], by its index):
+    /// going back, skips whole passes with the closed form (so a loop that
+    /// runs once costs nothing more; a longer one skips at its second
+    /// pass, then runs its last).
+    BackCounting(Test, u32),
     /// A polynomial loop's condition (its form's index): going back, tries
     /// to skip the rest of the loop once it waited long enough.
     BackPolynomial(Test, u32),
@@ -150,31 +153,68 @@ impl Counting {
         }
     }
 
-    /// After how many passes the loop ends, from these values.
+    /// After how many passes the loop ends, from these values
+    /// ([`exit_after`]; a compared difference moving by 1 a pass, as in
+    /// most loops, without its `i128` division).
     #[inline]
     fn exit(&self, places: &Places) -> u64 {
         let test = self.test;
-        exit_after(
-            self.pass(places, test.cell),
-            self.pass(places, test.var),
-            test.also.map(|also| self.pass(places, also)),
-            test.negated,
-        )
+        let cell = self.pass(places, test.cell);
+        let var = self.pass(places, test.var);
+        let also = test.also.map(|also| self.pass(places, also));
+        if test.negated {
+            // The first pass where the difference a + b i is 0.
+            let end = |other: Pass| {
+                let a = i128::from(cell.value) - i128::from(other.value);
+                match cell.delta - other.delta {
+                    1 if -a >= 1 => Some(saturating_u64(-a)),
+                    -1 if a >= 1 => Some(saturating_u64(a)),
+                    1 | -1 => Some(u64::MAX),
+                    _ => None,
+                }
+            };
+            let ends = match also {
+                None => end(var),
+                Some(also) => end(var).zip(end(also)).map(|(a, b)| a.min(b)),
+            };
+            if let Some(ends) = ends {
+                return ends;
+            }
+        }
+        exit_after(cell, var, also, test.negated)
     }
 
-    /// Skips whole passes (see [`super::skip`]) and returns how many.
+    /// Skips whole passes, and counts their steps: as [`super::skip`], fewer
+    /// than the pass that ends the loop, within the step limit and with
+    /// every sum in range; the division of the step limit and the range's
+    /// only when they are what stops the skip.
     #[inline]
-    fn skip(&self, places: &mut Places, steps: &mut StepCounter) -> u64 {
+    fn skip(&self, places: &mut Places, mut steps: StepCounter) -> StepCounter {
         let exit = self.exit(places);
-        let in_range = self
-            .changed
-            .iter()
-            .map(|&(place, _)| self.pass(places, place).passes_in_range())
-            .min()
-            .unwrap_or(u64::MAX);
-        let passes = skip_counted(steps, self.steps_per_pass, exit, in_range);
+        if exit <= 1 {
+            return steps;
+        }
+        let mut passes = exit - 1;
+        let available = steps.available();
+        if passes
+            .checked_mul(self.steps_per_pass)
+            .is_none_or(|needed| needed > available)
+        {
+            passes = passes.min(available / self.steps_per_pass);
+        }
+        for &(place, _) in &self.changed {
+            let pass = self.pass(places, place);
+            if !pass.in_range_for(passes) {
+                passes = passes.min(pass.passes_in_range());
+            }
+        }
+        if passes == 0 {
+            return steps;
+        }
+        let consumed = steps.try_consume(passes * self.steps_per_pass);
+        debug_assert!(consumed);
         self.advance(places, passes);
-        passes
+        steps
     }
 
     /// Sets each changed place to its value after `passes` passes (the
@@ -283,7 +323,13 @@ pub fn run_table<R: BufRead, W: Write>(
     steps: &mut StepCounter,
 ) -> Result<(), RuntimeError> {
     let forms = Form::decode_all(table.forms);
-    let mut places: Places = [0; PLACES];
+    // Each line with its operation, so a step reads one entry.
+    let code: Vec<(u32, Op, u32)> = table
+        .lines
+        .iter()
+        .map(|&(line, op, back)| (line, table.ops[op as usize], back))
+        .collect();
+    let mut places: Places = [0; 256];
     let mut ascii = false;
     let mut waits: Vec<Wait> = forms
         .iter()
@@ -292,13 +338,23 @@ pub fn run_table<R: BufRead, W: Write>(
             skip_below: 0,
         })
         .collect();
-    // A copy in a local, as generated code keeps it (see `StepCounter`).
+    // The steps left in a local whose address is never taken, so that it
+    // stays in a register (`StepCounter::tick`'s cold path takes the
+    // counter's): the counter is brought up to date where it is read.
     let mut counter: StepCounter = *steps;
+    let mut left = counter.available();
     let mut pc = 0usize;
-    while let Some(&(line, op, back)) = table.lines.get(pc) {
-        counter.tick(line)?;
+    while let Some(&(line, op, back)) = code.get(pc) {
+        if left == 0 {
+            // The limit's error, or without one the count starts again.
+            counter.spend_down_to(0);
+            counter.tick(line)?;
+            left = counter.available();
+        } else {
+            left -= 1;
+        }
         pc += 1;
-        match table.ops[op as usize] {
+        match op {
             Op::Nop => {}
             Op::Copy(to, from) => places[usize::from(to)] = places[usize::from(from)],
             Op::Add(to, from) => {
@@ -317,50 +373,56 @@ pub fn run_table<R: BufRead, W: Write>(
                 places[usize::from(cell)] = value;
             }
             Op::Mode(mode) => ascii = mode,
-            Op::Counting(form) => {
-                if let Form::Counting(form) = &forms[form as usize] {
-                    form.skip(&mut places, &mut counter);
-                }
-            }
             Op::Polynomial(form) => {
                 let wait = &mut waits[form as usize];
-                wait.skip_below = counter
-                    .available()
-                    .saturating_sub(wait.wait.load(Ordering::Relaxed));
+                wait.skip_below = left.saturating_sub(wait.wait.load(Ordering::Relaxed));
             }
             Op::Back(test) => {
                 if test.holds(&places) {
                     pc = back as usize + 1;
                 }
             }
+            Op::BackCounting(test, form) => {
+                if test.holds(&places) {
+                    pc = back as usize + 1;
+                    if let Form::Counting(form) = &forms[form as usize] {
+                        counter.spend_down_to(left);
+                        counter = form.skip(&mut places, counter);
+                        left = counter.available();
+                    }
+                }
+            }
             Op::BackPolynomial(test, form) => {
                 if test.holds(&places) {
                     pc = back as usize + 1;
                     let wait = &mut waits[form as usize];
-                    if counter.available() < wait.skip_below {
+                    if left < wait.skip_below {
                         wait.skip_below = 0;
                         if let Form::Polynomial(form) = &forms[form as usize] {
-                            skip_polynomial(form, &wait.wait, &mut places, &mut counter);
+                            counter.spend_down_to(left);
+                            counter = skip_polynomial(form, &wait.wait, &mut places, counter);
+                            left = counter.available();
                         }
                     }
                 }
             }
         }
     }
+    counter.spend_down_to(left);
     *steps = counter;
     Ok(())
 }
 
 /// Tries to skip whole passes of a polynomial loop at the start of a
-/// pass (see [`super::skip_passes`]).
+/// pass (see [`super::skip_passes`]); the step counter after it.
 #[cold]
 #[inline(never)]
 fn skip_polynomial(
     form: &Polynomial,
     wait: &AtomicU64,
     places: &mut Places,
-    steps: &mut StepCounter,
-) {
+    mut steps: StepCounter,
+) -> StepCounter {
     let mut state = [0i64; PLACES];
     let state = &mut state[..form.state.len()];
     for (value, &place) in state.iter_mut().zip(&form.state) {
@@ -370,10 +432,11 @@ fn skip_polynomial(
     let pass = |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
         pure_pass(form, &mut scratch, s, next, watch)
     };
-    skip_passes(steps, wait, &form.shape(), state, pass);
+    skip_passes(&mut steps, wait, &form.shape(), state, pass);
     for (&value, &place) in state.iter().zip(&form.state) {
         places[usize::from(place)] = value;
     }
+    steps
 }
 
 /// One pass of a polynomial loop as a pure function (see
@@ -917,9 +980,9 @@ mod tests {
         };
         let ops = [
             Op::InputBoth(R, H1),
-            Op::Counting(0),
+            Op::Nop,
             Op::Increment(B1),
-            Op::Back(test),
+            Op::BackCounting(test, 0),
             Op::Output(B1),
         ];
         let lines = [(1, 0, 0), (2, 1, 0), (3, 2, 0), (4, 3, 1), (5, 4, 0)];

@@ -806,7 +806,7 @@ mod tests {
         // Each distinct operation once: the two labels, b1+, c1+, d1xc1+,
         // the two conditions, a1+.
         assert!(large.contains("static OPS : [rt :: chc :: table :: Op ; 8]"));
-        assert!(large.contains("rt :: chc :: table :: Op :: Counting (0)"));
+        assert!(large.contains("rt :: chc :: table :: Op :: BackCounting"));
         assert!(large.contains("rt :: chc :: table :: Op :: Polynomial (1)"));
         assert!(large.contains("rt :: chc :: table :: Op :: BackPolynomial"));
         assert!(large.contains("static FORMS : [u32 ;"));

@@ -162,7 +162,7 @@ impl Builder {
         let (label_op, back_op) = match closed_form::closed_form(body) {
             Some(ClosedForm::Counting(form)) => {
                 let index = self.form(&Form::Counting(counting(&form, body.condition)));
-                (Op::Counting(index), Op::Back(test))
+                (Op::Nop, Op::BackCounting(test, index))
             }
             Some(ClosedForm::Polynomial(form)) => {
                 let index = self.form(&Form::Polynomial(polynomial(&form)));
@@ -266,10 +266,6 @@ fn op_tokens(op: Op) -> TokenStream {
             quote! { rt::chc::table::Op::InputBoth(#var, #cell) }
         }
         Op::Mode(ascii) => quote! { rt::chc::table::Op::Mode(#ascii) },
-        Op::Counting(form) => {
-            let form = index(form);
-            quote! { rt::chc::table::Op::Counting(#form) }
-        }
         Op::Polynomial(id) => {
             let id = index(id);
             quote! { rt::chc::table::Op::Polynomial(#id) }
@@ -277,6 +273,10 @@ fn op_tokens(op: Op) -> TokenStream {
         Op::Back(test) => {
             let test = test_tokens(test);
             quote! { rt::chc::table::Op::Back(#test) }
+        }
+        Op::BackCounting(test, form) => {
+            let (test, form) = (test_tokens(test), index(form));
+            quote! { rt::chc::table::Op::BackCounting(#test, #form) }
         }
         Op::BackPolynomial(test, id) => {
             let (test, id) = (test_tokens(test), index(id));
@@ -400,15 +400,18 @@ mod tests {
             .iter()
             .map(|&(_, op, _)| tables.ops[op as usize])
             .collect();
-        let b1_back = Op::Back(Test {
-            cell: 1,
-            var: 64,
-            also: None,
-            negated: true,
-        });
+        let b1_back = Op::BackCounting(
+            Test {
+                cell: 1,
+                var: 64,
+                also: None,
+                negated: true,
+            },
+            0,
+        );
         assert_eq!(
             ops[..4],
-            [Op::Copy(1, 56), Op::Counting(0), Op::Increment(1), b1_back]
+            [Op::Copy(1, 56), Op::Nop, Op::Increment(1), b1_back]
         );
         assert_eq!(ops[4..8], ops[..4]);
         assert!(matches!(ops[8], Op::Polynomial(1)));
@@ -416,6 +419,6 @@ mod tests {
         assert_eq!(ops[12], Op::Nop, "no closed form: it prints");
         // Each condition names its label's line index.
         assert_eq!(tables.lines[3], (4, 3, 1));
-        assert_eq!(tables.lines[14], (15, 10, 12));
+        assert_eq!(tables.lines[14], (15, 9, 12));
     }
 }
