@@ -51,13 +51,15 @@ def chc(lines):
 
 def btm(lines):
     """BTM: rules (state s reads 0: write 1, go right, state s+1) for as
-    many states as fit; the machine walks right and halts."""
+    many states as fit, from the start state 0 (which goes on to 3: states
+    1 and 2 read and print); the machine walks right and halts."""
     out = []
-    state = 3
+    state = 0
     while len(out) + 5 <= max(lines, 5):
-        for value in (state, 0, state + 1, 1, 0):
+        following = 3 if state == 0 else state + 1
+        for value in (state, 0, following, 1, 0):
             out.append("1" + format(value, "b") + "!")
-        state += 1
+        state = following
     return "\n".join(out) + "\n"
 
 

@@ -26,6 +26,19 @@ fn enough_random_programs_compile() {
     }
 }
 
+#[test]
+fn enough_random_table_programs_compile() {
+    // More than 1,000 lines: generated code runs them from tables.
+    let count = RANDOM
+        .iter()
+        .filter(|case| case.extension == "chc" && case.source.lines().count() > 1_000)
+        .count();
+    assert!(
+        count >= 30,
+        "only {count} Chess Code table programs compiled"
+    );
+}
+
 /// Random input: up to eight lines of small numbers, a letter's code, and
 /// a token that is no number.
 fn random_input() -> impl Strategy<Value = String> {
@@ -123,6 +136,59 @@ proptest! {
     }
 }
 
+/// Runs a Chess Code program from its tables (what generated code holds
+/// for a program of more than 1,000 lines), in this process.
+fn run_tables(
+    program: &chess2rs::Program,
+    input: &str,
+    options: &Options,
+) -> (Vec<u8>, Option<String>) {
+    let chess2rs::Program::ChessCode(program) = program else {
+        unreachable!("a Chess Code program");
+    };
+    let tables = chess2rs::lang::chesscode::table::Tables::of(program);
+    let mut output = Vec::new();
+    let source = chess2rs_runtime::SourceMap::EMPTY;
+    let result = chess2rs_runtime::__private::run_program(
+        input.as_bytes(),
+        &mut output,
+        options,
+        &source,
+        |io, steps| tables.run(io, steps),
+    );
+    outcome(result, output)
+}
+
+/// The random Chess Code programs of every size.
+fn chess_code_programs() -> Vec<&'static chess2rs_golden::RandomCase> {
+    RANDOM
+        .iter()
+        .filter(|case| case.extension == "chc")
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Every random Chess Code program, however small, run from the tables
+    /// generated code would hold for it, gives what the interpreter gives.
+    #[test]
+    fn tables_agree_with_the_interpreter(
+        which in any::<prop::sample::Index>(),
+        input in random_input(),
+        limit in prop_oneof![4 => random_limit(), 1 => 0u64..200_000],
+    ) {
+        let programs = chess_code_programs();
+        let case = which.get(&programs);
+        let options = Options::with_max_steps(limit);
+        let program = checked(case);
+        let mut interpreted = Vec::new();
+        let interpreted = outcome(chess2rs::interpret(&program, input.as_bytes(), &mut interpreted, &options), interpreted);
+        let tables = run_tables(&program, &input, &options);
+        prop_assert_eq!(interpreted, tables, "program:\n{}\ninput: {:?}", case.source, input);
+    }
+}
+
 /// The random Chess Code programs of polynomial loops.
 fn polynomial_programs() -> Vec<&'static chess2rs_golden::RandomCase> {
     RANDOM
@@ -166,6 +232,8 @@ proptest! {
         let interpreted = outcome(chess2rs::interpret(&program, input.as_bytes(), &mut interpreted, &options), interpreted);
         let mut compiled = Vec::new();
         let compiled = outcome((case.entry)(&mut input.as_bytes(), &mut compiled, &options), compiled);
-        prop_assert_eq!(interpreted, compiled, "program:\n{}\ninput: {:?}", case.source, input);
+        let tables = run_tables(&program, &input, &options);
+        prop_assert_eq!(&interpreted, &compiled, "program:\n{}\ninput: {:?}", case.source, input);
+        prop_assert_eq!(&interpreted, &tables, "tables; program:\n{}\ninput: {:?}", case.source, input);
     }
 }

@@ -53,6 +53,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("chc", include_str!("chc/mod.rs")),
     ("chc/passes", include_str!("chc/passes.rs")),
     ("chc/poly", include_str!("chc/poly.rs")),
+    ("chc/table", include_str!("chc/table.rs")),
     ("error", include_str!("error.rs")),
     ("fv", include_str!("fv/mod.rs")),
     ("fv/automaton", include_str!("fv/automaton.rs")),
