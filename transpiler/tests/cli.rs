@@ -5,6 +5,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+#[path = "support/cache_entries.rs"]
+#[allow(dead_code)]
+mod cache_entries;
+use cache_entries::build_directories;
+
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -1547,25 +1552,7 @@ fn toolchain_failures_are_named_and_stale_builds_swept() {
     // removed by the next build in that entry; the failed builds above left
     // none.
     let cache = dir.join("cache");
-    let leftovers = |cache: &Path| -> Vec<PathBuf> {
-        std::fs::read_dir(cache)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .flat_map(|entry| {
-                std::fs::read_dir(entry.path())
-                    .into_iter()
-                    .flatten()
-                    .flatten()
-            })
-            .map(|item| item.path())
-            .filter(|path| {
-                path.file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with("build."))
-            })
-            .collect()
-    };
-    assert_eq!(leftovers(&cache), Vec::<PathBuf>::new());
+    assert_eq!(build_directories(&cache), Vec::<PathBuf>::new());
     let cache = dir.join("cache_stale");
     let out = chess2rs_unoptimised(&["run", "--quiet", &program], b"", &cache);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

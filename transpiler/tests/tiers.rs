@@ -10,6 +10,9 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+#[path = "support/cache_entries.rs"]
+#[allow(dead_code)]
+mod cache_entries;
 #[path = "support/child.rs"]
 mod child;
 
@@ -210,22 +213,9 @@ fn a_quick_program_finishes_in_the_interpreter_and_stops_the_build() {
     // gone, no build directory.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     loop {
-        let leftovers: Vec<PathBuf> = std::fs::read_dir(&cache)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .flat_map(|entry| {
-                std::fs::read_dir(entry.path())
-                    .into_iter()
-                    .flatten()
-                    .flatten()
-            })
-            .map(|item| item.path())
-            .filter(|path| {
-                let name = path.file_name().unwrap().to_string_lossy().into_owned();
-                name.starts_with("build.") || name == "program"
-            })
-            .collect();
+        let leftovers = cache_entries::items_in_entries(&cache, |name| {
+            name.starts_with("build.") || name == "program"
+        });
         if leftovers.is_empty() {
             break;
         }
