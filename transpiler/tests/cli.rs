@@ -9,6 +9,9 @@ use std::process::{Command, Output, Stdio};
 #[allow(dead_code)]
 mod cache_entries;
 use cache_entries::build_directories;
+#[path = "support/runtime_cache.rs"]
+#[allow(dead_code)]
+mod runtime_cache;
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -24,6 +27,15 @@ fn scratch(test: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// [`scratch`] as a build cache that holds the runtime library built
+/// with `CHESS2RS_OPT_LEVEL` at `opt_level` (these tests are not about
+/// building it; `cache.rs` has those).
+fn scratch_cache(test: &str, opt_level: &str) -> PathBuf {
+    let cache = scratch(test);
+    runtime_cache::seed(&cache, opt_level);
+    cache
 }
 
 fn chess2rs(args: &[&str], stdin: &[u8], cache: &Path) -> Output {
@@ -122,7 +134,7 @@ fn interpret_gives_the_expected_output_of_every_seed() {
 
 #[test]
 fn run_builds_once_then_reuses_the_cached_executable() {
-    let cache = scratch("run");
+    let cache = scratch_cache("run", "0");
     for name in SEEDS {
         let (path, input, expected) = seed(name);
         let first = chess2rs_unoptimised(&["run", &path], &input, &cache);
@@ -149,7 +161,7 @@ fn run_builds_once_then_reuses_the_cached_executable() {
 
 #[test]
 fn run_passes_the_step_limit_and_the_exit_code_through() {
-    let cache = scratch("run_steps");
+    let cache = scratch_cache("run_steps", "0");
     let dir = scratch("run_steps_src");
     let program = dir.join("loop.icp");
     std::fs::write(&program, "1. \"again\n2. ^?1\n").unwrap();
@@ -222,7 +234,7 @@ fn standalone_output_builds_with_plain_rustc_without_warnings() {
 
 #[test]
 fn build_writes_an_executable() {
-    let dir = scratch("build");
+    let dir = scratch_cache("build", "3");
     let exe = dir.join("beer");
     let (path, _, expected) = seed("beer.icp");
     let out = chess2rs(
@@ -529,7 +541,7 @@ fn representatives(cases: &[(CaseFiles, Expected)]) -> Vec<&(CaseFiles, Expected
 /// `every_golden_program_file_builds_and_runs`.
 #[test]
 fn golden_error_cases_and_representatives_through_run() {
-    let cache = scratch("golden_run");
+    let cache = scratch_cache("golden_run", "0");
     let cases = golden_cases();
     let mut through_run: Vec<_> = cases.iter().filter(|(_, e)| e.code == 2).collect();
     let errors = through_run.len();
@@ -724,7 +736,7 @@ fn every_golden_program_file_builds_and_runs() {
 
 #[test]
 fn explain_btm_of_the_hello_game_is_a_program_that_prints_hello() {
-    let dir = scratch("explain");
+    let dir = scratch_cache("explain", "0");
     let game = example("chessoteric-hello.pgn").display().to_string();
     let listing = chess2rs(&["explain", &game, "--btm"], b"", &dir);
     assert_eq!(listing.status.code(), Some(0), "{}", text(&listing.stderr));
@@ -841,7 +853,7 @@ fn an_output_path_that_is_the_program_is_refused_and_the_program_left_untouched(
 
 #[test]
 fn built_executables_explain_themselves_and_are_small() {
-    let cache = scratch("exe_help");
+    let cache = scratch_cache("exe_help", "3");
     let dir = scratch("exe_help_out");
     let exe = dir.join("adder");
     let out = chess2rs(
@@ -1049,7 +1061,7 @@ fn interpret_traces_every_language_and_stops_at_the_limit() {
 
 #[test]
 fn the_run_cache_survives_concurrent_builds_and_an_empty_setting() {
-    let cache = scratch("concurrent");
+    let cache = scratch_cache("concurrent", "0");
     let program = example("beer.icp").display().to_string();
     let runs: Vec<Output> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2)
@@ -1067,6 +1079,7 @@ fn the_run_cache_survives_concurrent_builds_and_an_empty_setting() {
     // XDG_CACHE_HOME, never into the current directory.
     let cwd = scratch("empty_cache_cwd");
     let xdg = scratch("empty_cache_xdg");
+    runtime_cache::seed(&xdg.join("chess2rs"), "0");
     let env = [
         ("CHESS2RS_CACHE_DIR", ""),
         ("XDG_CACHE_HOME", xdg.to_str().unwrap()),
@@ -1081,7 +1094,8 @@ fn the_run_cache_survives_concurrent_builds_and_an_empty_setting() {
         .spawn()
         .unwrap();
     assert!(child.wait().unwrap().success());
-    assert!(xdg.join("chess2rs").is_dir());
+    // The program was built there (the runtime it links was put there).
+    only_entry(&xdg.join("chess2rs"));
     assert_eq!(std::fs::read_dir(&cwd).unwrap().count(), 0);
 }
 
@@ -1100,7 +1114,7 @@ fn only_entry(cache: &Path) -> PathBuf {
 
 #[test]
 fn a_damaged_cache_entry_is_rebuilt_and_the_key_is_stable() {
-    let cache = scratch("damaged");
+    let cache = scratch_cache("damaged", "0");
     let program = example("first.icp").display().to_string();
     let (_, _, expected) = seed("first.icp");
     let first = chess2rs_unoptimised(&["run", &program], b"", &cache);
@@ -1197,7 +1211,7 @@ fn thousands_of_errors_on_one_long_line_give_a_short_report() {
 
 #[test]
 fn synth_writes_a_game_that_interpret_and_run_play() {
-    let cache = scratch("synth");
+    let cache = scratch_cache("synth", "0");
     let game = cache.join("hello.pgn").display().to_string();
     let btm = example("hello.btm").display().to_string();
     let out = chess2rs(&["synth", &btm, "-o", &game], b"", &cache);
@@ -1379,6 +1393,8 @@ fn output_paths_write_through_links_fifos_and_devices() {
         .args(["c", "1", "3"])
         .output();
     if made.is_ok_and(|out| out.status.success()) {
+        // (`build` compiles only the program.)
+        runtime_cache::seed(&cache, "3");
         for args in [vec![add.as_str(), "-o"], vec!["build", add.as_str(), "-o"]] {
             let mut args = args.clone();
             let path = null.display().to_string();
@@ -1554,6 +1570,7 @@ fn toolchain_failures_are_named_and_stale_builds_swept() {
     let cache = dir.join("cache");
     assert_eq!(build_directories(&cache), Vec::<PathBuf>::new());
     let cache = dir.join("cache_stale");
+    runtime_cache::seed(&cache, "0");
     let out = chess2rs_unoptimised(&["run", "--quiet", &program], b"", &cache);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let entry = only_entry(&cache);

@@ -15,6 +15,9 @@ use std::sync::Mutex;
 mod cache_entries;
 #[path = "support/child.rs"]
 mod child;
+#[path = "support/runtime_cache.rs"]
+#[allow(dead_code)]
+mod runtime_cache;
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -230,7 +233,7 @@ fn a_quick_program_finishes_in_the_interpreter_and_stops_the_build() {
 #[test]
 fn the_tiers_can_be_chosen() {
     let dir = scratch("chosen");
-    let cache = dir.join("cache");
+    let cache = runtime_cache::seeded(&dir.join("cache"), "0");
     let program = dir.join("hi.icp");
     std::fs::write(&program, "1. \"hi\n").unwrap();
     let path = program.to_str().unwrap();
