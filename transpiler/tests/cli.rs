@@ -342,12 +342,12 @@ fn check_reports_warnings_but_succeeds() {
     assert!(stderr.contains("1 warning"), "{stderr}");
 }
 
-/// The golden cases' file conventions, shared with the golden harness.
-#[path = "../../golden/src/discover.rs"]
-#[allow(dead_code)]
-mod discover;
+/// The golden cases, with their file conventions (shared with the golden
+/// harness) and representatives.
+#[path = "support/golden_cases.rs"]
+mod golden_cases;
 
-use discover::{CaseFiles, Expected};
+use golden_cases::{golden_cases, representatives, CaseFiles, Expected};
 
 // What users type, for every golden case, checked against its expectation
 // files, in three tests (one `chess2rs run` per case, a rustc build each,
@@ -357,22 +357,6 @@ use discover::{CaseFiles, Expected};
 // The golden crate (golden/tests/golden.rs) checks the same cases through
 // the library: the interpreter, the generated functions linked with the
 // runtime crate, and `chess_program!`.
-
-/// Every golden case with its expectations (a malformed expectation file
-/// fails the test).
-fn golden_cases() -> Vec<(CaseFiles, Expected)> {
-    let cases = discover::discover(&workspace().join("golden"));
-    assert!(!cases.is_empty());
-    cases
-        .into_iter()
-        .map(|case| {
-            let expected = case
-                .expected()
-                .unwrap_or_else(|problem| panic!("{problem}"));
-            (case, expected)
-        })
-        .collect()
-}
 
 /// `each` on every item, in two workers (CI has two cores): all results,
 /// in order.
@@ -467,71 +451,6 @@ fn every_golden_case_through_interpret() {
     assert_no_failures(&failures);
 }
 
-/// What a golden case has that `run` must be seen to handle.
-fn features(case: &CaseFiles, expected: &Expected) -> Vec<String> {
-    let extension = case.path.extension().unwrap().to_string_lossy();
-    let mut features = vec![format!("a .{extension} program")];
-    if !expected.input.is_empty() {
-        features.push("input".into());
-    }
-    if expected.code == 1 {
-        features.push("a runtime error".into());
-    }
-    if expected.max_steps.is_some() {
-        features.push("a step limit".into());
-    }
-    if expected.code == 0 && !expected.stderr_contains.is_empty() {
-        features.push("warnings".into());
-    }
-    features
-}
-
-/// The compiling cases that go through `chess2rs run` itself: one at a
-/// time the case with the most features not yet had, until every feature
-/// of the compiling cases is had (about six builds).
-fn representatives(cases: &[(CaseFiles, Expected)]) -> Vec<&(CaseFiles, Expected)> {
-    let compiling: Vec<_> = cases.iter().filter(|(_, e)| e.code != 2).collect();
-    let mut had: Vec<String> = Vec::new();
-    let mut chosen = Vec::new();
-    loop {
-        let new = |(case, expected): &&(CaseFiles, Expected)| {
-            features(case, expected)
-                .into_iter()
-                .filter(|f| !had.contains(f))
-                .count()
-        };
-        let Some(best) = compiling
-            .iter()
-            .copied()
-            .max_by_key(|c| (new(c), std::cmp::Reverse(&c.0.name)))
-        else {
-            break;
-        };
-        if new(&best) == 0 {
-            break;
-        }
-        had.extend(features(&best.0, &best.1));
-        chosen.push(best);
-    }
-    for wanted in [
-        "a .icp program",
-        "a .chc program",
-        "a .pgn program",
-        "a .btm program",
-        "a .fv program",
-        "input",
-        "a runtime error",
-        "a step limit",
-        "warnings",
-    ] {
-        assert!(
-            had.iter().any(|f| f == wanted),
-            "no compiling golden case has {wanted}"
-        );
-    }
-    chosen
-}
-
 /// `chess2rs run` itself — generation, rustc, the cache, the run with the
 /// case's input, step limit, exit code and stderr — on every golden case
 /// with compile errors (which stop before rustc) and on the
@@ -586,7 +505,9 @@ fn code_lines(file: &str) -> Vec<&str> {
 /// For every golden case that compiles, the program file `chess2rs run`
 /// builds (its text from the binary), built with `run`'s rustc flags and
 /// run with `run`'s arguments, the case's input and the warnings `run`
-/// prints: the expected stdout, exit code and stderr. All of them as
+/// prints: the expected stdout, exit code and stderr; and again with
+/// `--discard-output` at half its output (as after `run` switched from its
+/// interpreter, `tiers.rs`): the rest of it, and the same stderr and code. All of them as
 /// modules of one crate that holds one copy of the inlined runtime, built
 /// by one rustc invocation (seconds, where a build per case took
 /// minutes). `chess2rs run` itself is checked on representatives by
@@ -708,24 +629,47 @@ fn every_golden_program_file_builds_and_runs() {
         .unwrap();
     assert!(rustc.status.success(), "{}", text(&rustc.stderr));
     let failures = on_two_workers(&built, |(case, expected, module, warnings)| {
-        // `run`'s arguments.
-        let mut command = Command::new(&exe);
-        if let Some(steps) = expected.max_steps {
-            command.arg("--max-steps").arg(steps.to_string());
-        }
-        let child = command
-            .args(["--max-memory", "2147483648"])
-            .env(CASE_VARIABLE, module)
-            .current_dir(&golden)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut out = feed_and_wait(child, &expected.input);
+        // `run`'s arguments, and with `--discard-output` as when `run`
+        // switches from its interpreter after half the output.
+        let run = |discard: Option<usize>| {
+            let mut command = Command::new(&exe);
+            if let Some(steps) = expected.max_steps {
+                command.arg("--max-steps").arg(steps.to_string());
+            }
+            if let Some(bytes) = discard {
+                command.arg("--discard-output").arg(bytes.to_string());
+            }
+            let child = command
+                .args(["--max-memory", "2147483648"])
+                .env(CASE_VARIABLE, module)
+                .current_dir(&golden)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            feed_and_wait(child, &expected.input)
+        };
+        let mut out = run(None);
         // What `run` shows: the warnings, then the program's stderr.
         out.stderr = [warnings.as_bytes(), &out.stderr].concat();
-        compare("the program file of", case, expected, &out)
+        let mut failures = compare("the program file of", case, expected, &out);
+        let half = expected.stdout.len() / 2;
+        let mut switched = run(Some(half));
+        switched.stderr = [warnings.as_bytes(), &switched.stderr].concat();
+        if switched.stdout != expected.stdout.as_bytes()[half..]
+            || switched.stderr != out.stderr
+            || switched.status.code() != out.status.code()
+        {
+            failures.push(format!(
+                "the program file of {} with --discard-output {half}: {:?} {:?} {:?}",
+                case.name,
+                switched.status.code(),
+                text(&switched.stdout),
+                text(&switched.stderr)
+            ));
+        }
+        failures
     });
     assert_no_failures(&failures);
     eprintln!(
