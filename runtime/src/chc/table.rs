@@ -9,10 +9,12 @@
 //! The walk does what the code of a small program does, in the same
 //! order: one step counted per line, the same additions, reads, outputs
 //! and errors, and the same closed forms — a counting loop's passes
-//! skipped at its label ([`super::skip`]), a polynomial loop's tried at
-//! the start of a pass once it ran its wait ([`super::skip_passes`]),
-//! its pass given as a pure function by interpreting [`PureOp`]s here
-//! rather than by generated code.
+//! skipped when it first goes back ([`super::skip`] skips them before
+//! the first pass: a loop that runs once then costs nothing more), a
+//! polynomial loop's tried at the start of a pass once it ran its wait
+//! ([`super::skip_passes`]), its pass given as a pure function by
+//! interpreting [`PureOp`]s here rather than by generated code. Skips are
+//! exact from any pass, so the steps, values and errors are the same.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -70,7 +72,7 @@ impl Test {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
     /// Nothing: a label no condition goes back to, or the label of a loop
-    /// without a closed form.
+    /// that is not polynomial (its condition does the work).
     Nop,
     /// `to = from`.
     Copy(Place, Place),
