@@ -272,7 +272,7 @@ pub fn source_map_tokens(source: &Source, language: Language, sites: &[ErrorSite
 
 /// A string literal of `text` that keeps its line breaks as real ones, so
 /// that the generated file shows the lines as they are.
-fn multiline_literal(text: &str) -> TokenStream {
+pub(crate) fn multiline_literal(text: &str) -> TokenStream {
     let mut quoted = String::from("\"");
     for c in text.chars() {
         match c {

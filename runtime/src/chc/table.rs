@@ -1,22 +1,25 @@
 //! Large Chess Code programs as data: the code generator writes a
-//! program of more than a thousand lines as tables — its lines, its
-//! distinct operations, and the closed forms of its loops as words
-//! ([`Form::encode`]) — that [`run_table`] walks, instead of
-//! straight-line Rust per line, so that rustc's time and memory stay small
-//! at any program size.
+//! program of more than a thousand lines as two texts — its lines, one
+//! operation each ([`write_line`]), and the closed forms of its loops as
+//! words ([`Form::encode`]) — that [`run_table`] reads when the program
+//! starts and walks, instead of straight-line Rust per line, so that
+//! rustc's time and memory (and the code generator's) stay small at any
+//! program size: a string literal is one token however long.
 //!
 //! The walk does what the code of a small program does, in the same
 //! order: one step counted per line, the same additions, reads, outputs
 //! and errors, and the same closed forms — a counting loop's passes
-//! skipped at its label ([`super::skip`]), a polynomial loop's tried at
-//! the start of a pass once it ran its wait ([`super::skip_passes`]),
-//! its pass given as a pure function by interpreting [`PureOp`]s here
-//! rather than by generated code.
+//! skipped when it first goes back ([`super::skip`] skips them before
+//! the first pass: a loop that runs once then costs nothing more), a
+//! polynomial loop's tried at the start of a pass once it ran its wait
+//! ([`super::skip_passes`]), its pass given as a pure function by
+//! interpreting [`PureOp`]s here rather than by generated code. Skips are
+//! exact from any pass, so the steps, values and errors are the same.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::super::error::RuntimeError;
+use super::super::error::{ErrorKind, RuntimeError};
 use super::super::io::Io;
 use super::super::limits::StepCounter;
 use super::passes::{
@@ -69,7 +72,7 @@ impl Test {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
     /// Nothing: a label no condition goes back to, or the label of a loop
-    /// without a closed form.
+    /// that is not polynomial (its condition does the work).
     Nop,
     /// `to = from`.
     Copy(Place, Place),
@@ -298,13 +301,11 @@ pub enum PureOp {
 /// A program's tables, as generated code holds them.
 #[derive(Clone, Copy, Debug)]
 pub struct Table<'a> {
-    /// The distinct operations.
-    pub ops: &'a [Op],
-    /// The lines in order: (source line, entry in [`Table::ops`], for a
-    /// condition the line index of its loop's label).
-    pub lines: &'a [(u32, u32, u32)],
-    /// The loops' closed forms, each [`Form::encode`]d, in order.
-    pub forms: &'a [u32],
+    /// The lines in order, one a line ([`write_line`]).
+    pub lines: &'a str,
+    /// The loops' closed forms, each [`Form::encode`]d, as decimal words
+    /// (one form a line).
+    pub forms: &'a str,
 }
 
 /// A polynomial loop's wait: how many steps it runs before trying to
@@ -322,13 +323,12 @@ pub fn run_table<R: BufRead, W: Write>(
     io: &mut Io<R, W>,
     steps: &mut StepCounter,
 ) -> Result<(), RuntimeError> {
-    let forms = Form::decode_all(table.forms);
-    // Each line with its operation, so a step reads one entry.
-    let code: Vec<(u32, Op, u32)> = table
-        .lines
-        .iter()
-        .map(|&(line, op, back)| (line, table.ops[op as usize], back))
-        .collect();
+    let (code, forms) = match (parse_lines(table.lines), parse_forms(table.forms)) {
+        (Ok(code), Ok(forms)) => (code, forms),
+        (Err(message), _) | (_, Err(message)) => {
+            return Err(RuntimeError::new(ErrorKind::Other { message }));
+        }
+    };
     let mut places: Places = [0; 256];
     let mut ascii = false;
     let mut waits: Vec<Wait> = forms
@@ -564,6 +564,159 @@ fn run_inner(inner: &Polynomial, test: Test, scratch: &mut Places) -> Option<u64
             return Some(passes + more);
         }
     }
+}
+
+/// Appends line `at` doing `op` to `out`, as [`parse_lines`] reads it:
+/// the source line, then the operation with places by name (`a1` … `h8`,
+/// `R N B Q K`): `nop`, `copy TO FROM`, `add TO FROM`, `inc TO`, `out
+/// CELL`, `in CELL`, `in VAR CELL`, `ascii`, `raw`, `poly FORM` (a
+/// polynomial loop's label), and a loop's condition `back LABEL TEST`,
+/// with ` count FORM` or ` poly FORM` if it has a closed form: LABEL is
+/// the index of its label among the lines, TEST as in Chess Code
+/// (`b1=R+`, `c1xd1=K`).
+pub fn write_line(out: &mut String, at: u32, op: Op, label: u32) {
+    let name = place_name;
+    let text = match op {
+        Op::Nop => "nop".to_string(),
+        Op::Copy(to, from) => format!("copy {} {}", name(to), name(from)),
+        Op::Add(to, from) => format!("add {} {}", name(to), name(from)),
+        Op::Increment(to) => format!("inc {}", name(to)),
+        Op::Output(cell) => format!("out {}", name(cell)),
+        Op::Input(cell) => format!("in {}", name(cell)),
+        Op::InputBoth(var, cell) => format!("in {} {}", name(var), name(cell)),
+        Op::Mode(true) => "ascii".to_string(),
+        Op::Mode(false) => "raw".to_string(),
+        Op::Polynomial(form) => format!("poly {form}"),
+        Op::Back(test) => format!("back {label} {}", test_text(test)),
+        Op::BackCounting(test, form) => format!("back {label} {} count {form}", test_text(test)),
+        Op::BackPolynomial(test, form) => format!("back {label} {} poly {form}", test_text(test)),
+    };
+    out.push_str(&at.to_string());
+    out.push(' ');
+    out.push_str(&text);
+    out.push('\n');
+}
+
+/// A place's name: `a1` … `h8`, `R N B Q K`.
+fn place_name(place: Place) -> String {
+    match place {
+        0..=63 => {
+            let file = char::from(b'a' + place % 8);
+            let rank = char::from(b'1' + place / 8);
+            format!("{file}{rank}")
+        }
+        _ => ["R", "N", "B", "Q", "K"]
+            .get(usize::from(place) - 64)
+            .unwrap_or(&"?")
+            .to_string(),
+    }
+}
+
+/// A place by its name (see [`place_name`]).
+fn place_of(name: &str) -> Option<Place> {
+    match name.as_bytes() {
+        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Some((rank - b'1') * 8 + (file - b'a')),
+        [var] => b"RNBQK"
+            .iter()
+            .position(|v| v == var)
+            .map(|index| 64 + index as Place),
+        _ => None,
+    }
+}
+
+/// A test as Chess Code writes it: `b1=R`, `b1xc1=R+`.
+fn test_text(test: Test) -> String {
+    let also = test.also.map(|also| format!("x{}", place_name(also)));
+    format!(
+        "{}{}={}{}",
+        place_name(test.cell),
+        also.unwrap_or_default(),
+        place_name(test.var),
+        if test.negated { "+" } else { "" }
+    )
+}
+
+/// A test from [`test_text`]'s form.
+fn test_of(text: &str) -> Option<Test> {
+    let (places, negated) = match text.strip_suffix('+') {
+        Some(places) => (places, true),
+        None => (text, false),
+    };
+    let (cells, var) = places.split_once('=')?;
+    let (cell, also) = match cells.split_once('x') {
+        Some((cell, also)) => (cell, Some(place_of(also)?)),
+        None => (cells, None),
+    };
+    Some(Test {
+        cell: place_of(cell)?,
+        var: place_of(var)?,
+        also,
+        negated,
+    })
+}
+
+/// The lines [`write_line`] wrote: (source line, operation, label) each.
+pub fn parse_lines(text: &str) -> Result<Vec<(u32, Op, u32)>, String> {
+    let mut lines = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        match parse_line(line) {
+            Some(parsed) => lines.push(parsed),
+            None => return Err(format!("table line {}: `{line}` is malformed", index + 1)),
+        }
+    }
+    Ok(lines)
+}
+
+/// One line of [`parse_lines`].
+fn parse_line(line: &str) -> Option<(u32, Op, u32)> {
+    let mut words = line.split(' ');
+    let at = words.next()?.parse().ok()?;
+    let mut label = 0;
+    let op = match words.next()? {
+        "nop" => Op::Nop,
+        "ascii" => Op::Mode(true),
+        "raw" => Op::Mode(false),
+        "copy" => Op::Copy(next_place(&mut words)?, next_place(&mut words)?),
+        "add" => Op::Add(next_place(&mut words)?, next_place(&mut words)?),
+        "inc" => Op::Increment(next_place(&mut words)?),
+        "out" => Op::Output(next_place(&mut words)?),
+        "in" => {
+            let first = next_place(&mut words)?;
+            match words.next() {
+                Some(cell) => Op::InputBoth(first, place_of(cell)?),
+                None => Op::Input(first),
+            }
+        }
+        "poly" => Op::Polynomial(words.next()?.parse().ok()?),
+        "back" => {
+            label = words.next()?.parse().ok()?;
+            let test = test_of(words.next()?)?;
+            match (words.next(), words.next()) {
+                (None, _) => Op::Back(test),
+                (Some("count"), Some(form)) => Op::BackCounting(test, form.parse().ok()?),
+                (Some("poly"), Some(form)) => Op::BackPolynomial(test, form.parse().ok()?),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    if words.next().is_some() {
+        return None;
+    }
+    Some((at, op, label))
+}
+
+/// The next word as a place.
+fn next_place<'a>(words: &mut impl Iterator<Item = &'a str>) -> Option<Place> {
+    words.next().and_then(place_of)
+}
+
+/// The forms of the words [`Form::encode`] wrote, in decimal.
+pub fn parse_forms(text: &str) -> Result<Vec<Form>, String> {
+    let words: Result<Vec<u32>, _> = text.split_ascii_whitespace().map(str::parse).collect();
+    words
+        .map(|words| Form::decode_all(&words))
+        .map_err(|_| "the table of loop forms is malformed".to_string())
 }
 
 /// The word for "none" (an absent second cell) and for [`Addend::One`].
@@ -888,6 +1041,63 @@ mod tests {
         words
     }
 
+    /// The texts of a table of these lines and forms.
+    fn texts(lines: &[(u32, Op, u32)], forms: &[Form]) -> (String, String) {
+        let mut text = String::new();
+        for &(at, op, label) in lines {
+            write_line(&mut text, at, op, label);
+        }
+        let words: Vec<String> = words(forms).iter().map(u32::to_string).collect();
+        (text, words.join(" "))
+    }
+
+    #[test]
+    fn lines_round_trip_through_text() {
+        let test = |cell, also, negated| Test {
+            cell,
+            var: 68,
+            also,
+            negated,
+        };
+        let lines = [
+            (1, Op::Nop, 0),
+            (2, Op::Copy(0, 63), 0),
+            (3, Op::Copy(64, 7), 0),
+            (4, Op::Add(9, 65), 0),
+            (5, Op::Increment(66), 0),
+            (6, Op::Output(8), 0),
+            (7, Op::Input(1), 0),
+            (8, Op::InputBoth(67, 2), 0),
+            (9, Op::Mode(true), 0),
+            (10, Op::Mode(false), 0),
+            (11, Op::Polynomial(12), 0),
+            (12, Op::Back(test(3, None, false)), 4),
+            (13, Op::BackCounting(test(3, Some(4), true), 7), 11),
+            (
+                u32::MAX,
+                Op::BackPolynomial(test(63, Some(0), false), 12),
+                10,
+            ),
+        ];
+        let (text, _) = texts(&lines, &[]);
+        assert!(
+            text.starts_with("1 nop\n2 copy a1 h8\n3 copy R h1\n"),
+            "{text}"
+        );
+        assert!(text.contains("13 back 11 d1xe1=K+ count 7\n"), "{text}");
+        assert_eq!(parse_lines(&text), Ok(lines.to_vec()));
+        for bad in [
+            "x nop",
+            "1 jump",
+            "1 copy a1",
+            "1 copy a1 i9",
+            "1 back 2 a1=",
+            "1 nop 3",
+        ] {
+            assert!(parse_lines(bad).is_err(), "{bad}");
+        }
+    }
+
     fn run(table: &Table, input: &str, max_steps: Option<u64>) -> (String, Result<u64, String>) {
         let mut out = Vec::new();
         let options = match max_steps {
@@ -978,21 +1188,20 @@ mod tests {
             also: None,
             negated: true,
         };
-        let ops = [
-            Op::InputBoth(R, H1),
-            Op::Nop,
-            Op::Increment(B1),
-            Op::BackCounting(test, 0),
-            Op::Output(B1),
+        let lines = [
+            (1, Op::InputBoth(R, H1), 0),
+            (2, Op::Nop, 0),
+            (3, Op::Increment(B1), 0),
+            (4, Op::BackCounting(test, 0), 1),
+            (5, Op::Output(B1), 0),
         ];
-        let lines = [(1, 0, 0), (2, 1, 0), (3, 2, 0), (4, 3, 1), (5, 4, 0)];
-        let forms = words(&[Form::Counting(Counting {
+        let forms = [Form::Counting(Counting {
             steps_per_pass: 2,
             changed: vec![(B1, vec![Addend::One])],
             test,
-        })]);
+        })];
+        let (lines, forms) = texts(&lines, &forms);
         let table = Table {
-            ops: &ops,
             lines: &lines,
             forms: &forms,
         };
@@ -1021,25 +1230,16 @@ mod tests {
             also: None,
             negated: true,
         };
-        let ops = [
-            Op::InputBoth(R, H1),
-            Op::Polynomial(0),
-            Op::Increment(C1),
-            Op::Add(D1, C1),
-            Op::BackPolynomial(test, 0),
-            Op::Output(D1),
-        ];
         let lines = [
-            (1, 0, 0),
-            (2, 1, 0),
-            (3, 2, 0),
-            (4, 3, 0),
-            (5, 4, 1),
-            (6, 5, 0),
+            (1, Op::InputBoth(R, H1), 0),
+            (2, Op::Polynomial(0), 0),
+            (3, Op::Increment(C1), 0),
+            (4, Op::Add(D1, C1), 0),
+            (5, Op::BackPolynomial(test, 0), 1),
+            (6, Op::Output(D1), 0),
         ];
-        let forms = words(&[Form::Polynomial(triangle())]);
+        let (lines, forms) = texts(&lines, &[Form::Polynomial(triangle())]);
         let table = Table {
-            ops: &ops,
             lines: &lines,
             forms: &forms,
         };

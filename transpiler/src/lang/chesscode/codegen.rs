@@ -802,13 +802,14 @@ mod tests {
         let mut items = Vec::new();
         let large = generate(&program(&text(TABLE_ABOVE_LINES + 1)), &mut items).to_string();
         assert!(items.is_empty(), "the runtime walks the tables");
-        assert!(large.contains("static LINES : [(u32 , u32 , u32) ; 1001]"));
-        // Each distinct operation once: the two labels, b1+, c1+, d1xc1+,
-        // the two conditions, a1+.
-        assert!(large.contains("static OPS : [rt :: chc :: table :: Op ; 8]"));
-        assert!(large.contains("rt :: chc :: table :: Op :: BackCounting"));
-        assert!(large.contains("rt :: chc :: table :: Op :: Polynomial (1)"));
-        assert!(large.contains("rt :: chc :: table :: Op :: BackPolynomial"));
-        assert!(large.contains("static FORMS : [u32 ;"));
+        assert!(large.contains("static LINES : & str"));
+        assert!(large.contains("static FORMS : & str"));
+        // The two loops' conditions name their closed forms.
+        assert!(large.contains("3 back 0 b1=R+ count 0\n"), "{large}");
+        assert!(large.contains("7 back 3 c1=K+ poly 1\n"));
+        assert_eq!(
+            large.matches(" inc a1\n").count(),
+            TABLE_ABOVE_LINES + 1 - 7
+        );
     }
 }

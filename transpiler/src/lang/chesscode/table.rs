@@ -1,18 +1,21 @@
 //! Chess Code IR → tables, for programs of more than
-//! [`super::codegen::TABLE_ABOVE_LINES`] lines: the lines in order as
-//! (source line, operation, label) in `static LINES`, each distinct
-//! operation once in `static OPS`, and the loops' closed forms (each
-//! distinct one once) as words in `static FORMS` (`rt::chc::table::Form`),
-//! walked by `rt::chc::table::run_table` in the runtime library. rustc's
-//! cost then stays nearly flat in the program's size, where straight-line
-//! code cost it about 5 ms of CPU and 45 KB a line; the closed forms keep
-//! loops that skip whole passes as fast as in compiled code.
+//! [`super::codegen::TABLE_ABOVE_LINES`] lines: the lines in order, one
+//! operation each, in the text `LINES` (`rt::chc::table::write_line`), and
+//! the loops' closed forms, each distinct one once, as words in the text
+//! `FORMS` (`rt::chc::table::Form::encode`), which
+//! `rt::chc::table::run_table` in the runtime library reads when the
+//! program starts and walks. Two string literals are two tokens: rustc's
+//! cost and the code generator's stay nearly flat in the program's size,
+//! where straight-line code cost rustc about 5 ms of CPU and 45 KB a line
+//! (and a table of Rust values, one value a line, cost the code generator
+//! gigabytes at a million lines). The closed forms keep loops that skip
+//! whole passes as fast as in compiled code.
 //!
-//! A loop is its label's line (a counting loop's skips passes, a
-//! polynomial loop's starts its wait), its body, and its condition's line,
-//! which goes back to the line after the label (a polynomial loop's then
-//! tries to skip the rest): the same steps, in the same order, as the
-//! code of a small program.
+//! A loop is its label's line (a polynomial loop's starts its wait), its
+//! body, and its condition's line, which goes back to the line after the
+//! label (a counting loop's then skips whole passes, a polynomial loop's
+//! tries to skip the rest once it waited): the same steps, in the same
+//! order, as the code of a small program.
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -23,24 +26,23 @@ use chess2rs_runtime::__private::chc::table::{
 use chess2rs_runtime::__private::chc::{Exit, Role};
 use chess2rs_runtime::__private::{Io, StepCounter};
 use chess2rs_runtime::RuntimeError;
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::closed_form::{
     self, Addend, ClosedForm, Counting, Place, Polynomial, PureOp, WatchRole,
 };
 use super::ir::{Cell, Condition, Loop, Op as IrOp, Program, Stmt, Var};
+use crate::runtime_errors::multiline_literal;
 
-/// A program's tables, as its generated code holds them.
+/// A program's tables.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tables {
-    /// The distinct operations, in order of first use.
-    pub ops: Vec<Op>,
-    /// (source line, index in `ops`, for a condition its label's index in
+    /// (source line, operation, for a condition its label's index in
     /// `lines`) per line, in order.
-    pub lines: Vec<(u32, u32, u32)>,
-    /// The distinct closed forms, encoded one after another.
-    pub forms: Vec<u32>,
+    pub lines: Vec<(u32, Op, u32)>,
+    /// The distinct closed forms, each encoded.
+    pub forms: Vec<Vec<u32>>,
 }
 
 impl Tables {
@@ -51,16 +53,31 @@ impl Tables {
         builder.tables
     }
 
-    /// Runs the tables as generated code does.
+    /// The texts generated code holds: the lines and the forms.
+    pub fn texts(&self) -> (String, String) {
+        let mut lines = String::new();
+        for &(at, op, label) in &self.lines {
+            rt_table::write_line(&mut lines, at, op, label);
+        }
+        let mut forms = String::new();
+        for words in &self.forms {
+            let words: Vec<String> = words.iter().map(u32::to_string).collect();
+            forms.push_str(&words.join(" "));
+            forms.push('\n');
+        }
+        (lines, forms)
+    }
+
+    /// Runs the tables as generated code does (through their texts).
     pub fn run<R: BufRead, W: Write>(
         &self,
         io: &mut Io<R, W>,
         steps: &mut StepCounter,
     ) -> Result<(), RuntimeError> {
+        let (lines, forms) = self.texts();
         let table = rt_table::Table {
-            ops: &self.ops,
-            lines: &self.lines,
-            forms: &self.forms,
+            lines: &lines,
+            forms: &forms,
         };
         rt_table::run_table(&table, io, steps)
     }
@@ -69,40 +86,21 @@ impl Tables {
 /// The body of the entry function's closure for a large program: the
 /// tables and the call that runs them.
 pub fn generate(program: &Program) -> TokenStream {
-    let Tables { ops, lines, forms } = Tables::of(program);
-    let lines = lines.iter().map(|&(at, op, label)| {
-        let (at, op, label) = (
-            Literal::u32_unsuffixed(at),
-            Literal::u32_unsuffixed(op),
-            Literal::u32_unsuffixed(label),
-        );
-        quote! { (#at, #op, #label) }
-    });
-    let words = forms.iter().map(|&word| Literal::u32_unsuffixed(word));
-    let ops_tokens = ops.iter().map(|op| op_tokens(*op));
-    let (op_count, line_count, word_count) = (
-        Literal::usize_unsuffixed(ops.len()),
-        Literal::usize_unsuffixed(lines.len()),
-        Literal::usize_unsuffixed(forms.len()),
-    );
+    let (lines, forms) = Tables::of(program).texts();
+    let (lines, forms) = (multiline_literal(&lines), multiline_literal(&forms));
     quote! {
-        /// The program's distinct operations. Places are numbers: cells
-        /// a1 = 0, b1 = 1, ..., h8 = 63, variables R N B Q K = 64 ... 68;
-        /// a loop's label and condition name its closed form, if any, by
-        /// its index among the forms of [`FORMS`].
-        static OPS: [rt::chc::table::Op; #op_count] = [#(#ops_tokens),*];
-        /// Each line in order: its source line, its entry in [`OPS`] and,
-        /// for a loop's condition, the index of its label in `LINES`
-        /// (the loop goes back to the line after it).
-        static LINES: [(u32, u32, u32); #line_count] = [#(#lines),*];
-        /// The closed forms of the loops, each written once as words
+        /// Each line in order: its source line and what it does (places
+        /// by name; a loop's condition goes back past its label, the line
+        /// of that index here, while its test holds, and names its closed
+        /// form, if any, by its index in [`FORMS`]).
+        static LINES: &str = #lines;
+        /// The closed forms of the loops, one a line, as words
         /// (`rt::chc::table::Form::encode`).
-        static FORMS: [u32; #word_count] = [#(#words),*];
+        static FORMS: &str = #forms;
         rt::chc::table::run_table(
             &rt::chc::table::Table {
-                ops: &OPS,
-                lines: &LINES,
-                forms: &FORMS,
+                lines: LINES,
+                forms: FORMS,
             },
             io,
             steps,
@@ -114,8 +112,6 @@ pub fn generate(program: &Program) -> TokenStream {
 #[derive(Default)]
 struct Builder {
     tables: Tables,
-    /// Each operation's index in `ops`.
-    op_index: HashMap<Op, u32>,
     /// Each form's index, by its words.
     form_index: HashMap<Vec<u32>, u32>,
 }
@@ -123,13 +119,7 @@ struct Builder {
 impl Builder {
     /// Adds a line; returns its index.
     fn line(&mut self, at: u32, op: Op, label: u32) -> u32 {
-        let ops = &mut self.tables.ops;
-        let next = ops.len() as u32;
-        let index = *self.op_index.entry(op).or_insert(next);
-        if index == next {
-            ops.push(op);
-        }
-        self.tables.lines.push((at, index, label));
+        self.tables.lines.push((at, op, label));
         self.tables.lines.len() as u32 - 1
     }
 
@@ -140,7 +130,7 @@ impl Builder {
         let next = self.form_index.len() as u32;
         let forms = &mut self.tables.forms;
         *self.form_index.entry(words).or_insert_with_key(|words| {
-            forms.extend_from_slice(words);
+            forms.push(words.clone());
             next
         })
     }
@@ -218,70 +208,6 @@ fn step_op(op: IrOp) -> Op {
         IrOp::CellAddVar(v, c) => Op::Add(cell_slot(c), var_slot(v)),
         IrOp::VarInput(v, c) => Op::InputBoth(var_slot(v), cell_slot(c)),
         IrOp::Label => Op::Nop,
-    }
-}
-
-fn number(slot: Slot) -> Literal {
-    Literal::u8_unsuffixed(slot)
-}
-
-fn test_tokens(test: Test) -> TokenStream {
-    let (cell, var, negated) = (number(test.cell), number(test.var), test.negated);
-    let also = match test.also {
-        Some(also) => {
-            let also = number(also);
-            quote! { Some(#also) }
-        }
-        None => quote! { None },
-    };
-    quote! { rt::chc::table::Test { cell: #cell, var: #var, also: #also, negated: #negated } }
-}
-
-fn op_tokens(op: Op) -> TokenStream {
-    let index = |value: u32| Literal::u32_unsuffixed(value);
-    match op {
-        Op::Nop => quote! { rt::chc::table::Op::Nop },
-        Op::Copy(to, from) => {
-            let (to, from) = (number(to), number(from));
-            quote! { rt::chc::table::Op::Copy(#to, #from) }
-        }
-        Op::Add(to, from) => {
-            let (to, from) = (number(to), number(from));
-            quote! { rt::chc::table::Op::Add(#to, #from) }
-        }
-        Op::Increment(to) => {
-            let to = number(to);
-            quote! { rt::chc::table::Op::Increment(#to) }
-        }
-        Op::Output(cell) => {
-            let cell = number(cell);
-            quote! { rt::chc::table::Op::Output(#cell) }
-        }
-        Op::Input(cell) => {
-            let cell = number(cell);
-            quote! { rt::chc::table::Op::Input(#cell) }
-        }
-        Op::InputBoth(var, cell) => {
-            let (var, cell) = (number(var), number(cell));
-            quote! { rt::chc::table::Op::InputBoth(#var, #cell) }
-        }
-        Op::Mode(ascii) => quote! { rt::chc::table::Op::Mode(#ascii) },
-        Op::Polynomial(id) => {
-            let id = index(id);
-            quote! { rt::chc::table::Op::Polynomial(#id) }
-        }
-        Op::Back(test) => {
-            let test = test_tokens(test);
-            quote! { rt::chc::table::Op::Back(#test) }
-        }
-        Op::BackCounting(test, form) => {
-            let (test, form) = (test_tokens(test), index(form));
-            quote! { rt::chc::table::Op::BackCounting(#test, #form) }
-        }
-        Op::BackPolynomial(test, id) => {
-            let (test, id) = (test_tokens(test), index(id));
-            quote! { rt::chc::table::Op::BackPolynomial(#test, #id) }
-        }
     }
 }
 
@@ -391,15 +317,15 @@ mod tests {
         let counting = "b1xa8\n1/2 1/2\nb1+\nb1=R+\n";
         let text = format!("{counting}{counting}1/2 1/2\nc1+\nd1xc1+\nc1=K+\n1/2 1/2\nd1\nd1=R+\n");
         let tables = tables(&text);
-        let forms = Form::decode_all(&tables.forms);
+        let forms: Vec<Form> = tables
+            .forms
+            .iter()
+            .flat_map(|words| Form::decode_all(words))
+            .collect();
         assert_eq!(forms.len(), 2, "{forms:?}");
         assert!(matches!(forms[0], Form::Counting(_)));
         assert!(matches!(forms[1], Form::Polynomial(_)));
-        let ops: Vec<Op> = tables
-            .lines
-            .iter()
-            .map(|&(_, op, _)| tables.ops[op as usize])
-            .collect();
+        let ops: Vec<Op> = tables.lines.iter().map(|&(_, op, _)| op).collect();
         let b1_back = Op::BackCounting(
             Test {
                 cell: 1,
@@ -418,7 +344,12 @@ mod tests {
         assert!(matches!(ops[11], Op::BackPolynomial(_, 1)));
         assert_eq!(ops[12], Op::Nop, "no closed form: it prints");
         // Each condition names its label's line index.
-        assert_eq!(tables.lines[3], (4, 3, 1));
-        assert_eq!(tables.lines[14], (15, 9, 12));
+        assert_eq!(tables.lines[3], (4, b1_back, 1));
+        assert_eq!(tables.lines[14].2, 12);
+        let (lines, _) = tables.texts();
+        assert!(
+            lines.starts_with("1 copy b1 a8\n2 nop\n3 inc b1\n4 back 1 b1=R+ count 0\n"),
+            "{lines}"
+        );
     }
 }
