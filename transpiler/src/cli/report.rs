@@ -158,7 +158,6 @@ impl Reporter {
             }
             MessageFormat::Short => {
                 let text: String = diagnostics
-                    .0
                     .iter()
                     .map(|diagnostic| short_line(diagnostic, source))
                     .collect();
@@ -166,10 +165,21 @@ impl Reporter {
             }
             MessageFormat::Json => {
                 let mut stderr = std::io::stderr().lock();
-                for diagnostic in &diagnostics.0 {
+                for diagnostic in diagnostics {
                     let _ = writeln!(stderr, "{}", json_diagnostic(diagnostic, source));
                 }
             }
+        }
+    }
+
+    /// Runs `front_end` (a check or compilation) building only the
+    /// diagnostics this format prints: the human format shows at most
+    /// [`SHOWN_AT_MOST`](crate::diag::SHOWN_AT_MOST) and counts the rest;
+    /// the short and JSON formats list every one.
+    pub(super) fn front_end<T>(&self, front_end: impl FnOnce() -> T) -> T {
+        match self.format {
+            MessageFormat::Human => crate::diag::building_shown_only(front_end),
+            MessageFormat::Short | MessageFormat::Json => front_end(),
         }
     }
 
@@ -253,7 +263,7 @@ impl Reporter {
     fn settle(&self, warnings: &Diagnostics, source: &Source, show: bool) -> CliResult<()> {
         if self.deny_warnings && !warnings.is_empty() {
             self.diagnostics(&denied(warnings), source);
-            let count = warnings.0.len();
+            let count = warnings.len();
             let (warnings, errors) = if count == 1 {
                 ("1 warning is", "an error")
             } else {
@@ -283,7 +293,7 @@ impl Reporter {
         loaded: &Loaded,
         show: bool,
     ) -> CliResult<Checked> {
-        match check(&loaded.source, loaded.language) {
+        match self.front_end(|| check(&loaded.source, loaded.language)) {
             Ok(checked) => {
                 self.settle(&checked.warnings, &loaded.source, show)?;
                 Ok(checked)
@@ -315,7 +325,7 @@ impl Reporter {
             renamed = Source::new(name, loaded.source.text());
             &renamed
         };
-        match compile_file(source, loaded.language, standalone) {
+        match self.front_end(|| compile_file(source, loaded.language, standalone)) {
             Ok((text, warnings)) => {
                 self.settle(&warnings, &loaded.source, true)?;
                 Ok(text)
@@ -391,7 +401,6 @@ pub(super) fn usage_error_json(text: &str) -> serde_json::Value {
 /// `warnings` as errors.
 fn denied(warnings: &Diagnostics) -> Diagnostics {
     warnings
-        .0
         .iter()
         .map(|warning| Diagnostic {
             severity: Severity::Error,
@@ -447,7 +456,7 @@ fn json_diagnostic(diagnostic: &Diagnostic, source: &Source) -> serde_json::Valu
         .iter()
         .map(|help| child("help", help))
         .collect();
-    let rendered = Diagnostics(vec![diagnostic.clone()]).render(source);
+    let rendered = Diagnostics::from(diagnostic.clone()).render(source);
     serde_json::json!({
         "$message_type": "diagnostic",
         "message": diagnostic.message,

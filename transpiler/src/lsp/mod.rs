@@ -41,7 +41,7 @@ use lsp_types::{
 
 use self::document::{Document, Encoding};
 use self::transport::{decode, Decoded, Frame, Outgoing, Reader, MAX_MESSAGE};
-use crate::diag::SHOWN_AT_MOST;
+use crate::diag::{building_shown_only, SHOWN_AT_MOST};
 use crate::outline::{self, TokenKind};
 use crate::{check, Diagnostic, Language, Severity};
 
@@ -432,7 +432,10 @@ impl Server {
     fn diagnostics(&mut self, uri: &Uri) -> Option<Message> {
         let document = self.documents.get(uri)?;
         let source = document.source();
-        let diagnostics = match check(&source, document.language) {
+        // Only what is shown is built: a document with an error on every
+        // line costs what one with fifty does.
+        let checked = building_shown_only(|| check(&source, document.language));
+        let diagnostics = match checked {
             Ok(checked) => checked.warnings,
             Err(errors) => errors,
         };

@@ -446,7 +446,7 @@ mod tests {
             super::super::syntax::parse_pgn(&crate::source::Source::new("t.pgn", pgn)).unwrap();
         let instructions = match play(&game, &super::super::check::check(&game).0) {
             Ok(instructions) => instructions,
-            Err(errors) => panic!("{:?}", errors.0[0].message),
+            Err(errors) => panic!("{:?}", errors.iter().next().unwrap().message),
         };
         instructions.last().unwrap().snapshot.clone().unwrap()
     }
@@ -488,7 +488,7 @@ mod tests {
         // marker with nothing after it, so this board encodes nothing.
         let errors = play(&game, &super::super::check::check(&game).0).unwrap_err();
         assert_eq!(
-            errors.0[0].label,
+            errors.iter().next().unwrap().label,
             format!("its bits are {}{}1", "1".repeat(15), "0".repeat(13))
         );
     }

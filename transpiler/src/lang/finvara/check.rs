@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::syntax::{Atom, Cell, MoveAction, Program, Seq, SquareRef};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::source::{Span, Spanned};
 
 /// All diagnostics for `program`.
@@ -48,12 +48,16 @@ pub fn check(program: &Program) -> Diagnostics {
         let mut found = Vec::new();
         collect_references(&piece.notation.value, &mut found, &mut |target| {
             if !defined.contains_key(target.value.as_str()) {
-                diagnostics.push(undefined(target, "promotes to"));
+                diagnostics.push_with(Severity::Error, target.span.start, || {
+                    undefined(target, "promotes to")
+                });
             }
         });
         for reference in &found {
             if !defined.contains_key(reference.value.as_str()) {
-                diagnostics.push(undefined(reference, "moves like"));
+                diagnostics.push_with(Severity::Error, reference.span.start, || {
+                    undefined(reference, "moves like")
+                });
             }
         }
         references.insert(&piece.symbol.value, found);
@@ -87,10 +91,9 @@ pub fn check(program: &Program) -> Diagnostics {
         for cell in row {
             if let Cell::Piece(symbol, white) = &cell.value {
                 match program.pieces.iter().find(|p| &p.symbol.value == symbol) {
-                    None => diagnostics.push(undefined(
-                        &Spanned::new(symbol.clone(), cell.span.clone()),
-                        "places",
-                    )),
+                    None => diagnostics.push_with(Severity::Error, cell.span.start, || {
+                        undefined(&Spanned::new(symbol.clone(), cell.span.clone()), "places")
+                    }),
                     Some(piece) if piece.value.is_none() => royal_sides[usize::from(!white)] = true,
                     Some(_) => {}
                 }
@@ -143,7 +146,9 @@ pub fn check(program: &Program) -> Diagnostics {
             );
         }
         if !defined.contains_key(line.symbol.value.as_str()) {
-            diagnostics.push(undefined(&line.symbol, "moves"));
+            diagnostics.push_with(Severity::Error, line.symbol.span.start, || {
+                undefined(&line.symbol, "moves")
+            });
         }
         match &line.action {
             MoveAction::Move { from, to, promote } => {
@@ -151,7 +156,9 @@ pub fn check(program: &Program) -> Diagnostics {
                 on_board(to, &mut diagnostics);
                 if let Some(target) = promote {
                     if !defined.contains_key(target.value.as_str()) {
-                        diagnostics.push(undefined(target, "promotes to"));
+                        diagnostics.push_with(Severity::Error, target.span.start, || {
+                            undefined(target, "promotes to")
+                        });
                     }
                 }
             }
@@ -357,7 +364,7 @@ mod tests {
         let source = Source::new("t.fv", text);
         match <super::super::Stages as crate::lang::Stages>::front_end(&source) {
             Ok(_) => Vec::new(),
-            Err(errors) => errors.0.into_iter().map(|d| d.message).collect(),
+            Err(errors) => errors.into_iter().map(|d| d.message).collect(),
         }
     }
 

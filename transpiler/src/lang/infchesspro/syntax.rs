@@ -488,7 +488,7 @@ mod tests {
         let source = Source::new("t.icp", text);
         match parse(&source) {
             Ok(mut program) => Ok(program.lines.remove(0)),
-            Err(errors) => Err(errors.0[0].message.clone()),
+            Err(errors) => Err(errors.iter().next().unwrap().message.clone()),
         }
     }
 
@@ -620,6 +620,6 @@ mod tests {
     fn every_bad_line_is_reported() {
         let source = Source::new("t.icp", "1. ^\nfoo\n# ok\n\n3. a=K1\n4. ^");
         let errors = parse(&source).unwrap_err();
-        assert_eq!(errors.0.len(), 2);
+        assert_eq!(errors.len(), 2);
     }
 }
