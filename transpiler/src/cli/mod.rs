@@ -1,5 +1,6 @@
 //! The `chess2rs` command line: emit Rust (default), `run`, `build`,
-//! `interpret`, `check`, `explain`, `synth`, `cache`, `completions`, `man`.
+//! `interpret`, `check`, `explain`, `view`, `synth`, `lsp`, `cache`,
+//! `completions`, `man` (and the hidden `tier-build` of `run`'s tiers).
 //!
 //! `args` defines the arguments, `report` prints diagnostics as they ask;
 //! each verb has a file of its own; `output` and `interrupt` are what the
