@@ -18,6 +18,7 @@
 //!   exactly up to the loop's last pass, the step limit or the first
 //!   overflow, whichever comes first.
 
+use chess2rs_runtime::__private::chc::{Exit, Role};
 use std::collections::BTreeMap;
 
 use chess2rs_runtime::__private::chc::MAX_DEGREE;
@@ -131,10 +132,10 @@ pub struct Polynomial {
     pub state: Vec<Place>,
     /// What one pass does, in order.
     pub ops: Vec<PureOp>,
-    /// What each watched value must satisfy (`chc::Role`), by slot.
-    pub roles: Vec<WatchRole>,
+    /// What each watched value must satisfy, by slot.
+    pub roles: Vec<Role>,
     /// The watched slots of the compared values at the end of a pass.
-    pub exit: ExitSlots,
+    pub exit: Exit,
     /// Steps of one pass besides the passes of inner loops: the body's
     /// lines (an inner loop's label included) and the condition.
     pub fixed_steps: u64,
@@ -196,35 +197,6 @@ pub struct Inner {
     pub count_slot: usize,
 }
 
-/// What a watched value must satisfy (the runtime's `chc::Role`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WatchRole {
-    /// Fit in an `i64`.
-    Value,
-    /// Fit in an `i64`: a place an inner loop changes, at its entry or end.
-    Inside,
-    /// Be at least 1.
-    Positive,
-    /// Keep one sign with its group.
-    Sign(u16),
-    /// Keep one strict sign with its group; of the groups `2p` and
-    /// `2p + 1`, one must.
-    Apart(u16),
-}
-
-/// The watched slots a loop's condition compares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ExitSlots {
-    /// The cell.
-    pub cell: usize,
-    /// The variable.
-    pub var: usize,
-    /// The second cell, if any.
-    pub also: Option<usize>,
-    /// Loop back on inequality.
-    pub negated: bool,
-}
-
 /// The polynomial closed form of `body`, if its values are polynomials of
 /// bounded degree in the pass number: its body holds only additions,
 /// assignments, labels and inner loops that end when a counter moving by
@@ -255,7 +227,7 @@ pub fn polynomial(body: &Loop) -> Option<Polynomial> {
                 None => {}
                 Some(op @ PureOp::Add { to, .. }) => {
                     plan.ops.push(op);
-                    plan.watch(Addend::Place(to), WatchRole::Value);
+                    plan.watch(Addend::Place(to), Role::Value);
                 }
                 Some(op) => plan.ops.push(op),
             },
@@ -263,12 +235,12 @@ pub fn polynomial(body: &Loop) -> Option<Polynomial> {
         }
     }
     let condition = body.condition;
-    let exit = ExitSlots {
-        cell: plan.watch(Addend::Place(Place::Cell(condition.cell)), WatchRole::Value),
-        var: plan.watch(Addend::Place(Place::Var(condition.var)), WatchRole::Value),
+    let exit = Exit {
+        cell: plan.watch(Addend::Place(Place::Cell(condition.cell)), Role::Value),
+        var: plan.watch(Addend::Place(Place::Var(condition.var)), Role::Value),
         also: condition
             .also
-            .map(|also| plan.watch(Addend::Place(Place::Cell(also)), WatchRole::Value)),
+            .map(|also| plan.watch(Addend::Place(Place::Cell(also)), Role::Value)),
         negated: condition.negated,
     };
     Some(Polynomial {
@@ -419,7 +391,7 @@ fn statement_count(statements: &[Stmt]) -> u64 {
 #[derive(Default)]
 struct Plan {
     ops: Vec<PureOp>,
-    roles: Vec<WatchRole>,
+    roles: Vec<Role>,
     /// Sign groups used so far.
     groups: u16,
     /// Pairs of `Apart` groups used so far.
@@ -428,7 +400,7 @@ struct Plan {
 
 impl Plan {
     /// Watches `value` in a new slot.
-    fn watch(&mut self, value: Addend, role: WatchRole) -> usize {
+    fn watch(&mut self, value: Addend, role: Role) -> usize {
         let slot = self.roles.len();
         self.roles.push(role);
         self.ops.push(PureOp::Watch { slot, value });
@@ -455,11 +427,11 @@ impl Plan {
         let first_group = self.groups;
         self.groups += changed.len() as u16;
         for &place in &changed {
-            self.watch(Addend::Place(place), WatchRole::Inside);
+            self.watch(Addend::Place(place), Role::Inside);
         }
         let mut after = Vec::new();
         for &(to, addend) in &addends {
-            let role = WatchRole::Sign(first_group + group_of(to)?);
+            let role = Role::Sign(first_group + group_of(to)?);
             self.watch(addend, role);
             if let Addend::Place(from) = addend {
                 if changed.contains(&from) {
@@ -472,7 +444,7 @@ impl Plan {
             self.gap(gap, true);
         }
         let count_slot = self.roles.len();
-        self.roles.push(WatchRole::Positive);
+        self.roles.push(Role::Positive);
         self.ops.push(PureOp::Inner(Inner {
             label_line: inner.label_line,
             condition: inner.condition,
@@ -486,7 +458,7 @@ impl Plan {
             self.gap(gap, false);
         }
         for &place in &changed {
-            self.watch(Addend::Place(place), WatchRole::Inside);
+            self.watch(Addend::Place(place), Role::Inside);
         }
         Some(())
     }
@@ -530,7 +502,7 @@ impl Plan {
     /// first check, else as it is at its end.
     fn gap(&mut self, gap: &Gap, first: bool) {
         let slot = self.roles.len();
-        self.roles.push(WatchRole::Apart(gap.group));
+        self.roles.push(Role::Apart(gap.group));
         let (plus, minus) = if first {
             (gap.plus.clone(), gap.minus.clone())
         } else {
@@ -872,7 +844,7 @@ mod tests {
             .roles
             .iter()
             .filter_map(|role| match role {
-                WatchRole::Apart(group) => Some(*group),
+                Role::Apart(group) => Some(*group),
                 _ => None,
             })
             .collect();
@@ -921,15 +893,9 @@ mod tests {
         // (1, b1 before and after); its pass count; b1 and c2 at its end;
         // a1's sum; the compared a1 and R.
         let roles = &nest.roles;
+        assert_eq!(roles.iter().filter(|r| **r == Role::Positive).count(), 1);
         assert_eq!(
-            roles.iter().filter(|r| **r == WatchRole::Positive).count(),
-            1
-        );
-        assert_eq!(
-            roles
-                .iter()
-                .filter(|r| matches!(r, WatchRole::Sign(_)))
-                .count(),
+            roles.iter().filter(|r| matches!(r, Role::Sign(_))).count(),
             3
         );
         assert_eq!(nest.fixed_steps, 4);

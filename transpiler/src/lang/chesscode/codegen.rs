@@ -11,12 +11,11 @@
 
 use std::collections::BTreeSet;
 
+use chess2rs_runtime::__private::chc::Role;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 
-use super::closed_form::{
-    self, Addend, ClosedForm, Counting, Inner, Place, Polynomial, PureOp, WatchRole,
-};
+use super::closed_form::{self, Addend, ClosedForm, Counting, Inner, Place, Polynomial, PureOp};
 use super::ir::{Cell, Condition, Loop, Op, Program, Stmt, Var};
 use crate::emit::source_comment;
 use crate::split::{self, Items, FUNCTION_WEIGHT};
@@ -508,14 +507,14 @@ fn shape(polynomial: &Polynomial) -> TokenStream {
     let degree = Literal::usize_unsuffixed(polynomial.degree);
     let warmup = polynomial.warmup;
     let roles = polynomial.roles.iter().map(|role| match role {
-        WatchRole::Value => quote! { rt::chc::Role::Value },
-        WatchRole::Inside => quote! { rt::chc::Role::Inside },
-        WatchRole::Positive => quote! { rt::chc::Role::Positive },
-        WatchRole::Sign(group) => {
+        Role::Value => quote! { rt::chc::Role::Value },
+        Role::Inside => quote! { rt::chc::Role::Inside },
+        Role::Positive => quote! { rt::chc::Role::Positive },
+        Role::Sign(group) => {
             let group = Literal::u16_unsuffixed(*group);
             quote! { rt::chc::Role::Sign(#group) }
         }
-        WatchRole::Apart(group) => {
+        Role::Apart(group) => {
             let group = Literal::u16_unsuffixed(*group);
             quote! { rt::chc::Role::Apart(#group) }
         }

@@ -23,15 +23,12 @@ use std::io::{BufRead, Write};
 use chess2rs_runtime::__private::chc::table::{
     self as rt_table, Addend as RtAddend, Form, Op, Place as Slot, PureOp as RtPureOp, Test,
 };
-use chess2rs_runtime::__private::chc::{Exit, Role};
 use chess2rs_runtime::__private::{Io, StepCounter};
 use chess2rs_runtime::RuntimeError;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::closed_form::{
-    self, Addend, ClosedForm, Counting, Place, Polynomial, PureOp, WatchRole,
-};
+use super::closed_form::{self, Addend, ClosedForm, Counting, Place, Polynomial, PureOp};
 use super::ir::{Cell, Condition, Loop, Op as IrOp, Program, Stmt, Var};
 use crate::runtime_errors::multiline_literal;
 
@@ -237,28 +234,11 @@ fn counting(form: &Counting, condition: Condition) -> rt_table::Counting {
 
 /// A polynomial loop's closed form.
 fn polynomial(form: &Polynomial) -> rt_table::Polynomial {
-    let roles = form
-        .roles
-        .iter()
-        .map(|role| match *role {
-            WatchRole::Value => Role::Value,
-            WatchRole::Inside => Role::Inside,
-            WatchRole::Positive => Role::Positive,
-            WatchRole::Sign(group) => Role::Sign(group),
-            WatchRole::Apart(group) => Role::Apart(group),
-        })
-        .collect();
-    let exit = form.exit;
     rt_table::Polynomial {
         degree: form.degree,
         warmup: form.warmup,
-        roles,
-        exit: Exit {
-            cell: exit.cell,
-            var: exit.var,
-            also: exit.also,
-            negated: exit.negated,
-        },
+        roles: form.roles.clone(),
+        exit: form.exit,
         state: form.state.iter().map(|&place| slot(place)).collect(),
         ops: form.ops.iter().map(pure_op).collect(),
         fixed_steps: form.fixed_steps,
