@@ -55,7 +55,7 @@ use proc_macro2::TokenStream;
 
 pub use crate::diag::{Diagnostic, Diagnostics, Severity};
 pub use crate::emit::CompileOptions;
-pub use crate::lang::Stages;
+pub use crate::lang::{BackEnd, FrontEnd};
 pub use crate::language::Language;
 pub use crate::source::{Source, Span};
 
@@ -90,33 +90,21 @@ pub struct Compiled {
     pub warnings: Diagnostics,
 }
 
-/// Runs `$body` with `$stages` naming the [`lang::Stages`] of the
-/// language of `$program` and `$lowered` bound to its lowered program: the
-/// one place that lists which module serves which [`Program`].
-macro_rules! with_stages {
-    ($program:expr, |$stages:ident, $lowered:ident| $body:expr) => {
+/// Runs `$body` with `$lowered` bound to the lowered program inside
+/// `$program`, whatever its language: every lowered program is a
+/// [`lang::BackEnd`].
+macro_rules! with_lowered {
+    ($program:expr, |$lowered:ident| $body:expr) => {
         match $program {
-            Program::InfChessPro($lowered) => {
-                type $stages = lang::infchesspro::Stages;
-                $body
-            }
-            Program::ChessCode($lowered) => {
-                type $stages = lang::chesscode::Stages;
-                $body
-            }
-            Program::Chessoteric($lowered) => {
-                type $stages = lang::chessoteric::Stages;
-                $body
-            }
-            Program::Finvara($lowered) => {
-                type $stages = lang::finvara::Stages;
-                $body
-            }
+            Program::InfChessPro($lowered) => $body,
+            Program::ChessCode($lowered) => $body,
+            Program::Chessoteric($lowered) => $body,
+            Program::Finvara($lowered) => $body,
         }
     };
 }
 
-/// Runs `$body` with `$stages` naming the [`lang::Stages`] that reads
+/// Runs `$body` with `$stages` naming the [`lang::FrontEnd`] that reads
 /// `$language`'s text, and `$wrap` the [`Program`] variant its programs
 /// become: the one place that lists which module reads which language.
 macro_rules! with_language_stages {
@@ -238,7 +226,7 @@ pub fn generate(program: &Program) -> TokenStream {
 /// The body of the entry function for `program`; the items it makes go to
 /// `items`, to be put before it.
 pub fn generate_into(program: &Program, items: &mut dyn split::Items) -> TokenStream {
-    with_stages!(program, |S, lowered| S::generate(lowered, items))
+    with_lowered!(program, |lowered| lowered.generate(items))
 }
 
 /// Runs `program` in the interpreter, on the same runtime generated code
@@ -251,7 +239,7 @@ pub fn interpret<R: BufRead, W: Write>(
 ) -> Result<(), RuntimeError> {
     let source = chess2rs_runtime::SourceMap::EMPTY;
     chess2rs_runtime::__private::run_program(input, output, options, &source, |io, steps| {
-        with_stages!(program, |S, lowered| S::interpret(lowered, io, steps))
+        with_lowered!(program, |lowered| lowered.interpret(io, steps))
     })
 }
 
@@ -314,9 +302,7 @@ where
         chess2rs_runtime::__private::Io::new(input, output)
     };
     chess2rs_runtime::__private::run_program_in(io, options, &source, |io, steps| {
-        with_stages!(program, |S, lowered| S::interpret_observed(
-            lowered, io, steps, observe
-        ))
+        with_lowered!(program, |lowered| lowered.interpret_observed(io, steps, observe))
     })
 }
 
@@ -349,7 +335,7 @@ impl Program {
     /// The commands a runtime error can name (sorted): what generated code
     /// keeps of its source to show where an error happened.
     pub fn error_sites(&self) -> Vec<runtime_errors::ErrorSite> {
-        let mut sites = with_stages!(self, |S, lowered| S::error_sites(lowered));
+        let mut sites = with_lowered!(self, |lowered| lowered.error_sites());
         sites.sort_unstable();
         sites.dedup();
         sites
@@ -358,5 +344,5 @@ impl Program {
 
 /// A debug dump of the lowered program (`--emit ir`).
 pub fn ir_dump(program: &Program) -> String {
-    with_stages!(program, |_S, lowered| format!("{lowered:#?}"))
+    with_lowered!(program, |lowered| format!("{lowered:#?}"))
 }

@@ -3,7 +3,7 @@
 //! rules), the links from each use of a name to its definition, the tokens
 //! to colour, and a plain-words description of each construct for hovers.
 //! Each language module makes its [`Outline`] from the same syntax tree
-//! and lowering the compiler uses (`lang::Stages::outline`); the language
+//! and lowering the compiler uses (`lang::FrontEnd::outline`); the language
 //! server (`chess2rs lsp`) answers from it.
 
 use crate::source::Span;

@@ -10,7 +10,7 @@
 //!   searched stays the same game, with the same counts).
 
 use chess2rs::lang::finvara;
-use chess2rs::lang::Stages as _;
+use chess2rs::lang::FrontEnd as _;
 use chess2rs::Source;
 use chess2rs_runtime::__private::{fv, Io};
 use proptest::prelude::*;

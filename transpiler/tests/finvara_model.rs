@@ -87,7 +87,7 @@ use chess2rs::lang::finvara::{
     automaton::{EXPANDED_PARTS, EXPANDED_WAYS},
     syntax::{self, Atom, Item, Repeat, Seq},
 };
-use chess2rs::lang::Stages as _;
+use chess2rs::lang::FrontEnd as _;
 use chess2rs::Source;
 use chess2rs_runtime::__private::{
     fv::{self, Cell},

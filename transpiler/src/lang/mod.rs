@@ -2,8 +2,9 @@
 //! tree with spans), `check` (diagnostics on the tree, before anything is
 //! computed from it), `lower` (tree → `ir`, collecting every error),
 //! `codegen` (IR → Rust tokens) and `interp` (runs the IR on the runtime),
-//! tied together by the module's implementation of [`Stages`], through
-//! which `lib.rs` drives every language the same way.
+//! tied together by the module's [`FrontEnd`] (text to program) and its
+//! program's [`BackEnd`] (program to code or a run), through which `lib.rs`
+//! drives every language the same way.
 
 pub mod chesscode;
 pub mod chessoteric;
@@ -22,16 +23,17 @@ use crate::runtime_errors::ErrorSite;
 use crate::source::Source;
 use crate::split::Items;
 
-/// The stages of one language, from source text to generated code or a
-/// run. Each language module has one implementation (Chessoteric two: PGN
-/// games and BTM listings share everything after the front end).
-pub trait Stages {
+/// The front end of one language: source text to a lowered program, and
+/// what an editor shows of the text. Each language module has one
+/// implementation (Chessoteric two: PGN games and BTM listings, which
+/// lower to the same Turing machine).
+pub trait FrontEnd {
     /// The syntax tree.
     type Tree;
     /// What the checks learn that lowering uses (`()` when nothing).
     type Facts;
-    /// The lowered program the back ends take.
-    type Program;
+    /// The lowered program the back end takes.
+    type Program: BackEnd;
 
     /// Text → tree: the tree, or every syntax error.
     fn parse(source: &Source) -> Result<Self::Tree, Diagnostics>;
@@ -63,24 +65,33 @@ pub trait Stages {
         }
     }
 
+    /// What an editor shows of the program text: symbols, links from uses
+    /// to definitions, tokens and descriptions (as far as it parses).
+    fn outline(source: &Source) -> Outline;
+}
+
+/// The back end of one language, implemented by its lowered program:
+/// generated code, a run in the interpreter, and the commands its
+/// run-time errors can name.
+pub trait BackEnd {
     /// The body of the entry function (see [`crate::emit::entry_function`]);
     /// the items it makes (split-off functions, tables) go to `items`.
-    fn generate(program: &Self::Program, items: &mut dyn Items) -> TokenStream;
+    fn generate(&self, items: &mut dyn Items) -> TokenStream;
 
     /// Runs the program in the interpreter, on the runtime generated code
     /// uses.
     fn interpret<R: BufRead, W: Write>(
-        program: &Self::Program,
+        &self,
         io: &mut Io<R, W>,
         steps: &mut StepCounter,
     ) -> Result<(), RuntimeError>;
 
-    /// [`Stages::interpret`], calling `observe` after each step with the
+    /// [`BackEnd::interpret`], calling `observe` after each step with the
     /// step (what `--trace` prints and `chess2rs view` draws: the line and
     /// the state it left), described only when asked. `observe` is generic
     /// (a `dyn` function too), so a cheap one is compiled into the loop.
     fn interpret_observed<R: BufRead, W: Write, O>(
-        program: &Self::Program,
+        &self,
         io: &mut Io<R, W>,
         steps: &mut StepCounter,
         observe: &mut O,
@@ -88,10 +99,6 @@ pub trait Stages {
     where
         O: FnMut(&dyn crate::picture::Step) + ?Sized;
 
-    /// What an editor shows of the program text: symbols, links from uses
-    /// to definitions, tokens and descriptions (as far as it parses).
-    fn outline(source: &Source) -> Outline;
-
     /// The commands a run-time error can name, in any order.
-    fn error_sites(program: &Self::Program) -> Vec<ErrorSite>;
+    fn error_sites(&self) -> Vec<ErrorSite>;
 }

@@ -129,7 +129,7 @@ pub struct Stages;
 /// and the first half of lowering differ.
 pub struct BtmStages;
 
-impl super::Stages for Stages {
+impl super::FrontEnd for Stages {
     type Tree = syntax::Game;
     type Facts = check::Opening;
     type Program = ir::Machine;
@@ -157,23 +157,26 @@ impl super::Stages for Stages {
         }
     }
 
-    fn generate(
-        machine: &ir::Machine,
-        items: &mut dyn crate::split::Items,
-    ) -> proc_macro2::TokenStream {
-        codegen::generate(machine, items)
+    fn outline(source: &Source) -> crate::outline::Outline {
+        outline::outline(source, false)
+    }
+}
+
+impl super::BackEnd for ir::Machine {
+    fn generate(&self, items: &mut dyn crate::split::Items) -> proc_macro2::TokenStream {
+        codegen::generate(self, items)
     }
 
     fn interpret<R: std::io::BufRead, W: std::io::Write>(
-        machine: &ir::Machine,
+        &self,
         io: &mut chess2rs_runtime::__private::Io<R, W>,
         steps: &mut chess2rs_runtime::__private::StepCounter,
     ) -> Result<(), chess2rs_runtime::RuntimeError> {
-        interp::run(machine, io, steps)
+        interp::run(self, io, steps)
     }
 
     fn interpret_observed<R: std::io::BufRead, W: std::io::Write, O>(
-        machine: &ir::Machine,
+        &self,
         io: &mut chess2rs_runtime::__private::Io<R, W>,
         steps: &mut chess2rs_runtime::__private::StepCounter,
         observe: &mut O,
@@ -181,24 +184,20 @@ impl super::Stages for Stages {
     where
         O: FnMut(&dyn crate::picture::Step) + ?Sized,
     {
-        interp::run_traced(machine, io, steps, &mut |state, rule, tape| {
+        interp::run_traced(self, io, steps, &mut |state, rule, tape| {
             observe(&interp::Traced { state, rule, tape })
         })
-    }
-
-    fn outline(source: &Source) -> crate::outline::Outline {
-        outline::outline(source, false)
     }
 
     /// Each rule's first annotated move (a listing's line): the step limit
     /// stops a rule, and input errors name the rule that entered the input
     /// state.
-    fn error_sites(machine: &ir::Machine) -> Vec<ErrorSite> {
-        machine.rules.iter().map(ir::Rule::site).collect()
+    fn error_sites(&self) -> Vec<ErrorSite> {
+        self.rules.iter().map(ir::Rule::site).collect()
     }
 }
 
-impl super::Stages for BtmStages {
+impl super::FrontEnd for BtmStages {
     type Tree = Vec<syntax::BtmLine>;
     type Facts = ();
     type Program = ir::Machine;
@@ -221,38 +220,7 @@ impl super::Stages for BtmStages {
         lower::lower(&lower::from_btm(lines), true, source, diagnostics)
     }
 
-    fn generate(
-        machine: &ir::Machine,
-        items: &mut dyn crate::split::Items,
-    ) -> proc_macro2::TokenStream {
-        <Stages as super::Stages>::generate(machine, items)
-    }
-
-    fn interpret<R: std::io::BufRead, W: std::io::Write>(
-        machine: &ir::Machine,
-        io: &mut chess2rs_runtime::__private::Io<R, W>,
-        steps: &mut chess2rs_runtime::__private::StepCounter,
-    ) -> Result<(), chess2rs_runtime::RuntimeError> {
-        <Stages as super::Stages>::interpret(machine, io, steps)
-    }
-
-    fn interpret_observed<R: std::io::BufRead, W: std::io::Write, O>(
-        machine: &ir::Machine,
-        io: &mut chess2rs_runtime::__private::Io<R, W>,
-        steps: &mut chess2rs_runtime::__private::StepCounter,
-        observe: &mut O,
-    ) -> Result<(), chess2rs_runtime::RuntimeError>
-    where
-        O: FnMut(&dyn crate::picture::Step) + ?Sized,
-    {
-        <Stages as super::Stages>::interpret_observed(machine, io, steps, observe)
-    }
-
     fn outline(source: &Source) -> crate::outline::Outline {
         outline::outline(source, true)
-    }
-
-    fn error_sites(machine: &ir::Machine) -> Vec<ErrorSite> {
-        <Stages as super::Stages>::error_sites(machine)
     }
 }

@@ -37,7 +37,7 @@ use super::san::{write_and_play, San};
 use super::ir::Machine;
 use super::lower::{board_bits, decode};
 use super::syntax::Annotation;
-use crate::lang::Stages as _;
+use crate::lang::FrontEnd as _;
 use crate::source::Source;
 
 /// The opening, in SAN: from the standard position to the writing area.

@@ -403,7 +403,7 @@ mod tests {
 
     fn errors(text: &str) -> Vec<String> {
         let source = Source::new("t.fv", text);
-        match <super::super::Stages as crate::lang::Stages>::front_end(&source) {
+        match <super::super::Stages as crate::lang::FrontEnd>::front_end(&source) {
             Ok(_) => Vec::new(),
             Err(errors) => errors.into_iter().map(|d| d.message).collect(),
         }

@@ -187,7 +187,7 @@ mod tests {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../golden/finvara/truth.fv");
         let source = Source::new("truth.fv", std::fs::read_to_string(path).unwrap());
         let (program, _) =
-            <crate::lang::finvara::Stages as crate::lang::Stages>::front_end(&source).unwrap();
+            <crate::lang::finvara::Stages as crate::lang::FrontEnd>::front_end(&source).unwrap();
         let mut trace = String::new();
         let mut output = Vec::new();
         chess2rs_runtime::__private::run_program(

@@ -23,7 +23,7 @@ use crate::source::Source;
 /// Finvara's stages.
 pub struct Stages;
 
-impl super::Stages for Stages {
+impl super::FrontEnd for Stages {
     type Tree = syntax::Program;
     type Facts = ();
     type Program = ir::Program;
@@ -47,23 +47,26 @@ impl super::Stages for Stages {
             .ok()
     }
 
-    fn generate(
-        program: &ir::Program,
-        items: &mut dyn crate::split::Items,
-    ) -> proc_macro2::TokenStream {
-        codegen::generate(program, items)
+    fn outline(source: &Source) -> crate::outline::Outline {
+        outline::outline(source)
+    }
+}
+
+impl super::BackEnd for ir::Program {
+    fn generate(&self, items: &mut dyn crate::split::Items) -> proc_macro2::TokenStream {
+        codegen::generate(self, items)
     }
 
     fn interpret<R: std::io::BufRead, W: std::io::Write>(
-        program: &ir::Program,
+        &self,
         io: &mut chess2rs_runtime::__private::Io<R, W>,
         steps: &mut chess2rs_runtime::__private::StepCounter,
     ) -> Result<(), chess2rs_runtime::RuntimeError> {
-        interp::run(program, io, steps)
+        interp::run(self, io, steps)
     }
 
     fn interpret_observed<R: std::io::BufRead, W: std::io::Write, O>(
-        program: &ir::Program,
+        &self,
         io: &mut chess2rs_runtime::__private::Io<R, W>,
         steps: &mut chess2rs_runtime::__private::StepCounter,
         observe: &mut O,
@@ -71,9 +74,9 @@ impl super::Stages for Stages {
     where
         O: FnMut(&dyn crate::picture::Step) + ?Sized,
     {
-        interp::run_traced(program, io, steps, &mut |line, valid, game| {
+        interp::run_traced(self, io, steps, &mut |line, valid, game| {
             observe(&interp::Traced {
-                program,
+                program: self,
                 line,
                 valid,
                 game,
@@ -81,11 +84,7 @@ impl super::Stages for Stages {
         })
     }
 
-    fn outline(source: &Source) -> crate::outline::Outline {
-        outline::outline(source)
-    }
-
-    fn error_sites(program: &ir::Program) -> Vec<ErrorSite> {
-        ErrorSite::lines(program.lines.iter().map(|l| l.source_line))
+    fn error_sites(&self) -> Vec<ErrorSite> {
+        ErrorSite::lines(self.lines.iter().map(|l| l.source_line))
     }
 }

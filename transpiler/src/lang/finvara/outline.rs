@@ -12,7 +12,7 @@ use chess2rs_runtime::{ErrorKind, Options, SourceMap};
 use super::classes::{attack_lines, AttackLine, ClassContext};
 use super::ir::{self, Action};
 use super::syntax::{self, Atom, Cell, MoveAction, MoveLine, PieceDef, Seq, SquareRef, Value};
-use crate::lang::Stages as _;
+use crate::lang::FrontEnd as _;
 use crate::outline::{Outline, Symbol, SymbolKind, TokenKind};
 use crate::source::{Source, Span, Spanned};
 
