@@ -302,7 +302,8 @@ where
         chess2rs_runtime::__private::Io::new(input, output)
     };
     chess2rs_runtime::__private::run_program_in(io, options, &source, |io, steps| {
-        with_lowered!(program, |lowered| lowered.interpret_observed(io, steps, observe))
+        with_lowered!(program, |lowered| lowered
+            .interpret_observed(io, steps, observe))
     })
 }
 
