@@ -209,12 +209,6 @@ impl Board {
         self.live.is_empty()
     }
 
-    /// Whether any king is on the board (without one, moves skip the check
-    /// test entirely).
-    pub fn has_kings(&self) -> bool {
-        !self.kings.is_empty()
-    }
-
     /// `NAME=T r,c`: places a new piece called `name` on `sq` if it is empty.
     /// Ignores check entirely. The memory limit's error (without a line) if
     /// the board cannot grow by a piece.
