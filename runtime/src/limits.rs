@@ -124,6 +124,18 @@ impl StepCounter {
         (self, allowed)
     }
 
+    /// The one-line guard of step `ordinal` (1-based) of a straight-line
+    /// run for which [`take_up_to`](Self::take_up_to) returned `allowed`:
+    /// `Ok` when it may run, else the step-limit error at `line`
+    /// ([`stopped`](Self::stopped)).
+    #[inline(always)]
+    pub fn allows(self, allowed: u64, ordinal: u64, line: u32) -> Result<(), RuntimeError> {
+        if allowed < ordinal {
+            return Err(self.stopped(line));
+        }
+        Ok(())
+    }
+
     /// The error for a step of source line `line` that
     /// [`take_up_to`](Self::take_up_to) did not allow.
     #[cold]

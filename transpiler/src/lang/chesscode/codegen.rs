@@ -367,9 +367,9 @@ fn loop_code(body: &Loop, parts: &mut Parts) -> TokenStream {
 
 /// Steps executed one after another, in one copy: one `take_up_to`
 /// records them all, and before each step a test of how many the limit
-/// allowed stops the program at the first step past it (a compare with a
-/// constant, which the processor predicts; the limit falls inside a run at
-/// most once a program). A single step is a `tick`.
+/// allowed stops the program at the first step past it (`steps.allows`:
+/// a compare with a constant, which the processor predicts; the limit
+/// falls inside a run at most once a program). A single step is a `tick`.
 fn straight_line(run: &[Counted]) -> TokenStream {
     if let [step] = run {
         let (comment, effect) = (&step.comment, &step.effect);
@@ -388,9 +388,7 @@ fn straight_line(run: &[Counted]) -> TokenStream {
         );
         quote! {
             #comment
-            if allowed < #ordinal {
-                return ::std::result::Result::Err(steps.stopped(#line));
-            }
+            steps.allows(allowed, #ordinal, #line)?;
             #effect
         }
     });
