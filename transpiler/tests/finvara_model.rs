@@ -499,7 +499,15 @@ impl<'a> Model<'a> {
             | Atom::Capture(seq)
             | Atom::NoCapture(seq)
             | Atom::Rank { seq, .. } => in_seq(seq),
-            Atom::Like(symbol) => in_seq(self.notations[self.kinds[&symbol.value]]),
+            Atom::Like(symbol) => {
+                let notation = self.notations[self.kinds[&symbol.value]];
+                // An empty notation has no way at all.
+                if notation.is_empty() {
+                    0
+                } else {
+                    in_seq(notation)
+                }
+            }
             Atom::CaptureHere | Atom::Promote(_) => 1,
         }
     }
@@ -543,7 +551,15 @@ impl<'a> Model<'a> {
                 .into_iter()
                 .map(|(choices, parts)| (choices, parts + 1))
                 .collect(),
-            Atom::Like(symbol) => self.seq_ways(self.notations[self.kinds[&symbol.value]])?,
+            Atom::Like(symbol) => {
+                let notation = self.notations[self.kinds[&symbol.value]];
+                // An empty notation has no way at all.
+                if notation.is_empty() {
+                    Vec::new()
+                } else {
+                    self.seq_ways(notation)?
+                }
+            }
             Atom::CaptureHere | Atom::Promote(_) => vec![(Vec::new(), 1)],
         })
     }
@@ -1031,8 +1047,13 @@ impl<'m, 'a> Search<'m, 'a> {
                 self.step(s, walk)
             }
             Atom::Like(symbol) => {
+                let notation = self.model.notations[self.model.kinds[&symbol.value]];
+                if notation.is_empty() {
+                    // Spec: the piece cannot move, so "s" has no path.
+                    return Ok(false);
+                }
                 let mut s = stack;
-                s.push_items(self.model.notations[self.model.kinds[&symbol.value]], 0);
+                s.push_items(notation, 0);
                 self.step(s, walk)
             }
             Atom::Capture(seq) | Atom::NoCapture(seq) | Atom::Rank { seq, .. } => {

@@ -123,6 +123,12 @@ pub fn build(notation: &Seq, context: &Context, span: &Span) -> Result<Automaton
         span,
         edge_count: 0,
     };
+    if notation.is_empty() {
+        // The piece cannot move: no path reaches the end (nor, through a
+        // call, the rest of a notation that moves like it).
+        let accept = builder.state(false);
+        return Ok(builder.finish(accept));
+    }
     let end = builder.seq(notation, 0, false)?;
     let accept = builder.state(false);
     builder.edge(end, Edge::Pass { to: accept })?;
@@ -373,11 +379,14 @@ impl<'a> Builder<'a> {
             | Atom::Capture(seq)
             | Atom::NoCapture(seq)
             | Atom::Rank { seq, .. } => seq_ways(seq),
-            Atom::Like(symbol) => self
-                .context
-                .notations
-                .get(&symbol.value)
-                .map_or(1, |seq| seq_ways(seq)),
+            // An empty notation has no way at all.
+            Atom::Like(symbol) => self.context.notations.get(&symbol.value).map_or(1, |seq| {
+                if seq.is_empty() {
+                    0
+                } else {
+                    seq_ways(seq)
+                }
+            }),
             Atom::CaptureHere | Atom::Promote(_) => 1,
         }
     }
@@ -409,6 +418,8 @@ impl<'a> Builder<'a> {
                 prefixed(edge, self.seq_ways(seq)?)
             }
             Atom::Like(symbol) => match self.context.notations.get(&symbol.value) {
+                // An empty notation has no way at all.
+                Some(seq) if seq.is_empty() => Vec::new(),
                 Some(seq) => self.seq_ways(seq)?,
                 None => vec![Vec::new()],
             },
@@ -1290,6 +1301,29 @@ mod tests {
         assert_eq!(
             listed(pieces, (4, 4), true, "a1", "c3", None),
             names(&[&["b2", "c3"]])
+        );
+    }
+
+    #[test]
+    fn moving_like_a_piece_that_cannot_move_has_no_path() {
+        // `"k"` of an empty notation has no path, and neither has a
+        // sequence with it (not the step alone, not a promotion).
+        let pieces = "(k):\n(q 1): (1,0)\n(g 4): \"k\"(0,1|>)";
+        assert_eq!(listed(pieces, (3, 3), true, "a1", "a2", None), names(&[]));
+        let pieces = "(k):\n(q 1): (1,0)\n(d 4): \"k\"p";
+        assert_eq!(
+            listed(pieces, (3, 3), true, "a1", "a1", Some(1)),
+            names(&[])
+        );
+        // Through a chain of references, and inside a `*` (whose ways are
+        // copied): still none.
+        let pieces = "(k):\n(j 1): \"k\"\n(g 4): [\"j\"(0,1|>)]*";
+        assert_eq!(listed(pieces, (3, 3), true, "a1", "a2", None), names(&[]));
+        // An alternative without it still moves.
+        let pieces = "(k):\n(f 4): {\"k\",(0,1|>)}";
+        assert_eq!(
+            listed(pieces, (3, 3), true, "a1", "a2", None),
+            names(&[&["a2"]])
         );
     }
 
