@@ -238,18 +238,17 @@ impl Search {
         self.memo = automaton.memo;
         self.frames.clear();
         self.path.clear();
-        self.steps.clear();
-        memory::push(
-            &mut self.steps,
-            (
-                Step {
-                    square: 0,
-                    capture: false,
-                    no_hole: false,
-                },
-                0,
-            ),
-        )?;
+        // Entry 0 of the landings, the queues and the chains stands for
+        // "none"; it stays from one search to the next.
+        self.steps.truncate(1);
+        if self.steps.is_empty() {
+            let none = Step {
+                square: 0,
+                capture: false,
+                no_hole: false,
+            };
+            memory::push(&mut self.steps, (none, 0))?;
+        }
         self.calls.clear();
         // Clearing an empty hash table still writes its control bytes.
         if !self.call_ids.is_empty() {
@@ -301,11 +300,14 @@ impl Search {
             chain: 0,
             restored: 0,
         };
-        // Entry 0 of the queues and of the chains stands for "none".
-        self.deferred.clear();
-        memory::push(&mut self.deferred, (root, 0))?;
-        self.chains.clear();
-        memory::push(&mut self.chains, ((0, 0, 0, 0), 0))?;
+        self.deferred.truncate(1);
+        if self.deferred.is_empty() {
+            memory::push(&mut self.deferred, (root, 0))?;
+        }
+        self.chains.truncate(1);
+        if self.chains.is_empty() {
+            memory::push(&mut self.chains, ((0, 0, 0, 0), 0))?;
+        }
         self.push(root)
     }
 
