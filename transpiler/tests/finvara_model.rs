@@ -3357,7 +3357,8 @@ impl Brute<'_> {
     }
 
     /// The rounds of a crooked rider that entered on `entry` and has landed
-    /// on `seen`: each round any vector, "stop" before "once more"; no
+    /// on `seen`: each round any vector, found depth first ("stop" before
+    /// "once more"; [`Brute::el`] sorts them fewest rounds first); no
     /// landing on one of its own earlier landings, and none goes on from
     /// `entry` again (the no-revisit rule).
     fn crook(

@@ -370,12 +370,6 @@ impl Ray {
 }
 
 impl Automaton<'_> {
-    pub(super) fn edges_of(&self, state: u32) -> &[Edge] {
-        let state = &self.states[state as usize];
-        let first = state.first_edge as usize;
-        &self.edges[first..first + state.edges as usize]
-    }
-
     /// Whether the `p` edge at `edge` allows a piece of `kind` to become
     /// `target`.
     pub fn allows(&self, edge: u32, kind: u16, target: u16) -> bool {

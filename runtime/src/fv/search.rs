@@ -125,10 +125,9 @@ struct Frame {
     /// The node was reached by [`Edge::Enter`]: it keeps the nodes that
     /// start further rounds of its repetition.
     holder: bool,
-    /// A holder's queue: the first and last of its nodes in
-    /// [`Search::deferred`] (0: none).
-    head: u32,
-    tail: u32,
+    /// A holder's queue, once it has one: its first and last nodes are
+    /// [`Search::queues`]`[queue]` (0: none).
+    queue: u32,
     /// The last node of the path that is in [`Search::on_path`], as a node
     /// of [`Search::chains`] (0: none).
     chain: u32,
@@ -136,6 +135,17 @@ struct Frame {
     /// it and the holder were put back into [`Search::on_path`] (they are
     /// not on the stack), to take out again when it is popped (0: none).
     restored: u32,
+}
+
+/// What [`Search::follow`] needs of the node it follows an edge from.
+#[derive(Clone, Copy)]
+struct Parent {
+    kind: u16,
+    call: u32,
+    at: Point,
+    path: u32,
+    context: u32,
+    round: u32,
 }
 
 /// An open `"s"` call: where the path goes on once s's moves end.
@@ -163,6 +173,9 @@ pub(super) struct Search {
     /// The nodes that start a further round, queued on their holder: the
     /// node and the next in the queue (entry 0 is unused).
     deferred: Vec<(Frame, u32)>,
+    /// The holders' queues: the first and the last of their nodes in
+    /// `deferred` (0: empty; entry 0 is unused).
+    queues: Vec<(u32, u32)>,
     /// The keys of [`Search::on_path`] along the paths searched, as a
     /// tree: a key and the one before it (node 0 is none), so that a node
     /// taken from a queue can put back those of the rounds that led to it.
@@ -295,14 +308,17 @@ impl Search {
             path: 0,
             entry: NONE,
             holder: false,
-            head: 0,
-            tail: 0,
+            queue: 0,
             chain: 0,
             restored: 0,
         };
         self.deferred.truncate(1);
         if self.deferred.is_empty() {
             memory::push(&mut self.deferred, (root, 0))?;
+        }
+        self.queues.truncate(1);
+        if self.queues.is_empty() {
+            memory::push(&mut self.queues, (0, 0))?;
         }
         self.chains.truncate(1);
         if self.chains.is_empty() {
@@ -348,7 +364,7 @@ impl Search {
     /// Whether the node `frame` is new: not visited, and no return to a
     /// node of its path inside a first round being recorded (`on_path`
     /// holds those of its path). Marks it visited.
-    #[inline]
+    #[inline(always)]
     fn admits(&mut self, frame: &Frame) -> Result<bool, Refused> {
         if self.memo {
             let square = frame.at.row * self.cols + frame.at.col;
@@ -372,7 +388,7 @@ impl Search {
 
     /// Puts the admitted node `frame` on the stack (and, inside a first
     /// round being recorded, its key in `on_path`).
-    #[inline]
+    #[inline(always)]
     fn enter(&mut self, mut frame: Frame) -> Result<(), Refused> {
         frame.on_path = false;
         frame.next_edge = 0;
@@ -396,8 +412,7 @@ impl Search {
             return Ok(());
         }
         frame.restored = 0;
-        frame.head = 0;
-        frame.tail = 0;
+        frame.queue = 0;
         self.enter(frame)
     }
 
@@ -409,18 +424,23 @@ impl Search {
             return Ok(());
         }
         frame.holder = false;
-        frame.head = 0;
-        frame.tail = 0;
+        frame.queue = 0;
         frame.restored = 0;
         let index = self.deferred.len() as u32;
         memory::push(&mut self.deferred, (frame, 0))?;
-        let held = &mut self.frames[holder as usize];
-        if held.tail == 0 {
-            held.head = index;
-        } else {
-            self.deferred[held.tail as usize].1 = index;
+        let mut queue = self.frames[holder as usize].queue;
+        if queue == 0 {
+            queue = self.queues.len() as u32;
+            memory::push(&mut self.queues, (0, 0))?;
+            self.frames[holder as usize].queue = queue;
         }
-        held.tail = index;
+        let (head, tail) = &mut self.queues[queue as usize];
+        if *tail == 0 {
+            *head = index;
+        } else {
+            self.deferred[*tail as usize].1 = index;
+        }
+        *tail = index;
         Ok(())
     }
 
@@ -428,11 +448,12 @@ impl Search {
     /// pushes it. The nodes of its path between the holder and it are not
     /// on the stack: their keys go back into `on_path` while it is.
     fn resume(&mut self, top: usize) -> Result<(), Refused> {
-        let holder = &mut self.frames[top];
-        let (mut frame, next) = self.deferred[holder.head as usize];
-        holder.head = next;
+        let holder = &self.frames[top];
+        let (head, tail) = &mut self.queues[holder.queue as usize];
+        let (mut frame, next) = self.deferred[*head as usize];
+        *head = next;
         if next == 0 {
-            holder.tail = 0;
+            *tail = 0;
         }
         let stop = holder.chain;
         let mut chain = frame.chain;
@@ -536,10 +557,14 @@ impl Search {
             let Some(top) = self.frames.len().checked_sub(1) else {
                 return Ok(None);
             };
-            let frame = self.frames[top];
-            let automaton = &rules.automata[usize::from(frame.kind)];
-            let state = automaton.states[frame.state as usize];
-            if frame.next_edge == 0 && state.accept {
+            let (kind, state, next_edge, context) = {
+                let frame = &self.frames[top];
+                (frame.kind, frame.state, frame.next_edge, frame.context)
+            };
+            let automaton = &rules.automata[usize::from(kind)];
+            let state = automaton.states[state as usize];
+            if next_edge == 0 && state.accept {
+                let frame = self.frames[top];
                 self.frames[top].next_edge = state.edges.max(1);
                 if frame.call != 0 {
                     // The end of a `"s"`: go on in the caller.
@@ -561,11 +586,12 @@ impl Search {
                 }
                 continue;
             }
-            let Some(&edge) = automaton
-                .edges_of(frame.state)
-                .get(frame.next_edge as usize)
-            else {
-                if frame.head != 0 {
+            let edge = (next_edge < state.edges)
+                .then(|| automaton.edges.get((state.first_edge + next_edge) as usize))
+                .flatten();
+            let Some(&edge) = edge else {
+                let queue = self.frames[top].queue;
+                if queue != 0 && self.queues[queue as usize].0 != 0 {
                     // Every path with fewer rounds is tried: the next node
                     // that starts a further round.
                     self.resume(top)?;
@@ -575,10 +601,10 @@ impl Search {
                 continue;
             };
             self.frames[top].next_edge += 1;
-            let index = state.first_edge + frame.next_edge;
-            if let Some(expected) = self.repetitions.expected(frame.context) {
+            let index = state.first_edge + next_edge;
+            if let Some(expected) = self.repetitions.expected(context) {
                 // A replayed round makes the first round's choice here.
-                if expected != choice(frame.kind, index) {
+                if expected != choice(kind, index) {
                     continue;
                 }
             }
@@ -654,19 +680,25 @@ impl Search {
         index: u32,
         goal: Goal,
     ) -> Result<(), Refused> {
-        let frame = self.frames[top];
-        let mut next = frame;
+        let mut next = self.frames[top];
+        // What the node on top was (`next` starts as a copy of it).
+        let frame = Parent {
+            kind: next.kind,
+            call: next.call,
+            at: next.at,
+            path: next.path,
+            context: next.context,
+            round: next.round,
+        };
         next.state = edge.to();
         // The holder of the repetition whose round `next` is in.
-        next.holder = false;
-        next.entry = if frame.holder {
-            top as u32
-        } else {
-            frame.entry
-        };
+        if next.holder {
+            next.entry = top as u32;
+            next.holder = false;
+        }
         let (crooked, reach) = self.place(rules, frame.kind, edge.to(), frame.call);
         let (mut crooked, mut reach) = (crooked, reach);
-        let mut memory = frame.memory;
+        let mut memory = next.memory;
         match edge {
             Edge::Leap { forward, right, .. } => {
                 if memory.has(PENDING_HOLE) || memory.here() == HERE_ENEMY {
