@@ -162,19 +162,22 @@ fn compile_bench_programs(dir: &Path) -> String {
 /// compiles those without errors: (functions, table entries).
 fn compile_random_programs() -> (String, String) {
     use random_programs::{
-        btm, chess_code, chess_code_polynomial_loops, finvara, infchesspro, Random,
+        btm, chess_code, chess_code_polynomial_loops, chess_code_table, finvara, infchesspro,
+        Random,
     };
     let mut random = Random::new(0x00C4_E552_0125);
     let mut functions = String::new();
     let mut table = String::new();
     type Generator = fn(&mut Random) -> String;
-    let generators: [(&str, Generator); 5] = [
+    let generators: [(&str, Generator); 6] = [
         ("icp", infchesspro),
         ("chc", chess_code),
         ("btm", btm),
         ("fv", finvara),
         // Last, so the programs above stay what they were.
         ("chc", chess_code_polynomial_loops),
+        // Programs of more than 1,000 lines, run from tables.
+        ("chc", chess_code_table),
     ];
     for (family, (extension, generate)) in generators.into_iter().enumerate() {
         for index in 0..60 {

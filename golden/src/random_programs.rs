@@ -115,6 +115,32 @@ pub fn chess_code(random: &mut Random) -> String {
     text
 }
 
+/// A random Chess Code program ([`chess_code`] or, half the time,
+/// [`chess_code_polynomial_loops`]) followed by additions to cells they
+/// leave alone (g6, g7) and the output of one, so that it has more than
+/// 1,000 lines: generated code runs it from tables (the code generator's
+/// `TABLE_ABOVE_LINES`).
+pub fn chess_code_table(random: &mut Random) -> String {
+    let mut text = if random.below(2) == 0 {
+        chess_code(random)
+    } else {
+        chess_code_polynomial_loops(random)
+    };
+    let commands = text
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('|'))
+        .count();
+    for _ in commands..1_001 {
+        text.push_str(if random.below(3) == 0 {
+            "g6xg7+\n"
+        } else {
+            "g7+\n"
+        });
+    }
+    text.push_str("g6\n");
+    text
+}
+
 /// A random Chess Code program of loops whose values are polynomials in
 /// the pass number (see [`CHESS_CODE_POLYNOMIAL`]).
 pub fn chess_code_polynomial_loops(random: &mut Random) -> String {

@@ -26,6 +26,19 @@ fn enough_random_programs_compile() {
     }
 }
 
+#[test]
+fn enough_random_table_programs_compile() {
+    // More than 1,000 lines: generated code runs them from tables.
+    let count = RANDOM
+        .iter()
+        .filter(|case| case.extension == "chc" && case.source.lines().count() > 1_000)
+        .count();
+    assert!(
+        count >= 30,
+        "only {count} Chess Code table programs compiled"
+    );
+}
+
 /// Random input: up to eight lines of small numbers, a letter's code, and
 /// a token that is no number.
 fn random_input() -> impl Strategy<Value = String> {
@@ -123,6 +136,59 @@ proptest! {
     }
 }
 
+/// Runs a Chess Code program from its tables (what generated code holds
+/// for a program of more than 1,000 lines), in this process.
+fn run_tables(
+    program: &chess2rs::Program,
+    input: &str,
+    options: &Options,
+) -> (Vec<u8>, Option<String>) {
+    let chess2rs::Program::ChessCode(program) = program else {
+        unreachable!("a Chess Code program");
+    };
+    let tables = chess2rs::lang::chesscode::table::Tables::of(program);
+    let mut output = Vec::new();
+    let source = chess2rs_runtime::SourceMap::EMPTY;
+    let result = chess2rs_runtime::__private::run_program(
+        input.as_bytes(),
+        &mut output,
+        options,
+        &source,
+        |io, steps| tables.run(io, steps),
+    );
+    outcome(result, output)
+}
+
+/// The random Chess Code programs of every size.
+fn chess_code_programs() -> Vec<&'static chess2rs_golden::RandomCase> {
+    RANDOM
+        .iter()
+        .filter(|case| case.extension == "chc")
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Every random Chess Code program, however small, run from the tables
+    /// generated code would hold for it, gives what the interpreter gives.
+    #[test]
+    fn tables_agree_with_the_interpreter(
+        which in any::<prop::sample::Index>(),
+        input in random_input(),
+        limit in prop_oneof![4 => random_limit(), 1 => 0u64..200_000],
+    ) {
+        let programs = chess_code_programs();
+        let case = which.get(&programs);
+        let options = Options::with_max_steps(limit);
+        let program = checked(case);
+        let mut interpreted = Vec::new();
+        let interpreted = outcome(chess2rs::interpret(&program, input.as_bytes(), &mut interpreted, &options), interpreted);
+        let tables = run_tables(&program, &input, &options);
+        prop_assert_eq!(interpreted, tables, "program:\n{}\ninput: {:?}", case.source, input);
+    }
+}
+
 /// The random Chess Code programs of polynomial loops.
 fn polynomial_programs() -> Vec<&'static chess2rs_golden::RandomCase> {
     RANDOM
@@ -140,32 +206,88 @@ fn enough_polynomial_loop_programs_compile() {
     );
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(600))]
+/// Inputs for the polynomial-loop programs: three numbers that make
+/// their loops end, never end or overflow on a late pass.
+fn polynomial_input() -> impl Strategy<Value = Vec<i64>> {
+    prop::collection::vec(
+        prop_oneof![0i64..4, 1i64..400, -3i64..0, Just(i64::MAX / 3)],
+        3,
+    )
+}
 
-    /// Loops that generated code skips in closed form, under step limits
-    /// large enough to fall anywhere inside them (or none), on inputs that
-    /// make them end, never end or overflow on a late pass: the same
-    /// output, error and line (the limit pins the step: a skip that
-    /// counted one step wrong fails at some limit).
+/// The polynomial-loop program `which` on `input` under `limit` steps:
+/// the same output, error and line interpreted and compiled.
+fn closed_forms_agree(
+    which: prop::sample::Index,
+    input: &[i64],
+    limit: u64,
+) -> Result<(), TestCaseError> {
+    let programs = polynomial_programs();
+    let case = which.get(&programs);
+    let input = input
+        .iter()
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let options = Options::with_max_steps(limit);
+    let source = chess2rs::Source::new("random.chc", case.source);
+    let program = chess2rs::check(&source, chess2rs::Language::ChessCode)
+        .expect("compiled at build time")
+        .program;
+    let mut interpreted = Vec::new();
+    let interpreted = outcome(
+        chess2rs::interpret(&program, input.as_bytes(), &mut interpreted, &options),
+        interpreted,
+    );
+    let mut compiled = Vec::new();
+    let compiled = outcome(
+        (case.entry)(&mut input.as_bytes(), &mut compiled, &options),
+        compiled,
+    );
+    let tables = run_tables(&program, &input, &options);
+    prop_assert_eq!(
+        &interpreted,
+        &compiled,
+        "program:\n{}\ninput: {:?}",
+        case.source,
+        input
+    );
+    prop_assert_eq!(
+        &interpreted,
+        &tables,
+        "tables; program:\n{}\ninput: {:?}",
+        case.source,
+        input
+    );
+    Ok(())
+}
+
+// Loops that generated code skips in closed form, under step limits large
+// enough to fall anywhere inside them (or none), on inputs that make them
+// end, never end or overflow on a late pass: the same output, error and
+// line (the limit pins the step: a skip that counted one step wrong fails
+// at some limit). Two tests of 300 cases, without and with a limit (one
+// of 600 cases drew each half the time), which the test threads run side
+// by side: each runs the debug interpreter for up to millions of steps.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Without a limit a program may run forever: the interpreter stops at
+    /// 3 million steps, and generated code must stop at the same step.
     #[test]
-    fn closed_forms_agree_with_the_interpreter(
+    fn closed_forms_agree_with_the_interpreter_without_a_limit(
         which in any::<prop::sample::Index>(),
-        input in prop::collection::vec(prop_oneof![0i64..4, 1i64..400, -3i64..0, Just(i64::MAX / 3)], 3),
-        limit in prop_oneof![Just(None), (0u64..2_000_000).prop_map(Some)],
+        input in polynomial_input(),
     ) {
-        let programs = polynomial_programs();
-        let case = which.get(&programs);
-        let input = input.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" ");
-        // Without a limit a program may run forever: the interpreter stops at
-        // 3 million steps, and generated code must stop at the same step.
-        let options = Options::with_max_steps(limit.unwrap_or(3_000_000));
-        let source = chess2rs::Source::new("random.chc", case.source);
-        let program = chess2rs::check(&source, chess2rs::Language::ChessCode).expect("compiled at build time").program;
-        let mut interpreted = Vec::new();
-        let interpreted = outcome(chess2rs::interpret(&program, input.as_bytes(), &mut interpreted, &options), interpreted);
-        let mut compiled = Vec::new();
-        let compiled = outcome((case.entry)(&mut input.as_bytes(), &mut compiled, &options), compiled);
-        prop_assert_eq!(interpreted, compiled, "program:\n{}\ninput: {:?}", case.source, input);
+        closed_forms_agree(which, &input, 3_000_000)?;
+    }
+
+    #[test]
+    fn closed_forms_agree_with_the_interpreter_under_a_limit(
+        which in any::<prop::sample::Index>(),
+        input in polynomial_input(),
+        limit in 0u64..2_000_000,
+    ) {
+        closed_forms_agree(which, &input, limit)?;
     }
 }

@@ -19,11 +19,12 @@
 //!
 //! `CORPUS=chc,btm` (at run time) checks only those corpora.
 
+use std::io::BufRead;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use chess2rs_golden::corpus::{Corpus, CORPORA};
-use chess2rs_golden::{CorpusCase, Entry, CORPUS};
+use chess2rs_golden::{CorpusCase, CORPUS};
 use chess2rs_runtime::{Options, RuntimeError};
 
 /// The step limit to run a program with `max_steps` under in this build.
@@ -90,11 +91,15 @@ struct Report {
     disagreements: Vec<String>,
 }
 
+/// A way to run a program besides the interpreter: its compiled code, or
+/// (Chess Code) its tables.
+type Runner<'a> = &'a dyn Fn(&mut dyn BufRead, &mut Vec<u8>, &Options) -> Result<(), RuntimeError>;
+
 /// Runs `program` interpreted (counting its steps) and `entry` on `input`
 /// under `limit`: the steps, and a description of any disagreement.
 fn compare(
     program: &chess2rs::Program,
-    entry: Entry,
+    entry: Runner,
     input: &str,
     limit: u64,
 ) -> (u64, Option<String>) {
@@ -150,49 +155,73 @@ fn compare(
 
 /// The corpus program of `case`, checked, run both ways three times.
 fn run(case: &CorpusCase) -> Report {
-    let corpus = case.corpus();
-    let program = (corpus.program)(case.index);
     let entry = case.entry.expect("every corpus program compiles");
+    run_with(case.corpus(), case.index, &|program| {
+        compare_three_ways(program, &entry, case.index)
+    })
+}
+
+/// Corpus program `index`, checked, and what `check` finds running it.
+fn run_with(
+    corpus: &Corpus,
+    index: usize,
+    check: &dyn Fn(&CorpusRun) -> (u64, Vec<String>),
+) -> Report {
+    let program = (corpus.program)(index);
     let source = chess2rs::Source::new(
-        format!("{}.{}", corpus.name(case.index), corpus.extension),
+        format!("{}.{}", corpus.name(index), corpus.extension),
         program.source,
     );
     let language = chess2rs::Language::from_extension(corpus.extension).expect("known");
     let checked = chess2rs::check(&source, language)
         .expect("compiled at build time")
         .program;
-    let input = program.input;
-    let mut disagreements = Vec::new();
-    let limit = limit(corpus, program.max_steps);
-    let (steps, disagreement) = compare(&checked, entry, &input, limit);
-    disagreements.extend(disagreement);
-    // One step short: both must stop at the same step, with the same
-    // output. (With the limit itself, above, the run needed no more.)
-    if steps > 0 {
-        let (_, disagreement) = compare(&checked, entry, &input, steps - 1);
-        disagreements.extend(disagreement);
-    }
-    // A part of the input (cut inside a number, sometimes) under a lower
-    // limit.
-    let cut = input.len() * (case.index % 7 + 1) / 9;
-    let part = &input[..cut];
-    let lower = limit / 3 + case.index as u64;
-    let (_, disagreement) = compare(&checked, entry, part, lower);
-    disagreements.extend(disagreement);
+    let (steps, disagreements) = check(&CorpusRun {
+        checked,
+        input: program.input,
+        limit: limit(corpus, program.max_steps),
+    });
     Report {
         extension: corpus.extension,
-        index: case.index,
+        index,
         steps,
         disagreements,
     }
 }
 
-#[test]
-fn compiled_and_interpreted_agree_on_the_corpora() {
-    let cases: Vec<&CorpusCase> = CORPUS
-        .iter()
-        .filter(|c| c.entry.is_some() && selected(c.corpus()))
-        .collect();
+/// A corpus program checked, its input and its step limit in this build.
+struct CorpusRun {
+    checked: chess2rs::Program,
+    input: String,
+    limit: u64,
+}
+
+/// Runs a corpus program interpreted and by `entry` three times: on its
+/// input under its limit, under a limit one step short of the steps it
+/// ran, and on a part of its input under a lower limit.
+fn compare_three_ways(run: &CorpusRun, entry: Runner, index: usize) -> (u64, Vec<String>) {
+    let (checked, input, limit) = (&run.checked, &run.input, run.limit);
+    let mut disagreements = Vec::new();
+    let (steps, disagreement) = compare(checked, entry, input, limit);
+    disagreements.extend(disagreement);
+    // One step short: both must stop at the same step, with the same
+    // output. (With the limit itself, above, the run needed no more.)
+    if steps > 0 {
+        let (_, disagreement) = compare(checked, entry, input, steps - 1);
+        disagreements.extend(disagreement);
+    }
+    // A part of the input (cut inside a number, sometimes) under a lower
+    // limit.
+    let cut = input.len() * (index % 7 + 1) / 9;
+    let part = &input[..cut];
+    let lower = limit / 3 + index as u64;
+    let (_, disagreement) = compare(checked, entry, part, lower);
+    disagreements.extend(disagreement);
+    (steps, disagreements)
+}
+
+/// Runs `work` on each of `items` on every core; the reports in order.
+fn on_every_core<T: Sync>(items: &[T], work: impl Fn(&T) -> Report + Sync) -> Vec<Report> {
     let next = AtomicUsize::new(0);
     let reports = Mutex::new(Vec::new());
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -200,15 +229,20 @@ fn compiled_and_interpreted_agree_on_the_corpora() {
         for _ in 0..workers {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(case) = cases.get(i) else { break };
-                let report = run(case);
+                let Some(item) = items.get(i) else { break };
+                let report = work(item);
                 reports.lock().unwrap().push(report);
             });
         }
     });
     let mut reports = reports.into_inner().unwrap();
     reports.sort_by_key(|r| (r.extension, r.index));
-    let failures: Vec<String> = reports
+    reports
+}
+
+/// The failures among `reports`, one line each.
+fn failures(reports: &[Report]) -> Vec<String> {
+    reports
         .iter()
         .filter(|r| !r.disagreements.is_empty())
         .map(|r| {
@@ -222,7 +256,17 @@ fn compiled_and_interpreted_agree_on_the_corpora() {
                 r.disagreements.join("; ")
             )
         })
+        .collect()
+}
+
+#[test]
+fn compiled_and_interpreted_agree_on_the_corpora() {
+    let cases: Vec<&CorpusCase> = CORPUS
+        .iter()
+        .filter(|c| c.entry.is_some() && selected(c.corpus()))
         .collect();
+    let reports = on_every_core(&cases, |case| run(case));
+    let failures = failures(&reports);
     assert!(
         failures.is_empty(),
         "{} of {} corpus programs disagree:\n{}",
@@ -246,4 +290,47 @@ fn compiled_and_interpreted_agree_on_the_corpora() {
             corpus.title
         );
     }
+}
+
+/// Chess Code's tables (what generated code holds for a program of more
+/// than 1,000 lines: `chess2rs::lang::chesscode::table`), run in this
+/// process on the corpus's programs — every one in a release build,
+/// every fourth in a debug build; no rustc is needed — agree with the
+/// interpreter as compiled code does: output, error, line, column, steps.
+#[test]
+fn chess_code_tables_agree_with_the_interpreter_on_the_corpus() {
+    use chess2rs::lang::chesscode::table::Tables;
+    let corpus = Corpus::by_extension("chc").expect("a Chess Code corpus");
+    if !selected(corpus) {
+        return;
+    }
+    let every = if cfg!(debug_assertions) { 4 } else { 1 };
+    let indices: Vec<usize> = (0..corpus.len).step_by(every).collect();
+    let reports = on_every_core(&indices, |&index| {
+        run_with(corpus, index, &|run| {
+            let chess2rs::Program::ChessCode(program) = &run.checked else {
+                unreachable!("a Chess Code corpus program");
+            };
+            let tables = Tables::of(program);
+            let runner = |input: &mut dyn BufRead, output: &mut Vec<u8>, options: &Options| {
+                let source = chess2rs_runtime::SourceMap::EMPTY;
+                chess2rs_runtime::__private::run_program(
+                    input,
+                    output,
+                    options,
+                    &source,
+                    |io, steps| tables.run(io, steps),
+                )
+            };
+            compare_three_ways(run, &runner, index)
+        })
+    });
+    let failures = failures(&reports);
+    assert!(
+        failures.is_empty(),
+        "{} of {} corpus programs disagree run from tables:\n{}",
+        failures.len(),
+        reports.len(),
+        failures.join("\n")
+    );
 }

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use chess2rs::switch::{interpret_until, Interpreted};
 use chess2rs_golden::discover::{discover, CaseFiles, Expected};
 use chess2rs_golden::{Case, Entry, CASES};
 use chess2rs_runtime::Options;
@@ -251,6 +252,150 @@ fn every_golden_case_passes_through_interpreter_compiled_code_and_macro() {
         failures.join("\n\n")
     );
     eprintln!("{} golden cases passed all three ways", cases.len());
+}
+
+/// What a run printed and how it ended: its error's message, line and
+/// column.
+type Run = (Vec<u8>, Option<(String, Option<u32>, Option<u32>)>);
+
+fn ended(result: Result<(), chess2rs_runtime::RuntimeError>, output: Vec<u8>) -> Run {
+    (
+        output,
+        result.err().map(|e| (e.to_string(), e.line, e.column)),
+    )
+}
+
+/// The step after which [`switches_like_the_interpreter`] stops looking
+/// for the end: a few Chess Code programs run millions of steps (their
+/// loops compiled in closed form), which a debug build interprets step by
+/// step for seconds.
+const LONG: u64 = 100_000;
+
+/// The steps after which [`switches_like_the_interpreter`] stops the
+/// interpreter of a program of `steps` steps (`None`: more than [`LONG`]):
+/// every one of the first 200, 20 spread over the rest (up to `LONG`),
+/// and the last two and the one past the last (no switch).
+fn switch_points(steps: Option<u64>) -> Vec<u64> {
+    let end = steps.unwrap_or(LONG);
+    let mut points: Vec<u64> = (1..=end.min(200)).collect();
+    points.extend((1..20).map(|i| end * i / 20));
+    if let Some(steps) = steps {
+        points.extend(steps.saturating_sub(1).max(1)..=steps + 1);
+    }
+    points.retain(|&k| k >= 1);
+    points.sort_unstable();
+    points.dedup();
+    points
+}
+
+/// `run`'s switch from the interpreter to the compiled program (the
+/// processes are `transpiler/tests/tiers.rs`'s, on representatives), for
+/// one case at every step of [`switch_points`]: the interpreter stopped
+/// after step k (`chess2rs::switch`) has written a prefix of what the
+/// interpreter alone prints, consumed a prefix of the input (none unless
+/// it read), and counted what it wrote; the compiled program run from the
+/// start on the whole input, its first `written` bytes skipped, completes
+/// the output and ends with the interpreter's error. A `k` past the last
+/// step does not stop it, and it ends as the interpreter alone does.
+fn switches_like_the_interpreter(files: &CaseFiles) -> Result<usize, String> {
+    let expected = files.expected()?;
+    let Some(entry) = case(files).and_then(|case| case.entry) else {
+        return Ok(0);
+    };
+    let text = std::fs::read_to_string(&files.path).map_err(|e| e.to_string())?;
+    let source = chess2rs::Source::new(files.name.clone(), text);
+    let language = chess2rs::Language::from_path(&files.path).ok_or("no language")?;
+    let program = chess2rs::check(&source, language)
+        .map_err(|_| "compiled by build.rs, but not checked now".to_string())?
+        .program;
+    let options = Options {
+        max_steps: expected.max_steps,
+        ..Options::default()
+    };
+    let input = &expected.input[..];
+    let mut output = Vec::new();
+    let alone = ended(
+        chess2rs::interpret(&program, input, &mut output, &options),
+        output,
+    );
+    let mut output = Vec::new();
+    let compiled = ended(entry(&mut &input[..], &mut output, &options), output);
+    let mut counted = 0u64;
+    let steps = match interpret_until(&program, &mut &input[..], &mut Vec::new(), &options, || {
+        counted += 1;
+        counted > LONG
+    }) {
+        Interpreted::Finished(_) => Some(counted),
+        Interpreted::Switched { .. } => None,
+    };
+    let points = switch_points(steps);
+    for &k in &points {
+        let mut shown = Vec::new();
+        let mut step = 0u64;
+        let stopped = interpret_until(&program, &mut &input[..], &mut shown, &options, || {
+            step += 1;
+            step == k
+        });
+        let problem = match stopped {
+            Interpreted::Finished(result) if steps.is_some_and(|steps| k > steps) => {
+                let finished = ended(result, shown);
+                (finished != alone).then(|| format!("not switched: {finished:?}"))
+            }
+            Interpreted::Finished(_) => Some(format!("finished before step {k}")),
+            Interpreted::Switched { .. } if steps.is_some_and(|steps| k > steps) => {
+                Some("switched".to_string())
+            }
+            Interpreted::Switched {
+                consumed,
+                touched,
+                written,
+            } => {
+                let mut seen = shown.clone();
+                seen.extend_from_slice(compiled.0.get(shown.len()..).unwrap_or_default());
+                if !input.starts_with(&consumed) || !(touched || consumed.is_empty()) {
+                    Some(format!("consumed {consumed:?} (read: {touched})"))
+                } else if written != shown.len() as u64 || !alone.0.starts_with(&shown) {
+                    Some(format!(
+                        "wrote {shown:?}, counted {written} bytes, of {:?}",
+                        String::from_utf8_lossy(&alone.0)
+                    ))
+                } else if !compiled.0.starts_with(&shown)
+                    || seen != alone.0
+                    || compiled.1 != alone.1
+                {
+                    Some(format!("then compiled: {compiled:?}, alone: {alone:?}"))
+                } else {
+                    None
+                }
+            }
+        };
+        if let Some(problem) = problem {
+            let of = steps.map_or(format!("more than {LONG}"), |steps| steps.to_string());
+            return Err(format!("switched after step {k} of {of}: {problem}"));
+        }
+    }
+    Ok(points.len())
+}
+
+#[test]
+fn every_golden_case_switches_from_interpreter_to_compiled_code_at_any_step() {
+    let cases = discover(Path::new(env!("CARGO_MANIFEST_DIR")));
+    let mut failures = Vec::new();
+    let mut switches = 0;
+    for case in &cases {
+        match switches_like_the_interpreter(case) {
+            Ok(count) => switches += count,
+            Err(problem) => failures.push(format!("=== {} ===\n{problem}", case.name)),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} golden cases failed:\n\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n\n")
+    );
+    eprintln!("{switches} switches of {} golden cases", cases.len());
 }
 
 #[test]

@@ -4,10 +4,12 @@
 //! and give the case's expected output.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use chess2rs::lang::chessoteric::synth::{synthesize, SynthOptions};
 use chess2rs::{Language, Program, Source};
-use chess2rs_golden::discover::discover;
+use chess2rs_golden::discover::{discover, CaseFiles};
 use chess2rs_runtime::Options;
 
 /// Output and error of interpreting `program`; the error without the line
@@ -27,40 +29,81 @@ fn run(program: &Program, input: &[u8], options: &Options) -> (String, Option<St
     )
 }
 
+/// Synthesizes the game of `case` and runs it: `Ok(false)` for a case
+/// that is not Chessoteric or does not compile, `Err` where the game
+/// differs.
+fn synthesizes_to_a_game_that_runs_the_same(case: &CaseFiles) -> Result<bool, String> {
+    let language = match case.path.extension().and_then(|e| e.to_str()) {
+        Some("btm") => Language::Btm,
+        Some("pgn") => Language::Chessoteric,
+        _ => return Ok(false),
+    };
+    let text = std::fs::read_to_string(&case.path).unwrap();
+    let source = Source::new(case.name.clone(), text);
+    let Ok(checked) = chess2rs::check(&source, language) else {
+        return Ok(false); // a compile-error case: nothing to synthesize
+    };
+    let Program::Chessoteric(machine) = &checked.program else {
+        unreachable!("a Chessoteric program");
+    };
+    let game = synthesize(machine, SynthOptions::default(), &mut |_| {})
+        .map_err(|e| format!("{}: {e}", case.name))?;
+    let played = chess2rs::check(
+        &Source::new("synthesized.pgn", game.pgn.clone()),
+        Language::Chessoteric,
+    )
+    .map_err(|_| format!("{}: the game does not compile:\n{}", case.name, game.pgn))?;
+    let expected = case.expected()?;
+    let options = expected
+        .max_steps
+        .map_or_else(Options::default, Options::with_max_steps);
+    let original = run(&checked.program, &expected.input, &options);
+    let from_game = run(&played.program, &expected.input, &options);
+    if from_game != original {
+        return Err(format!(
+            "{}: the game gives {from_game:?}, the source {original:?}:\n{}",
+            case.name, game.pgn
+        ));
+    }
+    if from_game.0 != expected.stdout {
+        return Err(format!(
+            "{}: {:?}, expected {:?}",
+            case.name, from_game.0, expected.stdout
+        ));
+    }
+    Ok(true)
+}
+
+/// Every Chessoteric case, in two workers (CI has two cores), the largest
+/// program first: synthesizing the 1,019-rule `long_table.btm` takes a
+/// debug build about as long as all the others together.
 #[test]
 fn every_chessoteric_case_synthesizes_to_a_game_that_runs_the_same() {
-    let mut synthesized = 0;
-    for case in discover(Path::new(env!("CARGO_MANIFEST_DIR"))) {
-        let language = match case.path.extension().and_then(|e| e.to_str()) {
-            Some("btm") => Language::Btm,
-            Some("pgn") => Language::Chessoteric,
-            _ => continue,
-        };
-        let text = std::fs::read_to_string(&case.path).unwrap();
-        let source = Source::new(case.name.clone(), text);
-        let Ok(checked) = chess2rs::check(&source, language) else {
-            continue; // a compile-error case: nothing to synthesize
-        };
-        let Program::Chessoteric(machine) = &checked.program else {
-            unreachable!("a Chessoteric program");
-        };
-        let game = synthesize(machine, SynthOptions::default(), &mut |_| {})
-            .unwrap_or_else(|e| panic!("{}: {e}", case.name));
-        let played = chess2rs::check(
-            &Source::new("synthesized.pgn", game.pgn.clone()),
-            Language::Chessoteric,
-        )
-        .unwrap_or_else(|_| panic!("{}: the game does not compile:\n{}", case.name, game.pgn));
-        let expected = case.expected().unwrap();
-        let options = expected
-            .max_steps
-            .map_or_else(Options::default, Options::with_max_steps);
-        let original = run(&checked.program, &expected.input, &options);
-        let from_game = run(&played.program, &expected.input, &options);
-        assert_eq!(from_game, original, "{}:\n{}", case.name, game.pgn);
-        assert_eq!(from_game.0, expected.stdout, "{}", case.name);
-        synthesized += 1;
-    }
+    let mut cases = discover(Path::new(env!("CARGO_MANIFEST_DIR")));
+    cases.sort_by_key(|case| {
+        std::cmp::Reverse(std::fs::metadata(&case.path).map_or(0, |meta| meta.len()))
+    });
+    let next = AtomicUsize::new(0);
+    let synthesized = AtomicUsize::new(0);
+    let failures = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                while let Some(case) = cases.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    match synthesizes_to_a_game_that_runs_the_same(case) {
+                        Ok(true) => {
+                            synthesized.fetch_add(1, Ordering::Relaxed);
+                        }
+                        Ok(false) => {}
+                        Err(failure) => failures.lock().unwrap().push(failure),
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    let synthesized = synthesized.into_inner();
     assert!(
         synthesized >= 20,
         "only {synthesized} Chessoteric cases synthesized"

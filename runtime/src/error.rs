@@ -7,7 +7,7 @@ use std::fmt;
 /// its command when a line holds several, and where in the program that is
 /// ([`Location`], filled in from the program's [`SourceMap`] when the error
 /// leaves it).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct RuntimeError {
     /// What went wrong.
     pub kind: ErrorKind,
@@ -90,7 +90,7 @@ impl SourceMap<'_> {
 }
 
 /// The kinds of runtime error shared by every language.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 #[non_exhaustive]
 pub enum ErrorKind {
     /// The step limit was reached: `limit` steps ran and another would start.
@@ -298,6 +298,78 @@ impl RuntimeError {
         out
     }
 
+    /// The error as `format` asks: [`RuntimeError::render`] for
+    /// `Human`, one line `FILE:LINE:COL: error: MESSAGE` for `Short`, one
+    /// JSON object and a newline for `Json` (see
+    /// [`RuntimeError::render_json`]).
+    pub fn render_as(&self, format: MessageFormat) -> String {
+        match format {
+            MessageFormat::Human => self.render(),
+            MessageFormat::Short => match &self.location {
+                Some(location) => format!(
+                    "{}:{}:{}: error: {}\n",
+                    location.file,
+                    location.line,
+                    location.column,
+                    self.message()
+                ),
+                None => format!("error: {self}\n"),
+            },
+            MessageFormat::Json => self.render_json(),
+        }
+    }
+
+    /// The error as one line of JSON in the shape of rustc's diagnostics
+    /// (`--message-format json`): `$message_type` `"diagnostic"`,
+    /// `message`, `code` (null), `level` `"error"`, `spans` (the command:
+    /// `file_name`, `line_start`, `line_end`, `column_start`, `column_end`
+    /// just past it, `is_primary`, `text` — the source line as shown, with
+    /// `highlight_start` and `highlight_end` — and `label`; `byte_start` and
+    /// `byte_end` are null, a compiled program knowing lines, not bytes),
+    /// `children` (the help) and `rendered` (the human text). An error
+    /// that names no command has no spans and its line in the message.
+    pub fn render_json(&self) -> String {
+        let mut out = String::from("{\"$message_type\":\"diagnostic\",\"message\":");
+        match &self.location {
+            Some(_) => json_string(&mut out, &self.message()),
+            None => json_string(&mut out, &self.to_string()),
+        }
+        out.push_str(",\"code\":null,\"level\":\"error\",\"spans\":[");
+        if let Some(location) = &self.location {
+            let end = location.column + location.width;
+            out.push_str("{\"file_name\":");
+            json_string(&mut out, &location.file);
+            out.push_str(&format!(
+                ",\"byte_start\":null,\"byte_end\":null,\"line_start\":{line},\"line_end\":{line},\"column_start\":{},\"column_end\":{end},\"is_primary\":true,\"text\":[{{\"text\":",
+                location.column,
+                line = location.line,
+            ));
+            json_string(&mut out, location.text.trim_end_matches(['\n', '\r']));
+            out.push_str(&format!(
+                ",\"highlight_start\":{},\"highlight_end\":{}}}],\"label\":",
+                location.caret + 1,
+                location.caret + 1 + location.width
+            ));
+            match self.label() {
+                "" => out.push_str("null"),
+                label => json_string(&mut out, label),
+            }
+            out.push_str(",\"suggested_replacement\":null,\"suggestion_applicability\":null,\"expansion\":null}");
+        }
+        out.push_str("],\"children\":[");
+        if let Some(help) = self.help() {
+            out.push_str("{\"message\":");
+            json_string(&mut out, &help);
+            out.push_str(
+                ",\"code\":null,\"level\":\"help\",\"spans\":[],\"children\":[],\"rendered\":null}",
+            );
+        }
+        out.push_str("],\"rendered\":");
+        json_string(&mut out, &self.render());
+        out.push_str("}\n");
+        out
+    }
+
     /// The same error, attributed to source line `line` unless it already
     /// names one.
     pub fn in_line(mut self, line: u32) -> Self {
@@ -311,6 +383,61 @@ impl RuntimeError {
     pub fn exit_code(&self) -> i32 {
         1
     }
+}
+
+/// How a runtime error is printed (`--message-format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MessageFormat {
+    /// As compile errors are shown: the message, the source line, a caret
+    /// and a hint.
+    #[default]
+    Human,
+    /// One line: `FILE:LINE:COL: error: MESSAGE`.
+    Short,
+    /// One JSON object a line, in the shape of rustc's diagnostics.
+    Json,
+}
+
+impl MessageFormat {
+    /// The format named `name` (`human`, `short` or `json`).
+    pub fn from_name(name: &str) -> Option<MessageFormat> {
+        match name {
+            "human" => Some(MessageFormat::Human),
+            "short" => Some(MessageFormat::Short),
+            "json" => Some(MessageFormat::Json),
+            _ => None,
+        }
+    }
+
+    /// Its name, as `--message-format` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            MessageFormat::Human => "human",
+            MessageFormat::Short => "short",
+            MessageFormat::Json => "json",
+        }
+    }
+}
+
+/// Appends `text` to `out` as a JSON string: quoted, with `"`, `\\` and
+/// control characters escaped. (The runtime has no JSON library; this is
+/// all of JSON it writes.)
+pub fn json_string(out: &mut String, text: &str) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }
 
 /// `text`, or for long text its ends around a count of what was left out
@@ -480,6 +607,40 @@ mod tests {
             err.render(),
             "error: x\n   --> add.chc:12:5\n   |\n12 | 10. a;0,-1!40\n   |     ^^^^^^\n\n"
         );
+    }
+
+    #[test]
+    fn short_and_json_forms_say_the_same_on_one_line() {
+        let err = RuntimeError::at(
+            ErrorKind::InputNotANumber {
+                found: "t\"w\\o\u{1}".into(),
+            },
+            2,
+        )
+        .located(&MAP);
+        assert_eq!(
+            err.render_as(MessageFormat::Short),
+            "add.chc:2:1: error: expected a number in the input, found `t\"w\\o\u{1}`\n"
+        );
+        let json = err.render_as(MessageFormat::Json);
+        assert!(json.ends_with("}\n") && json.lines().count() == 1, "{json}");
+        assert!(json.starts_with(
+            "{\"$message_type\":\"diagnostic\",\"message\":\"expected a number in the input, found `t\\\"w\\\\o\\u0001`\",\"code\":null,\"level\":\"error\",\"spans\":[{\"file_name\":\"add.chc\",\"byte_start\":null,\"byte_end\":null,\"line_start\":2,\"line_end\":2,\"column_start\":1,\"column_end\":8,\"is_primary\":true,\"text\":[{\"text\":\"Ra1 Rb2\",\"highlight_start\":1,\"highlight_end\":8}],\"label\":\"reads a number here\""
+        ), "{json}");
+        assert!(
+            json.contains("\"children\":[{\"message\":\"input numbers are"),
+            "{json}"
+        );
+        assert!(json.contains("\"rendered\":\"error: expected"), "{json}");
+        assert_eq!(err.render_as(MessageFormat::Human), err.render());
+        let unplaced = RuntimeError::at(ErrorKind::InputEnded, 5).located(&MAP);
+        assert_eq!(
+            unplaced.render_as(MessageFormat::Short),
+            "error: line 5: expected a number in the input, found its end\n"
+        );
+        assert!(unplaced
+            .render_as(MessageFormat::Json)
+            .contains("\"message\":\"line 5: expected a number in the input, found its end\",\"code\":null,\"level\":\"error\",\"spans\":[],"));
     }
 
     #[test]

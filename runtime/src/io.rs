@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, BufWriter, Write};
 
-use super::error::{ErrorKind, RuntimeError, SourceMap};
+use super::error::{json_string, ErrorKind, MessageFormat, RuntimeError, SourceMap};
 use super::limits::{Options, StepCounter};
 use super::memory::Scope;
 
@@ -265,6 +265,8 @@ pub enum Invocation {
         /// interpreter to this executable, which runs the program again
         /// from the start, has written them already.
         discard_output: u64,
+        /// How a runtime error is printed (`--message-format`).
+        message_format: MessageFormat,
     },
     /// Print the help.
     Help,
@@ -284,6 +286,9 @@ pub fn run_main(info: &ProgramInfo, entry: &mut ProgramEntry<'_>) -> i32 {
     let mut args = std::env::args_os().map(|arg| arg.to_string_lossy().into_owned());
     let name = program_name(args.next(), info);
     let args: Vec<String> = args.collect();
+    // Known before the arguments are checked, so that a bad command line
+    // is reported in the format asked for too.
+    let format = requested_format(&args);
     // Text for the terminal: a closed stdout or stderr (`| head`) is not an
     // error worth a panic, so write failures are ignored.
     let say = |to: &mut dyn Write, text: String| {
@@ -302,6 +307,7 @@ pub fn run_main(info: &ProgramInfo, entry: &mut ProgramEntry<'_>) -> i32 {
             options,
             source_name,
             discard_output,
+            message_format: _,
         }) => (options, source_name, discard_output),
         Ok(Invocation::Help) => {
             let appended = file_name();
@@ -325,9 +331,23 @@ pub fn run_main(info: &ProgramInfo, entry: &mut ProgramEntry<'_>) -> i32 {
         }
         Err(message) => {
             let usage = format!(
-                "error: {message}\nusage: {name} [--max-steps N] [--max-memory SIZE] < INPUT   (see `{name} --help`)\n"
+                "usage: {name} [--max-steps N] [--max-memory SIZE] < INPUT   (see `{name} --help`)"
             );
-            say(&mut std::io::stderr(), usage);
+            let text = match format {
+                MessageFormat::Json => {
+                    let mut out = String::from("{\"$message_type\":\"diagnostic\",\"message\":");
+                    json_string(&mut out, &message);
+                    out.push_str(",\"code\":null,\"level\":\"error\",\"spans\":[],\"children\":[{\"message\":");
+                    json_string(&mut out, &usage);
+                    out.push_str(",\"code\":null,\"level\":\"note\",\"spans\":[],\"children\":[],\"rendered\":null}],\"rendered\":");
+                    json_string(&mut out, &format!("error: {message}\n{usage}\n"));
+                    out.push_str("}\n");
+                    out
+                }
+                MessageFormat::Short => format!("error: {message}\n"),
+                MessageFormat::Human => format!("error: {message}\n{usage}\n"),
+            };
+            say(&mut std::io::stderr(), text);
             return 2;
         }
     };
@@ -346,7 +366,7 @@ pub fn run_main(info: &ProgramInfo, entry: &mut ProgramEntry<'_>) -> i32 {
                     location.file = name;
                 }
             }
-            say(&mut std::io::stderr(), err.render());
+            say(&mut std::io::stderr(), err.render_as(format));
             err.exit_code()
         }
     }
@@ -468,6 +488,11 @@ Options:
       --max-memory SIZE    stop with an error when what the program grows
                            (tape, pieces, stacks) would pass SIZE, such as
                            512M or 8G, or `unlimited` [default: 2G]
+      --message-format FORMAT
+                           how a runtime error is printed: `human` (the
+                           source line and a caret), `short` (one line,
+                           FILE:LINE:COL: error: MESSAGE) or `json` (one
+                           object a line, shaped as rustc's diagnostics)
   -h, --help               print this help
   -V, --version            print what this program is
 
@@ -479,8 +504,8 @@ memory limits), 2 bad command line.
 }
 
 /// Parses the command line of an emitted program (without the program's
-/// name): `--max-steps N`, `--max-memory SIZE` (each also as
-/// `--option=VALUE`), `--help`, `--version`, and `--source-name NAME`,
+/// name): `--max-steps N`, `--max-memory SIZE`, `--message-format
+/// FORMAT` (each also as `--option=VALUE`), `--help`, `--version`, and `--source-name NAME`,
 /// which `--help` does not list: `chess2rs run` names the program file so,
 /// as the user spelled it, and one cached executable serves every path
 /// and copy of a program; nor does it list `--discard-output N`, which
@@ -491,6 +516,7 @@ pub fn parse_args(args: Vec<String>) -> Result<Invocation, String> {
     let mut options = Options::default();
     let mut source_name = None;
     let mut discard_output = 0;
+    let mut message_format = MessageFormat::Human;
     while let Some(arg) = args.next() {
         let (name, inline) = match arg.find('=') {
             Some(at) if arg.starts_with("--") => (&arg[..at], Some(arg[at + 1..].to_string())),
@@ -499,7 +525,8 @@ pub fn parse_args(args: Vec<String>) -> Result<Invocation, String> {
         match name {
             "-h" | "--help" => return Ok(Invocation::Help),
             "-V" | "--version" => return Ok(Invocation::Version),
-            "--max-steps" | "--max-memory" | "--source-name" | "--discard-output" => {}
+            "--max-steps" | "--max-memory" | "--source-name" | "--discard-output"
+            | "--message-format" => {}
             _ => return Err(format!("unexpected argument `{arg}`")),
         }
         let value = match inline {
@@ -510,6 +537,10 @@ pub fn parse_args(args: Vec<String>) -> Result<Invocation, String> {
         };
         if name == "--source-name" {
             source_name = Some(value);
+        } else if name == "--message-format" {
+            message_format = MessageFormat::from_name(&value).ok_or_else(|| {
+                format!("`--message-format` needs human, short or json, found `{value}`")
+            })?;
         } else if name == "--discard-output" {
             discard_output = value.parse::<u64>().map_err(|_| {
                 format!("`--discard-output` needs a non-negative number, found `{value}`")
@@ -528,7 +559,26 @@ pub fn parse_args(args: Vec<String>) -> Result<Invocation, String> {
         options,
         source_name,
         discard_output,
+        message_format,
     })
+}
+
+/// The `--message-format` of `args` (the last one given), `human` if none
+/// is given or its value is not a format.
+fn requested_format(args: &[String]) -> MessageFormat {
+    let mut format = MessageFormat::Human;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let value = match arg.strip_prefix("--message-format") {
+            Some("") => args.next().map(String::as_str),
+            Some(rest) => rest.strip_prefix('='),
+            None => None,
+        };
+        if let Some(named) = value.and_then(MessageFormat::from_name) {
+            format = named;
+        }
+    }
+    format
 }
 
 /// A memory size as `--max-memory` takes it: a whole number of bytes,
@@ -641,6 +691,7 @@ mod tests {
                 options,
                 source_name: None,
                 discard_output: 0,
+                message_format: MessageFormat::Human,
             })
         };
         assert_eq!(args(&[]), run(Options::default()));
@@ -670,6 +721,7 @@ mod tests {
                 options: Options::with_max_steps(3),
                 source_name: Some("../w/loop.chc".to_string()),
                 discard_output: 0,
+                message_format: MessageFormat::Human,
             })
         );
         assert!(args(&["--source-name"]).is_err());
@@ -679,9 +731,31 @@ mod tests {
                 options: Options::default(),
                 source_name: None,
                 discard_output: 12,
+                message_format: MessageFormat::Human,
             })
         );
         assert!(args(&["--discard-output", "-1"]).is_err());
+        assert_eq!(
+            args(&["--message-format", "json", "--max-steps=3"]),
+            Ok(Invocation::Run {
+                options: Options::with_max_steps(3),
+                source_name: None,
+                discard_output: 0,
+                message_format: MessageFormat::Json,
+            })
+        );
+        assert!(args(&["--message-format=xml"]).is_err());
+        let named =
+            |v: &[&str]| requested_format(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(
+            named(&["-x", "--message-format", "json"]),
+            MessageFormat::Json
+        );
+        assert_eq!(
+            named(&["--message-format=short", "--oops"]),
+            MessageFormat::Short
+        );
+        assert_eq!(named(&["--message-format"]), MessageFormat::Human);
     }
 
     #[test]

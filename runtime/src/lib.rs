@@ -23,7 +23,7 @@ pub mod memory;
 pub mod tm;
 pub mod tm_blocks;
 
-pub use self::error::{ErrorKind, Location, RuntimeError, SourceMap};
+pub use self::error::{ErrorKind, Location, MessageFormat, RuntimeError, SourceMap};
 pub use self::limits::Options;
 
 /// The runtime's copyright and MIT licence notice. The runtime is MIT OR
@@ -53,6 +53,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("chc", include_str!("chc/mod.rs")),
     ("chc/passes", include_str!("chc/passes.rs")),
     ("chc/poly", include_str!("chc/poly.rs")),
+    ("chc/table", include_str!("chc/table.rs")),
     ("error", include_str!("error.rs")),
     ("fv", include_str!("fv/mod.rs")),
     ("fv/automaton", include_str!("fv/automaton.rs")),

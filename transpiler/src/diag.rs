@@ -100,40 +100,195 @@ impl Diagnostic {
     }
 }
 
-/// All diagnostics of one compilation, in source order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Diagnostics(pub Vec<Diagnostic>);
+/// All diagnostics of one compilation, in source order once sorted.
+///
+/// A collection made inside [`building_shown_only`] keeps only the
+/// diagnostics that can be [`shown`](Diagnostics::shown) (the first
+/// [`SHOWN_AT_MOST`] errors and warnings by position) and counts the rest
+/// without building them ([`Diagnostics::push_with`]): a document with
+/// 200,000 errors costs what 50 do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostics {
+    /// The diagnostics kept, in the order pushed until sorted.
+    list: Vec<Diagnostic>,
+    /// How many of each severity are kept at most, if bounded.
+    keep_at_most: Option<usize>,
+    /// How many errors and warnings were counted but not kept.
+    omitted: Counts,
+    /// When bounded: how many errors (then warnings) are kept, and the
+    /// largest start of those kept.
+    bounded_kept: [(usize, usize); 2],
+}
+
+/// How many errors and warnings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Counts {
+    errors: usize,
+    warnings: usize,
+}
+
+impl Counts {
+    fn of(&mut self, severity: Severity) -> &mut usize {
+        match severity {
+            Severity::Error => &mut self.errors,
+            Severity::Warning => &mut self.warnings,
+        }
+    }
+}
+
+thread_local! {
+    /// What [`Diagnostics::default`] keeps at most of each severity on
+    /// this thread ([`building_shown_only`]).
+    static KEEP_AT_MOST: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `front_end` with every [`Diagnostics`] made in it (on this thread)
+/// keeping only what can be shown and counting the rest: for the human
+/// output of the CLI and the language server, which show at most
+/// [`SHOWN_AT_MOST`]. The JSON and short formats list every diagnostic.
+pub fn building_shown_only<T>(front_end: impl FnOnce() -> T) -> T {
+    /// Puts back the bound that was in force, also on unwinding.
+    struct Restore(Option<usize>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            KEEP_AT_MOST.with(|keep| keep.set(self.0));
+        }
+    }
+    let _restore = Restore(KEEP_AT_MOST.with(|keep| keep.replace(Some(SHOWN_AT_MOST))));
+    front_end()
+}
+
+impl Default for Diagnostics {
+    fn default() -> Self {
+        Diagnostics {
+            list: Vec::new(),
+            keep_at_most: KEEP_AT_MOST.with(|keep| keep.get()),
+            omitted: Counts::default(),
+            bounded_kept: [(0, 0); 2],
+        }
+    }
+}
 
 impl Diagnostics {
     /// Adds one diagnostic.
     pub fn push(&mut self, diagnostic: Diagnostic) {
-        self.0.push(diagnostic);
+        if self.keeps(diagnostic.severity, diagnostic.span.start) {
+            self.keep(diagnostic);
+        } else {
+            *self.omitted.of(diagnostic.severity) += 1;
+        }
+    }
+
+    /// Adds the diagnostic of `severity` at byte `start` that `build`
+    /// makes, calling `build` only if it is kept: for checks that can
+    /// report once per line of a large program.
+    pub fn push_with(
+        &mut self,
+        severity: Severity,
+        start: usize,
+        build: impl FnOnce() -> Diagnostic,
+    ) {
+        if self.keeps(severity, start) {
+            let diagnostic = build();
+            debug_assert_eq!(diagnostic.severity, severity);
+            debug_assert_eq!(diagnostic.span.start, start);
+            self.keep(diagnostic);
+        } else {
+            *self.omitted.of(severity) += 1;
+        }
+    }
+
+    /// Whether a diagnostic of `severity` at `start` is kept: always when
+    /// unbounded, else while fewer than the bound of its severity are
+    /// kept or one kept comes after it.
+    fn keeps(&self, severity: Severity, start: usize) -> bool {
+        match self.keep_at_most {
+            None => true,
+            Some(bound) => {
+                let (kept, last) = self.bounded_kept[severity as usize];
+                kept < bound || start <= last
+            }
+        }
+    }
+
+    /// Keeps `diagnostic`, dropping (and counting) the last of its
+    /// severity if that makes one too many.
+    fn keep(&mut self, diagnostic: Diagnostic) {
+        let severity = diagnostic.severity;
+        let Some(bound) = self.keep_at_most else {
+            self.list.push(diagnostic);
+            return;
+        };
+        let (kept, last) = &mut self.bounded_kept[severity as usize];
+        *kept += 1;
+        *last = (*last).max(diagnostic.span.start);
+        self.list.push(diagnostic);
+        if *kept > bound {
+            let of_severity = |list: &[Diagnostic]| {
+                list.iter()
+                    .enumerate()
+                    .filter(|(_, d)| d.severity == severity)
+                    .map(|(index, d)| (d.span.start, d.span.end, index))
+                    .collect::<Vec<_>>()
+            };
+            if let Some(&(_, _, dropped)) = of_severity(&self.list).iter().max() {
+                self.list.remove(dropped);
+                *self.omitted.of(severity) += 1;
+            }
+            let last = of_severity(&self.list)
+                .iter()
+                .map(|&(start, _, _)| start)
+                .max()
+                .unwrap_or(0);
+            self.bounded_kept[severity as usize] = (bound, last);
+        }
     }
 
     /// Adds all of `other`.
     pub fn append(&mut self, other: Diagnostics) {
-        self.0.extend(other.0);
+        for diagnostic in other.list {
+            self.push(diagnostic);
+        }
+        self.omitted.errors += other.omitted.errors;
+        self.omitted.warnings += other.omitted.warnings;
     }
 
     /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
-        self.0.iter().any(Diagnostic::is_error)
+        self.omitted.errors > 0 || self.list.iter().any(Diagnostic::is_error)
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.len() == 0
     }
 
-    /// The diagnostics that are errors.
+    /// How many there are, kept or only counted.
+    pub fn len(&self) -> usize {
+        self.list.len() + self.omitted.errors + self.omitted.warnings
+    }
+
+    /// The diagnostics kept (all of them unless made in
+    /// [`building_shown_only`]).
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
+        self.list.iter()
+    }
+
+    /// The diagnostics kept that are errors.
     pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.0.iter().filter(|d| d.is_error())
+        self.list.iter().filter(|d| d.is_error())
     }
 
     /// Sorts by position (errors before warnings at the same place).
     pub fn sort(&mut self) {
-        self.0
+        self.list
             .sort_by_key(|d| (d.span.start, d.severity == Severity::Warning, d.span.end));
+    }
+
+    /// Sorts by position only (diagnostics at the same place stay in the
+    /// order pushed).
+    pub fn sort_by_start(&mut self) {
+        self.list.sort_by_key(|d| d.span.start);
     }
 
     /// Renders every diagnostic rustc-style as plain text.
@@ -154,20 +309,7 @@ impl Diagnostics {
             chars: term::Chars::ascii(),
             ..term::Config::default()
         };
-        let errors = self.errors().count();
-        let shown_errors = errors.min(SHOWN_AT_MOST);
-        let mut shown_warnings = SHOWN_AT_MOST - shown_errors;
-        let mut errors_left = shown_errors;
-        for diagnostic in &self.0 {
-            let counter = if diagnostic.is_error() {
-                &mut errors_left
-            } else {
-                &mut shown_warnings
-            };
-            if *counter == 0 {
-                continue;
-            }
-            *counter -= 1;
+        for diagnostic in self.shown() {
             let report = diagnostic.to_report();
             let rendered = match Excerpt::around(source, &diagnostic.span) {
                 Some(excerpt) => {
@@ -188,19 +330,73 @@ impl Diagnostics {
                 );
             }
         }
-        let warnings = self.0.len() - errors;
+        if let Some(more) = self.not_shown() {
+            let _ = writeln!(
+                writer,
+                "note: {more} not shown (the first {SHOWN_AT_MOST} are above; fix them and check again)"
+            );
+        }
+    }
+
+    /// The diagnostics shown of these (by `chess2rs check` and the
+    /// language server): at most [`SHOWN_AT_MOST`], errors first, then
+    /// warnings while there is room; in their order.
+    pub fn shown(&self) -> impl Iterator<Item = &Diagnostic> {
+        let mut errors_left = self.errors().count().min(SHOWN_AT_MOST);
+        let mut warnings_left = SHOWN_AT_MOST - errors_left;
+        self.list
+            .iter()
+            .filter(move |diagnostic| {
+                let counter = if diagnostic.is_error() {
+                    &mut errors_left
+                } else {
+                    &mut warnings_left
+                };
+                let shown = *counter > 0;
+                *counter = counter.saturating_sub(1);
+                shown
+            })
+            .take(SHOWN_AT_MOST)
+    }
+
+    /// How many are not [`shown`](Diagnostics::shown), in words ("3 more
+    /// errors and 1 warning"), if any are not.
+    pub fn not_shown(&self) -> Option<String> {
+        let kept_errors = self.errors().count();
+        let errors = kept_errors + self.omitted.errors;
+        let warnings = self.list.len() - kept_errors + self.omitted.warnings;
+        let shown_errors = errors.min(SHOWN_AT_MOST);
         let hidden_errors = errors - shown_errors;
         let hidden_warnings = warnings - (SHOWN_AT_MOST - shown_errors).min(warnings);
-        let more = match (hidden_errors, hidden_warnings) {
-            (0, 0) => return,
-            (e, 0) => plural(e, "more error"),
-            (0, w) => plural(w, "more warning"),
-            (e, w) => format!("{} and {}", plural(e, "more error"), plural(w, "warning")),
-        };
-        let _ = writeln!(
-            writer,
-            "note: {more} not shown (the first {SHOWN_AT_MOST} are above; fix them and check again)"
-        );
+        match (hidden_errors, hidden_warnings) {
+            (0, 0) => None,
+            (e, 0) => Some(plural(e, "more error")),
+            (0, w) => Some(plural(w, "more warning")),
+            (e, w) => Some(format!(
+                "{} and {}",
+                plural(e, "more error"),
+                plural(w, "warning")
+            )),
+        }
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+
+    /// The diagnostics kept.
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Diagnostics {
+    type Item = &'a Diagnostic;
+    type IntoIter = std::slice::Iter<'a, Diagnostic>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.iter()
     }
 }
 
@@ -368,13 +564,17 @@ impl<'a> Files<'a> for Excerpt<'_> {
 
 impl From<Diagnostic> for Diagnostics {
     fn from(diagnostic: Diagnostic) -> Self {
-        Diagnostics(vec![diagnostic])
+        std::iter::once(diagnostic).collect()
     }
 }
 
 impl std::iter::FromIterator<Diagnostic> for Diagnostics {
     fn from_iter<I: IntoIterator<Item = Diagnostic>>(iter: I) -> Self {
-        Diagnostics(iter.into_iter().collect())
+        let mut diagnostics = Diagnostics::default();
+        for diagnostic in iter {
+            diagnostics.push(diagnostic);
+        }
+        diagnostics
     }
 }
 
@@ -465,6 +665,75 @@ mod tests {
             text.ends_with("note: 50 more warnings not shown (the first 50 are above; fix them and check again)\n"),
             "{text}"
         );
+    }
+
+    /// Pushes made inside `building_shown_only` (if `bounded`) at
+    /// `(is_error, start)`, each diagnostic built lazily; returns the
+    /// collection, sorted, and how many were built.
+    fn pushed(bounded: bool, pushes: &[(bool, usize)]) -> (Diagnostics, usize) {
+        let collect = || {
+            let mut built = 0;
+            let mut diagnostics = Diagnostics::default();
+            for (index, &(is_error, start)) in pushes.iter().enumerate() {
+                let severity = if is_error {
+                    Severity::Error
+                } else {
+                    Severity::Warning
+                };
+                diagnostics.push_with(severity, start, || {
+                    built += 1;
+                    let at = start..start + index % 3;
+                    let message = format!("diagnostic {index}");
+                    match severity {
+                        Severity::Error => Diagnostic::error(message, at),
+                        Severity::Warning => Diagnostic::warning(message, at),
+                    }
+                });
+            }
+            diagnostics.sort();
+            (diagnostics, built)
+        };
+        if bounded {
+            building_shown_only(collect)
+        } else {
+            collect()
+        }
+    }
+
+    #[test]
+    fn past_what_is_shown_diagnostics_are_counted_not_built() {
+        // 20,000 errors in order, as a check of every line pushes them.
+        let pushes: Vec<(bool, usize)> = (0..20_000).map(|line| (true, line * 10)).collect();
+        let (bounded, built) = pushed(true, &pushes);
+        assert_eq!(built, SHOWN_AT_MOST);
+        assert_eq!(bounded.len(), 20_000);
+        assert_eq!(bounded.iter().count(), SHOWN_AT_MOST);
+        assert!(bounded.has_errors());
+        assert_eq!(bounded.not_shown().as_deref(), Some("19950 more errors"));
+        // Outside, every one is built and kept.
+        let (unbounded, built) = pushed(false, &pushes);
+        assert_eq!((built, unbounded.iter().count()), (20_000, 20_000));
+        // The bound ends with the call, even one that panics.
+        let caught = std::panic::catch_unwind(|| building_shown_only(|| panic!("inside")));
+        assert!(caught.is_err());
+        assert_eq!(Diagnostics::default().keep_at_most, None);
+    }
+
+    proptest::proptest! {
+        /// In any order of pushes, a bounded collection shows the same
+        /// diagnostics and counts the same rest as one that keeps all.
+        #[test]
+        fn a_bounded_collection_shows_what_an_unbounded_one_shows(
+            pushes in proptest::collection::vec((proptest::bool::ANY, 0usize..200), 0..300),
+        ) {
+            let (bounded, _) = pushed(true, &pushes);
+            let (unbounded, _) = pushed(false, &pushes);
+            let shown = |d: &Diagnostics| d.shown().cloned().collect::<Vec<_>>();
+            proptest::prop_assert_eq!(shown(&bounded), shown(&unbounded));
+            proptest::prop_assert_eq!(bounded.not_shown(), unbounded.not_shown());
+            proptest::prop_assert_eq!(bounded.len(), unbounded.len());
+            proptest::prop_assert_eq!(bounded.has_errors(), unbounded.has_errors());
+        }
     }
 
     #[test]

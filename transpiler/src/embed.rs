@@ -216,7 +216,7 @@ fn compile_input(
         (span, format!("{language} program has errors:\n{rendered}"))
     })?;
     let tokens = compiled.tokens;
-    let warnings = compiled.warnings.0.iter().map(|warning| {
+    let warnings = compiled.warnings.iter().map(|warning| {
         let rendered = crate::diag::Diagnostics::from(warning.clone()).render(&source);
         warning_tokens(span, rendered.trim_end())
     });

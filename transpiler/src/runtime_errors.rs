@@ -140,6 +140,33 @@ pub fn render_runtime_error(err: &RuntimeError, source: &Source, language: Langu
     }
 }
 
+/// `err` as `format` asks: for `human` as [`render_runtime_error`]; for
+/// `short` and `json` as a compiled program prints it (located by the
+/// same table its code would carry), so that every tier of `run` prints
+/// the same object.
+pub fn render_runtime_error_as(
+    err: &RuntimeError,
+    source: &Source,
+    language: Language,
+    format: chess2rs_runtime::MessageFormat,
+) -> String {
+    if format == chess2rs_runtime::MessageFormat::Human {
+        return render_runtime_error(err, source, language);
+    }
+    let located = match ErrorSite::of(err) {
+        Some(site) => {
+            let table = source_map_table(source, language, &[site]);
+            let map = chess2rs_runtime::SourceMap {
+                file: source.name(),
+                lines: &table,
+            };
+            err.clone().located(&map)
+        }
+        None => err.clone(),
+    };
+    located.render_as(format)
+}
+
 /// The table of a [`chess2rs_runtime::SourceMap`] for `sites`, one line
 /// each: `LINE COLUMN WIDTH CARET TEXT` — where the command starts (in
 /// characters), how wide the caret under it is, where the caret starts in
@@ -245,7 +272,7 @@ pub fn source_map_tokens(source: &Source, language: Language, sites: &[ErrorSite
 
 /// A string literal of `text` that keeps its line breaks as real ones, so
 /// that the generated file shows the lines as they are.
-fn multiline_literal(text: &str) -> TokenStream {
+pub(crate) fn multiline_literal(text: &str) -> TokenStream {
     let mut quoted = String::from("\"");
     for c in text.chars() {
         match c {

@@ -53,11 +53,7 @@ where
     W: Write,
     F: FnMut() -> bool,
 {
-    let mut recorder = Recorder {
-        inner: input,
-        consumed: Vec::new(),
-        touched: false,
-    };
+    let mut recorder = Recorder::keeping(input, usize::MAX);
     let mut counter = Counter {
         inner: output,
         written: 0,
@@ -90,19 +86,40 @@ where
 /// The payload of the unwinding that stops the interpreter.
 struct Switch;
 
-/// A reader that records the bytes consumed through it, and whether it
-/// was read at all.
-struct Recorder<'a, R> {
+/// A reader that records the first bytes consumed through it, and whether
+/// it was read at all.
+pub(crate) struct Recorder<'a, R> {
     inner: &'a mut R,
-    consumed: Vec<u8>,
+    /// The first `keep` bytes consumed.
+    pub(crate) consumed: Vec<u8>,
+    keep: usize,
     touched: bool,
+}
+
+impl<'a, R> Recorder<'a, R> {
+    /// Records what is read from `inner`, up to `keep` bytes.
+    pub(crate) fn keeping(inner: &'a mut R, keep: usize) -> Self {
+        Recorder {
+            inner,
+            consumed: Vec::new(),
+            keep,
+            touched: false,
+        }
+    }
+
+    /// Keeps `bytes`, as far as there is room.
+    fn keep(&mut self, bytes: &[u8]) {
+        let room = self.keep.saturating_sub(self.consumed.len());
+        self.consumed
+            .extend_from_slice(&bytes[..room.min(bytes.len())]);
+    }
 }
 
 impl<R: BufRead> Read for Recorder<'_, R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         self.touched = true;
         let read = self.inner.read(buf)?;
-        self.consumed.extend_from_slice(&buf[..read]);
+        self.keep(&buf[..read]);
         Ok(read)
     }
 }
@@ -117,9 +134,10 @@ impl<R: BufRead> BufRead for Recorder<'_, R> {
         if amount > 0 {
             // The buffer is filled (the caller just looked at it), so this
             // reads nothing.
+            let room = self.keep.saturating_sub(self.consumed.len());
             if let Ok(buffer) = self.inner.fill_buf() {
-                self.consumed
-                    .extend_from_slice(&buffer[..amount.min(buffer.len())]);
+                let taken = amount.min(buffer.len()).min(room);
+                self.consumed.extend_from_slice(&buffer[..taken]);
             }
         }
         self.inner.consume(amount);
@@ -152,11 +170,7 @@ mod tests {
     fn the_recorder_keeps_exactly_what_was_consumed() {
         let text = b"12 34\n56 78\n";
         let mut reader = std::io::BufReader::with_capacity(4, &text[..]);
-        let mut recorder = Recorder {
-            inner: &mut reader,
-            consumed: Vec::new(),
-            touched: false,
-        };
+        let mut recorder = Recorder::keeping(&mut reader, usize::MAX);
         let mut line = String::new();
         recorder.read_line(&mut line).unwrap();
         assert_eq!(line, "12 34\n");

@@ -1,5 +1,10 @@
 //! The build cache of `run` and `build`: keyed by what is built, never by
 //! the path a program is reached by; and `chess2rs cache path|list|clean`.
+//!
+//! Tests that are not about building the runtime library start with it in
+//! the cache ([`runtime_cache::seed`], built once for all tests); those
+//! about it start without (concurrent first runs) or build it again (for
+//! another rustc, after damage).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -7,6 +12,10 @@ use std::time::{Duration, SystemTime};
 
 #[path = "support/child.rs"]
 mod child;
+#[path = "support/runtime_cache.rs"]
+#[allow(dead_code)]
+mod runtime_cache;
+use runtime_cache::seed;
 
 /// A scratch directory for this test, emptied first.
 fn scratch(test: &str) -> PathBuf {
@@ -121,6 +130,7 @@ fn one_program_by_two_paths_and_a_copy_builds_once() {
     std::fs::create_dir_all(&elsewhere).unwrap();
     std::fs::write(work.join("loop.icp"), PROGRAM).unwrap();
     std::fs::write(elsewhere.join("copy.icp"), PROGRAM).unwrap();
+    seed(&cache, "0");
     let absolute = work.join("loop.icp").display().to_string();
     let spellings = [
         (work.clone(), "loop.icp".to_string()),
@@ -162,6 +172,7 @@ fn one_program_by_two_paths_and_a_copy_builds_once() {
 fn build_by_two_paths_builds_once_and_names_the_file() {
     let root = scratch("build");
     let cache = root.join("cache");
+    seed(&cache, "0");
     let work = root.join("w");
     std::fs::create_dir_all(&work).unwrap();
     std::fs::write(work.join("loop.icp"), PROGRAM).unwrap();
@@ -200,7 +211,8 @@ fn cache_path_list_and_clean() {
         "{}",
         text(&empty.stdout)
     );
-    // Two programs.
+    // Two programs (and the runtime library they link).
+    seed(&cache, "0");
     std::fs::write(root.join("one.icp"), PROGRAM).unwrap();
     std::fs::write(root.join("two.icp"), "1. \"two\n").unwrap();
     for program in ["one.icp", "two.icp"] {
@@ -293,7 +305,9 @@ fn cache_path_list_and_clean() {
     assert!(cache.join("notes.txt").exists());
     let list = text(&chess2rs(&root, &["cache", "list"], &cache).stdout);
     assert!(list.starts_with("no cached programs"), "{list}");
-    // And the next run builds again.
+    // And the next run builds the program again (given the runtime, which
+    // `a_damaged_runtime_is_built_again` and the first runs build).
+    seed(&cache, "0");
     let run = chess2rs(&root, &["run", "one.icp"], &cache);
     assert!(
         text(&run.stderr).contains("Compiling"),
@@ -309,15 +323,17 @@ fn a_cache_hit_neither_generates_code_nor_asks_rustc() {
     let log = root.join("rustc.log");
     let rustc = logging_rustc(&root, &log, false);
     std::fs::write(root.join("one.icp"), PROGRAM).unwrap();
+    seed(&cache, "0");
     let env = [("RUSTC", rustc.as_path())];
     let first = chess2rs_with(&root, &["run", "--verbose", "one.icp"], &cache, &env);
     let stderr = text(&first.stderr);
     assert!(stderr.contains("Generated"), "{stderr}");
+    // The runtime put there is this rustc's: found by its key.
     assert!(
-        stderr.contains("Compiling the chess2rs runtime"),
+        !stderr.contains("Compiling the chess2rs runtime"),
         "{stderr}"
     );
-    assert_eq!(rustc_calls(&log), (1, 1, 1));
+    assert_eq!(rustc_calls(&log), (1, 0, 1));
     for _ in 0..2 {
         let again = chess2rs_with(&root, &["run", "--verbose", "one.icp"], &cache, &env);
         let stderr = text(&again.stderr);
@@ -329,7 +345,7 @@ fn a_cache_hit_neither_generates_code_nor_asks_rustc() {
             "a hit generated code: {stderr}"
         );
         // rustc's identity is remembered: no `rustc -vV` either.
-        assert_eq!(rustc_calls(&log), (1, 1, 1));
+        assert_eq!(rustc_calls(&log), (1, 0, 1));
     }
 }
 
@@ -342,6 +358,7 @@ fn build_after_run_and_run_after_build_do_not_call_rustc() {
     let env = [("RUSTC", rustc.as_path())];
     std::fs::write(root.join("one.icp"), PROGRAM).unwrap();
     std::fs::write(root.join("two.icp"), "1. \"two\n").unwrap();
+    seed(&cache, "0");
     // run, then build.
     chess2rs_with(&root, &["run", "one.icp"], &cache, &env);
     assert_eq!(rustc_calls(&log).2, 1);
@@ -424,13 +441,15 @@ fn a_runtime_of_another_rustc_is_not_used() {
     let rustc = logging_rustc(&root, &log, false);
     let other = logging_rustc(&root, &log, true);
     std::fs::write(root.join("one.icp"), PROGRAM).unwrap();
+    // The first rustc's runtime is there.
+    seed(&cache, "0");
     chess2rs_with(
         &root,
         &["run", "one.icp"],
         &cache,
         &[("RUSTC", rustc.as_path())],
     );
-    assert_eq!(rustc_calls(&log), (1, 1, 1));
+    assert_eq!(rustc_calls(&log), (1, 0, 1));
     // Another rustc (its -vV differs): its own runtime and executable.
     let run = chess2rs_with(
         &root,
@@ -439,7 +458,7 @@ fn a_runtime_of_another_rustc_is_not_used() {
         &[("RUSTC", other.as_path())],
     );
     assert_eq!(text(&run.stdout), "hi\n", "{}", text(&run.stderr));
-    assert_eq!(rustc_calls(&log), (2, 2, 2));
+    assert_eq!(rustc_calls(&log), (2, 1, 2));
     assert_eq!(runtimes(&cache).len(), 2);
     assert_eq!(entries(&cache).len(), 2);
     // And the first one's are still found by the first.
@@ -449,7 +468,7 @@ fn a_runtime_of_another_rustc_is_not_used() {
         &cache,
         &[("RUSTC", rustc.as_path())],
     );
-    assert_eq!(rustc_calls(&log), (2, 2, 2));
+    assert_eq!(rustc_calls(&log), (2, 1, 2));
 }
 
 #[test]
@@ -460,8 +479,9 @@ fn a_damaged_runtime_is_built_again() {
     let rustc = logging_rustc(&root, &log, false);
     let env = [("RUSTC", rustc.as_path())];
     std::fs::write(root.join("first.icp"), "1. \"first\n").unwrap();
+    seed(&cache, "0");
     chess2rs_with(&root, &["run", "first.icp"], &cache, &env);
-    assert_eq!(rustc_calls(&log).1, 1);
+    assert_eq!(rustc_calls(&log).1, 0, "the runtime put there is used");
     type Damage = fn(&mut Vec<u8>);
     let damages: [(&str, Damage); 3] = [
         ("truncated", |bytes| bytes.truncate(bytes.len() / 2)),
@@ -489,8 +509,74 @@ fn a_damaged_runtime_is_built_again() {
         assert_eq!(text(&run.stdout), format!("{damage}\n"));
         assert_eq!(
             rustc_calls(&log).1,
-            round + 2,
+            round + 1,
             "{damage}: the runtime was not rebuilt"
+        );
+    }
+}
+
+/// `run` and `build` execute what they find in the cache, so they refuse
+/// a cache that someone else could have written into (as ssh refuses a
+/// key directory others can write), before anything is built or run.
+#[cfg(unix)]
+#[test]
+fn a_cache_others_could_write_into_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("untrusted_cache");
+    std::fs::write(dir.join("p.icp"), "1. \"hi\n").unwrap();
+    let mode = |path: &Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    let refused = |cache: &Path, why: &str| {
+        for args in [&["run", "p.icp"][..], &["build", "p.icp", "-o", "p"]] {
+            let output = chess2rs(&dir, args, cache);
+            let stderr = text(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(stderr.contains(why), "{args:?}: {stderr}");
+            assert!(stderr.contains("CHESS2RS_CACHE_DIR"), "{stderr}");
+            assert!(entries(cache).is_empty() && runtimes(cache).is_empty());
+        }
+    };
+    // Writable by all, or by the group.
+    let cache = dir.join("open");
+    std::fs::create_dir(&cache).unwrap();
+    mode(&cache, 0o777);
+    refused(
+        &cache,
+        "the build cache is writable by other users (mode 0777)",
+    );
+    mode(&cache, 0o775);
+    refused(&cache, "(mode 0775)");
+    // A directory above it that others may write into (and rename the
+    // cache away), unless it has the sticky bit, as /tmp has.
+    let shared = dir.join("shared");
+    let cache = shared.join("cache");
+    std::fs::create_dir_all(&cache).unwrap();
+    mode(&shared, 0o777);
+    refused(&cache, "above the build cache, is writable by other users");
+    // Accepted caches go on to look for rustc (here one that is not
+    // there, so that nothing is built).
+    let no_rustc = dir.join("no-rustc");
+    let accepted = |cache: &Path| {
+        let output = chess2rs_with(&dir, &["run", "p.icp"], cache, &[("RUSTC", &no_rustc)]);
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains("cannot run rustc"), "{stderr}");
+        assert!(!stderr.contains("CHESS2RS_CACHE_DIR"), "{stderr}");
+    };
+    mode(&shared, 0o1777);
+    accepted(&cache);
+    // A cache that does not exist yet is made private.
+    let new = dir.join("new").join("cache");
+    accepted(&new);
+    let made = std::fs::metadata(&new).unwrap().permissions().mode();
+    assert_eq!(made & 0o777, 0o700);
+    // Another user's cache (only root can make one here).
+    let theirs = dir.join("theirs");
+    std::fs::create_dir(&theirs).unwrap();
+    if std::os::unix::fs::chown(&theirs, Some(65534), None).is_ok() {
+        refused(
+            &theirs,
+            "the build cache belongs to another user (uid 65534)",
         );
     }
 }

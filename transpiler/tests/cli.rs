@@ -5,6 +5,14 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+#[path = "support/cache_entries.rs"]
+#[allow(dead_code)]
+mod cache_entries;
+use cache_entries::build_directories;
+#[path = "support/runtime_cache.rs"]
+#[allow(dead_code)]
+mod runtime_cache;
+
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -19,6 +27,15 @@ fn scratch(test: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// [`scratch`] as a build cache that holds the runtime library built
+/// with `CHESS2RS_OPT_LEVEL` at `opt_level` (these tests are not about
+/// building it; `cache.rs` has those).
+fn scratch_cache(test: &str, opt_level: &str) -> PathBuf {
+    let cache = scratch(test);
+    runtime_cache::seed(&cache, opt_level);
+    cache
 }
 
 fn chess2rs(args: &[&str], stdin: &[u8], cache: &Path) -> Output {
@@ -117,7 +134,7 @@ fn interpret_gives_the_expected_output_of_every_seed() {
 
 #[test]
 fn run_builds_once_then_reuses_the_cached_executable() {
-    let cache = scratch("run");
+    let cache = scratch_cache("run", "0");
     for name in SEEDS {
         let (path, input, expected) = seed(name);
         let first = chess2rs_unoptimised(&["run", &path], &input, &cache);
@@ -144,7 +161,7 @@ fn run_builds_once_then_reuses_the_cached_executable() {
 
 #[test]
 fn run_passes_the_step_limit_and_the_exit_code_through() {
-    let cache = scratch("run_steps");
+    let cache = scratch_cache("run_steps", "0");
     let dir = scratch("run_steps_src");
     let program = dir.join("loop.icp");
     std::fs::write(&program, "1. \"again\n2. ^?1\n").unwrap();
@@ -217,7 +234,7 @@ fn standalone_output_builds_with_plain_rustc_without_warnings() {
 
 #[test]
 fn build_writes_an_executable() {
-    let dir = scratch("build");
+    let dir = scratch_cache("build", "3");
     let exe = dir.join("beer");
     let (path, _, expected) = seed("beer.icp");
     let out = chess2rs(
@@ -325,12 +342,12 @@ fn check_reports_warnings_but_succeeds() {
     assert!(stderr.contains("1 warning"), "{stderr}");
 }
 
-/// The golden cases' file conventions, shared with the golden harness.
-#[path = "../../golden/src/discover.rs"]
-#[allow(dead_code)]
-mod discover;
+/// The golden cases, with their file conventions (shared with the golden
+/// harness) and representatives.
+#[path = "support/golden_cases.rs"]
+mod golden_cases;
 
-use discover::{CaseFiles, Expected};
+use golden_cases::{golden_cases, representatives, CaseFiles, Expected};
 
 // What users type, for every golden case, checked against its expectation
 // files, in three tests (one `chess2rs run` per case, a rustc build each,
@@ -340,22 +357,6 @@ use discover::{CaseFiles, Expected};
 // The golden crate (golden/tests/golden.rs) checks the same cases through
 // the library: the interpreter, the generated functions linked with the
 // runtime crate, and `chess_program!`.
-
-/// Every golden case with its expectations (a malformed expectation file
-/// fails the test).
-fn golden_cases() -> Vec<(CaseFiles, Expected)> {
-    let cases = discover::discover(&workspace().join("golden"));
-    assert!(!cases.is_empty());
-    cases
-        .into_iter()
-        .map(|case| {
-            let expected = case
-                .expected()
-                .unwrap_or_else(|problem| panic!("{problem}"));
-            (case, expected)
-        })
-        .collect()
-}
 
 /// `each` on every item, in two workers (CI has two cores): all results,
 /// in order.
@@ -450,71 +451,6 @@ fn every_golden_case_through_interpret() {
     assert_no_failures(&failures);
 }
 
-/// What a golden case has that `run` must be seen to handle.
-fn features(case: &CaseFiles, expected: &Expected) -> Vec<String> {
-    let extension = case.path.extension().unwrap().to_string_lossy();
-    let mut features = vec![format!("a .{extension} program")];
-    if !expected.input.is_empty() {
-        features.push("input".into());
-    }
-    if expected.code == 1 {
-        features.push("a runtime error".into());
-    }
-    if expected.max_steps.is_some() {
-        features.push("a step limit".into());
-    }
-    if expected.code == 0 && !expected.stderr_contains.is_empty() {
-        features.push("warnings".into());
-    }
-    features
-}
-
-/// The compiling cases that go through `chess2rs run` itself: one at a
-/// time the case with the most features not yet had, until every feature
-/// of the compiling cases is had (about six builds).
-fn representatives(cases: &[(CaseFiles, Expected)]) -> Vec<&(CaseFiles, Expected)> {
-    let compiling: Vec<_> = cases.iter().filter(|(_, e)| e.code != 2).collect();
-    let mut had: Vec<String> = Vec::new();
-    let mut chosen = Vec::new();
-    loop {
-        let new = |(case, expected): &&(CaseFiles, Expected)| {
-            features(case, expected)
-                .into_iter()
-                .filter(|f| !had.contains(f))
-                .count()
-        };
-        let Some(best) = compiling
-            .iter()
-            .copied()
-            .max_by_key(|c| (new(c), std::cmp::Reverse(&c.0.name)))
-        else {
-            break;
-        };
-        if new(&best) == 0 {
-            break;
-        }
-        had.extend(features(&best.0, &best.1));
-        chosen.push(best);
-    }
-    for wanted in [
-        "a .icp program",
-        "a .chc program",
-        "a .pgn program",
-        "a .btm program",
-        "a .fv program",
-        "input",
-        "a runtime error",
-        "a step limit",
-        "warnings",
-    ] {
-        assert!(
-            had.iter().any(|f| f == wanted),
-            "no compiling golden case has {wanted}"
-        );
-    }
-    chosen
-}
-
 /// `chess2rs run` itself — generation, rustc, the cache, the run with the
 /// case's input, step limit, exit code and stderr — on every golden case
 /// with compile errors (which stop before rustc) and on the
@@ -524,7 +460,7 @@ fn representatives(cases: &[(CaseFiles, Expected)]) -> Vec<&(CaseFiles, Expected
 /// `every_golden_program_file_builds_and_runs`.
 #[test]
 fn golden_error_cases_and_representatives_through_run() {
-    let cache = scratch("golden_run");
+    let cache = scratch_cache("golden_run", "0");
     let cases = golden_cases();
     let mut through_run: Vec<_> = cases.iter().filter(|(_, e)| e.code == 2).collect();
     let errors = through_run.len();
@@ -569,7 +505,9 @@ fn code_lines(file: &str) -> Vec<&str> {
 /// For every golden case that compiles, the program file `chess2rs run`
 /// builds (its text from the binary), built with `run`'s rustc flags and
 /// run with `run`'s arguments, the case's input and the warnings `run`
-/// prints: the expected stdout, exit code and stderr. All of them as
+/// prints: the expected stdout, exit code and stderr; and again with
+/// `--discard-output` at half its output (as after `run` switched from its
+/// interpreter, `tiers.rs`): the rest of it, and the same stderr and code. All of them as
 /// modules of one crate that holds one copy of the inlined runtime, built
 /// by one rustc invocation (seconds, where a build per case took
 /// minutes). `chess2rs run` itself is checked on representatives by
@@ -691,24 +629,47 @@ fn every_golden_program_file_builds_and_runs() {
         .unwrap();
     assert!(rustc.status.success(), "{}", text(&rustc.stderr));
     let failures = on_two_workers(&built, |(case, expected, module, warnings)| {
-        // `run`'s arguments.
-        let mut command = Command::new(&exe);
-        if let Some(steps) = expected.max_steps {
-            command.arg("--max-steps").arg(steps.to_string());
-        }
-        let child = command
-            .args(["--max-memory", "2147483648"])
-            .env(CASE_VARIABLE, module)
-            .current_dir(&golden)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut out = feed_and_wait(child, &expected.input);
+        // `run`'s arguments, and with `--discard-output` as when `run`
+        // switches from its interpreter after half the output.
+        let run = |discard: Option<usize>| {
+            let mut command = Command::new(&exe);
+            if let Some(steps) = expected.max_steps {
+                command.arg("--max-steps").arg(steps.to_string());
+            }
+            if let Some(bytes) = discard {
+                command.arg("--discard-output").arg(bytes.to_string());
+            }
+            let child = command
+                .args(["--max-memory", "2147483648"])
+                .env(CASE_VARIABLE, module)
+                .current_dir(&golden)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            feed_and_wait(child, &expected.input)
+        };
+        let mut out = run(None);
         // What `run` shows: the warnings, then the program's stderr.
         out.stderr = [warnings.as_bytes(), &out.stderr].concat();
-        compare("the program file of", case, expected, &out)
+        let mut failures = compare("the program file of", case, expected, &out);
+        let half = expected.stdout.len() / 2;
+        let mut switched = run(Some(half));
+        switched.stderr = [warnings.as_bytes(), &switched.stderr].concat();
+        if switched.stdout != expected.stdout.as_bytes()[half..]
+            || switched.stderr != out.stderr
+            || switched.status.code() != out.status.code()
+        {
+            failures.push(format!(
+                "the program file of {} with --discard-output {half}: {:?} {:?} {:?}",
+                case.name,
+                switched.status.code(),
+                text(&switched.stdout),
+                text(&switched.stderr)
+            ));
+        }
+        failures
     });
     assert_no_failures(&failures);
     eprintln!(
@@ -719,7 +680,7 @@ fn every_golden_program_file_builds_and_runs() {
 
 #[test]
 fn explain_btm_of_the_hello_game_is_a_program_that_prints_hello() {
-    let dir = scratch("explain");
+    let dir = scratch_cache("explain", "0");
     let game = example("chessoteric-hello.pgn").display().to_string();
     let listing = chess2rs(&["explain", &game, "--btm"], b"", &dir);
     assert_eq!(listing.status.code(), Some(0), "{}", text(&listing.stderr));
@@ -836,7 +797,7 @@ fn an_output_path_that_is_the_program_is_refused_and_the_program_left_untouched(
 
 #[test]
 fn built_executables_explain_themselves_and_are_small() {
-    let cache = scratch("exe_help");
+    let cache = scratch_cache("exe_help", "3");
     let dir = scratch("exe_help_out");
     let exe = dir.join("adder");
     let out = chess2rs(
@@ -1044,7 +1005,7 @@ fn interpret_traces_every_language_and_stops_at_the_limit() {
 
 #[test]
 fn the_run_cache_survives_concurrent_builds_and_an_empty_setting() {
-    let cache = scratch("concurrent");
+    let cache = scratch_cache("concurrent", "0");
     let program = example("beer.icp").display().to_string();
     let runs: Vec<Output> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..2)
@@ -1062,6 +1023,7 @@ fn the_run_cache_survives_concurrent_builds_and_an_empty_setting() {
     // XDG_CACHE_HOME, never into the current directory.
     let cwd = scratch("empty_cache_cwd");
     let xdg = scratch("empty_cache_xdg");
+    runtime_cache::seed(&xdg.join("chess2rs"), "0");
     let env = [
         ("CHESS2RS_CACHE_DIR", ""),
         ("XDG_CACHE_HOME", xdg.to_str().unwrap()),
@@ -1076,7 +1038,8 @@ fn the_run_cache_survives_concurrent_builds_and_an_empty_setting() {
         .spawn()
         .unwrap();
     assert!(child.wait().unwrap().success());
-    assert!(xdg.join("chess2rs").is_dir());
+    // The program was built there (the runtime it links was put there).
+    only_entry(&xdg.join("chess2rs"));
     assert_eq!(std::fs::read_dir(&cwd).unwrap().count(), 0);
 }
 
@@ -1095,7 +1058,7 @@ fn only_entry(cache: &Path) -> PathBuf {
 
 #[test]
 fn a_damaged_cache_entry_is_rebuilt_and_the_key_is_stable() {
-    let cache = scratch("damaged");
+    let cache = scratch_cache("damaged", "0");
     let program = example("first.icp").display().to_string();
     let (_, _, expected) = seed("first.icp");
     let first = chess2rs_unoptimised(&["run", &program], b"", &cache);
@@ -1192,7 +1155,7 @@ fn thousands_of_errors_on_one_long_line_give_a_short_report() {
 
 #[test]
 fn synth_writes_a_game_that_interpret_and_run_play() {
-    let cache = scratch("synth");
+    let cache = scratch_cache("synth", "0");
     let game = cache.join("hello.pgn").display().to_string();
     let btm = example("hello.btm").display().to_string();
     let out = chess2rs(&["synth", &btm, "-o", &game], b"", &cache);
@@ -1374,6 +1337,8 @@ fn output_paths_write_through_links_fifos_and_devices() {
         .args(["c", "1", "3"])
         .output();
     if made.is_ok_and(|out| out.status.success()) {
+        // (`build` compiles only the program.)
+        runtime_cache::seed(&cache, "3");
         for args in [vec![add.as_str(), "-o"], vec!["build", add.as_str(), "-o"]] {
             let mut args = args.clone();
             let path = null.display().to_string();
@@ -1547,26 +1512,9 @@ fn toolchain_failures_are_named_and_stale_builds_swept() {
     // removed by the next build in that entry; the failed builds above left
     // none.
     let cache = dir.join("cache");
-    let leftovers = |cache: &Path| -> Vec<PathBuf> {
-        std::fs::read_dir(cache)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .flat_map(|entry| {
-                std::fs::read_dir(entry.path())
-                    .into_iter()
-                    .flatten()
-                    .flatten()
-            })
-            .map(|item| item.path())
-            .filter(|path| {
-                path.file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with("build."))
-            })
-            .collect()
-    };
-    assert_eq!(leftovers(&cache), Vec::<PathBuf>::new());
+    assert_eq!(build_directories(&cache), Vec::<PathBuf>::new());
     let cache = dir.join("cache_stale");
+    runtime_cache::seed(&cache, "0");
     let out = chess2rs_unoptimised(&["run", "--quiet", &program], b"", &cache);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let entry = only_entry(&cache);

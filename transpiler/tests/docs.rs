@@ -96,3 +96,86 @@ fn the_changelog_names_the_crates_version() {
     );
     assert_eq!(newest_version("# Changelog\n"), None);
 }
+
+/// The repository paths written in backticks in `text` (`runtime/src/io.rs`,
+/// `tests/cli.rs`): words with a `/` and a file extension of the
+/// repository's kinds, without placeholders (`<language>`, `*`) and not
+/// absolute, under the home directory or under `target/`.
+fn backticked_paths(text: &str) -> Vec<&str> {
+    const EXTENSIONS: [&str; 13] = [
+        ".rs", ".md", ".py", ".sh", ".toml", ".icp", ".chc", ".fv", ".btm", ".pgn", ".out", ".in",
+        ".json",
+    ];
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|word| {
+            word.contains('/')
+                && EXTENSIONS.iter().any(|extension| word.ends_with(extension))
+                && !word.contains(|c: char| c.is_whitespace() || "<>*{}$".contains(c))
+                && !word.starts_with(['/', '~', '.'])
+                && !word.starts_with("target/")
+        })
+        .collect()
+}
+
+/// Whether `path`, written in `document`, names a file: from the
+/// workspace, the document's folder, a crate or a crate's `src/`.
+fn names_a_file(path: &str, document: &Path) -> bool {
+    let root = workspace();
+    let mut bases = vec![root.clone(), document.parent().unwrap().to_path_buf()];
+    for krate in [
+        "transpiler",
+        "runtime",
+        "macros",
+        "golden",
+        "fuzz",
+        "examples",
+    ] {
+        bases.push(root.join(krate));
+        bases.push(root.join(krate).join("src"));
+    }
+    bases.iter().any(|base| base.join(path).exists())
+}
+
+/// The backticked paths of `documents` that name no file.
+fn missing_paths(documents: &[(PathBuf, String)]) -> Vec<String> {
+    let mut missing = Vec::new();
+    for (file, text) in documents {
+        for path in backticked_paths(text) {
+            if !names_a_file(path, file) {
+                missing.push(format!("{}: `{path}`", file.display()));
+            }
+        }
+    }
+    missing
+}
+
+#[test]
+fn every_backticked_path_names_a_file_of_the_repository() {
+    let documents: Vec<(PathBuf, String)> = documents()
+        .into_iter()
+        .map(|file| {
+            let text = std::fs::read_to_string(&file).unwrap();
+            (file, text)
+        })
+        .collect();
+    let missing = missing_paths(&documents);
+    assert!(
+        missing.is_empty(),
+        "paths named in the docs that are not in the tree:\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn a_path_removed_from_the_tree_is_reported() {
+    let readme = workspace().join("README.md");
+    let text = "See `runtime/src/io.rs`, `tests/cli.rs`, `lang/chesscode/table.rs`, \
+                `runtime/src/removed.rs` and `runtime/src/<language>.rs`."
+        .to_string();
+    assert_eq!(
+        missing_paths(&[(readme.clone(), text)]),
+        [format!("{}: `runtime/src/removed.rs`", readme.display())]
+    );
+}

@@ -1,7 +1,7 @@
 //! Model-based test of the Finvara move engine.
 //!
 //! The engine (`transpiler/src/lang/finvara/automaton.rs` builds an
-//! automaton per piece type; `runtime/src/fv.rs`, `Game::try_move`, searches
+//! automaton per piece type; `runtime/src/fv/`, `Game::try_move`, searches
 //! it) is compared with a brute-force path enumerator written here from the
 //! *syntax tree* (`syntax::Atom`/`Item`/`Repeat`), never from the automaton.
 //!

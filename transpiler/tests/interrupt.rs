@@ -14,6 +14,11 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+#[path = "support/cache_entries.rs"]
+#[allow(dead_code)]
+mod cache_entries;
+use cache_entries::build_directories;
+
 /// How long the tests wait for anything: far more than it takes, so that a
 /// loaded machine does not fail them.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -165,22 +170,6 @@ fn wait_for_pid(file: &Path, chess2rs: &mut Child, dir: &Path) -> u32 {
     })
 }
 
-/// The build directories (`build.*`) left in the cache under `dir`.
-fn build_directories(dir: &Path) -> Vec<PathBuf> {
-    let entries = std::fs::read_dir(dir.join("cache")).into_iter().flatten();
-    entries
-        .flatten()
-        .flat_map(|entry| std::fs::read_dir(entry.path()).into_iter().flatten())
-        .flatten()
-        .map(|item| item.path())
-        .filter(|path| {
-            path.file_name()
-                .and_then(|name| name.to_str())
-                .is_some_and(|name| name.starts_with("build."))
-        })
-        .collect()
-}
-
 fn stderr_of(dir: &Path) -> String {
     std::fs::read_to_string(dir.join("stderr")).unwrap_or_default()
 }
@@ -220,7 +209,7 @@ fn interrupt_the_build(test: &str, args: &[&str], signal: &str, expected: i32) {
     let rustc = slow_rustc(&dir, &pid_file);
     let mut chess2rs = start_chess2rs(&dir, &rustc, args);
     let rustc_pid = wait_for_pid(&pid_file, &mut chess2rs, &dir);
-    let building = build_directories(&dir);
+    let building = build_directories(&dir.join("cache"));
     interrupt(&dir, chess2rs, rustc_pid, signal, expected);
     assert_eq!(
         building.len(),
@@ -228,7 +217,7 @@ fn interrupt_the_build(test: &str, args: &[&str], signal: &str, expected: i32) {
         "the build works in a directory of its own"
     );
     assert_eq!(
-        build_directories(&dir),
+        build_directories(&dir.join("cache")),
         Vec::<PathBuf>::new(),
         "left behind"
     );
@@ -270,4 +259,35 @@ fn sigterm_while_the_program_runs_kills_it() {
 #[test]
 fn sigint_while_the_program_runs_kills_it() {
     interrupt_the_program("program_int", "INT", 130);
+}
+
+/// A fake rustc that answers `-vV` and otherwise starts a "linker" (a
+/// child of its own that records its pid in `pid_file` and sleeps) and
+/// waits for it, as rustc waits for `cc`.
+fn linking_rustc(dir: &Path, pid_file: &Path) -> PathBuf {
+    let rustc = dir.join("linking-rustc");
+    let linker = record_pid_and_sleep(pid_file).replace('\'', "\"");
+    script(
+        &rustc,
+        &format!(
+            "if [ \"$1\" = -vV ]; then echo 'linking fake rustc'; exit 0; fi\n\
+             sh -c '{linker}' &\nwait\n"
+        ),
+    );
+    rustc
+}
+
+#[test]
+fn sigint_during_a_build_kills_the_linker_rustc_started() {
+    let dir = scratch("linker_int");
+    let pid_file = dir.join("linker.pid");
+    let rustc = linking_rustc(&dir, &pid_file);
+    let mut chess2rs = start_chess2rs(&dir, &rustc, &["build", &beer(), "-o", "beer"]);
+    let linker = wait_for_pid(&pid_file, &mut chess2rs, &dir);
+    interrupt(&dir, chess2rs, linker, "INT", 130);
+    assert_eq!(
+        build_directories(&dir),
+        Vec::<PathBuf>::new(),
+        "left behind"
+    );
 }

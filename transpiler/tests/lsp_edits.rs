@@ -136,13 +136,22 @@ fn programs() -> Vec<(String, String)> {
     found
 }
 
-/// Positions all over a text: every line's start, middle and end, and
-/// some past the ends.
+/// Positions all over a text: the start, middle and end of every line (of
+/// up to 200 lines; a request costs in proportion to the document's
+/// length, so a longer one has fewer, down to 50, spread from its first
+/// line to its last), and some past the ends.
 fn positions_in(text: &str) -> Vec<(u32, u32)> {
+    let lengths = line_lengths(text);
+    let probed = lengths.len().min((40_000 / lengths.len()).max(50));
     let mut positions = Vec::new();
-    for (line, length) in line_lengths(text).into_iter().enumerate().take(200) {
+    for i in 0..probed {
+        let line = if probed < 2 {
+            0
+        } else {
+            i * (lengths.len() - 1) / (probed - 1)
+        };
+        let length = lengths[line] as u32;
         let line = line as u32;
-        let length = length as u32;
         positions.extend([
             (line, 0),
             (line, length / 2),

@@ -14,6 +14,9 @@ use std::process::{Command, Output};
 mod child;
 #[path = "support/growth.rs"]
 mod growth;
+#[path = "support/runtime_cache.rs"]
+#[allow(dead_code)]
+mod runtime_cache;
 use child::run_with_input;
 use growth::{PLACE_ICP, PUSH_FV, SEARCH_FV, WALK_BTM};
 
@@ -62,6 +65,7 @@ fn assert_memory_error(output: &Output, file: &str, line: u32, how: &str) {
 #[test]
 fn growth_past_max_memory_is_an_error_at_the_line_interpreted_and_compiled() {
     let dir = scratch("max_memory");
+    runtime_cache::seed(&dir.join("cache"), "0");
     for (file, text, line, input) in growth_programs() {
         std::fs::write(dir.join(file), text).unwrap();
         let mut interpret = Command::new(env!("CARGO_BIN_EXE_chess2rs"));
@@ -105,6 +109,8 @@ fn growth_under_an_address_space_limit_is_an_error_not_an_abort(
     let dir = scratch(&format!("address_space_limit_{}", file.replace('.', "_")));
     let chess2rs = env!("CARGO_BIN_EXE_chess2rs");
     std::fs::write(dir.join(file), text).unwrap();
+    // The optimised runtime library, built once for the four tests.
+    runtime_cache::seed(&dir.join("cache"), "3");
     let exe = dir.join(file.replace('.', "_"));
     let built = Command::new(chess2rs)
         .current_dir(&dir)

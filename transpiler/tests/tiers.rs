@@ -1,24 +1,38 @@
 //! `run`'s tiers: interpreting at once, switching to the compiled program
 //! when it is ready. Whatever the step of the switch, the user sees the
-//! bytes `interpret` prints: every golden program, with its input on a
-//! pipe, switched after its first step, in its middle, at its last steps
-//! (an error's line, the step limit) and at a random one, compared with
-//! `interpret` byte for byte (stdout, stderr, exit code).
+//! bytes `interpret` prints: the representative golden programs (every
+//! language, input, a runtime error, a step limit, warnings: see
+//! `support/golden_cases.rs`), with their input on a pipe, switched after
+//! their first step, in their middle, at their last steps (an error's
+//! line, the step limit) and at random ones, compared with `interpret`
+//! byte for byte (stdout, stderr, exit code).
+//!
+//! Every golden program is switched, at hundreds of steps each, by
+//! `golden/tests/golden.rs` (the interpreter stopped by `chess2rs::switch`,
+//! the compiled program run again from the start with what it wrote
+//! skipped), and `cli.rs` runs every golden program's executable with
+//! `--discard-output`. The processes tested here — the background build,
+//! the input replayed through a pipe, the executable's arguments, exit code
+//! and stderr — differ between programs only by those features; a build
+//! per golden program (160 rustc runs) took two minutes of CPU.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+#[path = "support/cache_entries.rs"]
+#[allow(dead_code)]
+mod cache_entries;
 #[path = "support/child.rs"]
 mod child;
+#[path = "support/golden_cases.rs"]
+mod golden_cases;
+#[path = "support/runtime_cache.rs"]
+#[allow(dead_code)]
+mod runtime_cache;
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
+use golden_cases::{golden_cases, representatives, CaseFiles, Expected};
 
 /// A scratch directory for this test, emptied first.
 fn scratch(test: &str) -> PathBuf {
@@ -45,74 +59,32 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// A golden program that compiles, its input and step limit.
-struct Case {
-    path: PathBuf,
-    input: Vec<u8>,
-    max_steps: Option<String>,
-}
-
-/// Every golden program that compiles (`.code` 2 marks one that does not).
-fn golden_cases() -> Vec<Case> {
-    let root = workspace().join("golden");
-    let mut cases = Vec::new();
-    for language in [
-        "chesscode",
-        "chessoteric",
-        "finvara",
-        "infchesspro",
-        "examples",
-    ] {
-        let Ok(listing) = std::fs::read_dir(root.join(language)) else {
-            continue;
-        };
-        let mut paths: Vec<PathBuf> = listing.flatten().map(|item| item.path()).collect();
-        paths.sort();
-        for path in paths {
-            let is_program = path
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| ["icp", "chc", "pgn", "btm", "fv"].contains(&e));
-            let sibling = |suffix: &str| PathBuf::from(format!("{}{suffix}", path.display()));
-            let code = std::fs::read_to_string(sibling(".code")).unwrap_or_default();
-            if !is_program || code.trim() == "2" {
-                continue;
-            }
-            cases.push(Case {
-                input: std::fs::read(sibling(".in")).unwrap_or_default(),
-                max_steps: std::fs::read_to_string(sibling(".steps"))
-                    .ok()
-                    .map(|steps| steps.trim().to_string()),
-                path,
-            });
-        }
-    }
-    cases
-}
-
 /// The arguments of `verb` on `case` (its step limit included).
-fn args_for<'a>(verb: &'a [&'a str], case: &'a Case) -> Vec<&'a str> {
-    let mut args: Vec<&str> = verb.to_vec();
-    if let Some(steps) = &case.max_steps {
-        args.extend(["--max-steps", steps.as_str()]);
+fn args_for(verb: &[&str], case: &CaseFiles, expected: &Expected) -> Vec<String> {
+    let mut args: Vec<String> = verb.iter().map(|arg| arg.to_string()).collect();
+    if let Some(steps) = expected.max_steps {
+        args.extend(["--max-steps".to_string(), steps.to_string()]);
     }
-    args.push(case.path.to_str().unwrap());
+    args.push(case.path.display().to_string());
     args
+}
+
+/// `chess2rs` with `args` on `case`'s input.
+fn on_case(args: &[String], expected: &Expected, cache: &Path) -> Output {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    chess2rs(&args, &expected.input, cache)
 }
 
 /// How many steps the interpreter of `run` takes on `case` (it never
 /// switches at step 0, and says so with `--verbose`).
-fn interpreted_steps(case: &Case, cache: &Path) -> u64 {
-    let out = chess2rs(
-        &args_for(&["run", "--verbose", "--switch-after", "0"], case),
-        &case.input,
-        cache,
-    );
+fn interpreted_steps(case: &CaseFiles, expected: &Expected, cache: &Path) -> u64 {
+    let args = args_for(&["run", "--verbose", "--switch-after", "0"], case, expected);
+    let out = on_case(&args, expected, cache);
     let stderr = text(&out.stderr);
     assert!(
         stderr.contains("Finished in the interpreter ("),
         "{}: {stderr}",
-        case.path.display()
+        case.name
     );
     // `(T ms, N steps)`; a program of no steps says none.
     let Some(at) = stderr.find(" ms, ") else {
@@ -126,10 +98,10 @@ fn interpreted_steps(case: &Case, cache: &Path) -> u64 {
 }
 
 #[test]
-fn every_golden_program_prints_what_interpret_prints_whenever_the_switch_comes() {
-    let cache = scratch("golden");
+fn representative_golden_programs_print_what_interpret_prints_whenever_the_switch_comes() {
+    let cache = runtime_cache::seeded(&scratch("golden").join("cache"), "0");
     let cases = golden_cases();
-    assert!(cases.len() > 100, "{} cases", cases.len());
+    let cases = representatives(&cases);
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::<String>::new());
     let switches = AtomicUsize::new(0);
@@ -141,40 +113,39 @@ fn every_golden_program_prints_what_interpret_prints_whenever_the_switch_comes()
                 let mut seed = 0x9e37_79b9_7f4a_7c15_u64 ^ worker;
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(case) = cases.get(index) else {
+                    let Some((case, expected)) = cases.get(index) else {
                         break;
                     };
-                    let expected = chess2rs(&args_for(&["interpret"], case), &case.input, cache);
-                    let steps = interpreted_steps(case, cache);
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    let random = 1 + (seed >> 33) % steps.max(1);
-                    let mut points = vec![1, steps / 2, steps.saturating_sub(1), steps, random];
+                    let interpret = on_case(&args_for(&["interpret"], case, expected), expected, cache);
+                    let steps = interpreted_steps(case, expected, cache);
+                    let mut points = vec![1, steps / 2, steps.saturating_sub(1), steps];
+                    for _ in 0..6 {
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        points.push(1 + (seed >> 33) % steps.max(1));
+                    }
                     points.retain(|&k| k >= 1);
                     points.sort_unstable();
                     points.dedup();
                     for k in points {
                         let k_text = k.to_string();
-                        let out = chess2rs(
-                            &args_for(&["run", "--switch-after", &k_text], case),
-                            &case.input,
-                            cache,
-                        );
+                        let args = args_for(&["run", "--switch-after", &k_text], case, expected);
+                        let out = on_case(&args, expected, cache);
                         switches.fetch_add(1, Ordering::Relaxed);
-                        let same = out.stdout == expected.stdout
-                            && out.stderr == expected.stderr
-                            && out.status.code() == expected.status.code();
+                        let same = out.stdout == interpret.stdout
+                            && out.stderr == interpret.stderr
+                            && out.status.code() == interpret.status.code();
                         if !same {
                             failures.lock().unwrap().push(format!(
                                 "{} switched after step {k} of {steps}:\n  run: {:?} {:?} {:?}\n  interpret: {:?} {:?} {:?}",
-                                case.path.display(),
+                                case.name,
                                 out.status.code(),
                                 text(&out.stdout),
                                 text(&out.stderr),
-                                expected.status.code(),
-                                text(&expected.stdout),
-                                text(&expected.stderr),
+                                interpret.status.code(),
+                                text(&interpret.stdout),
+                                text(&interpret.stderr),
                             ));
                         }
                     }
@@ -189,6 +160,15 @@ fn every_golden_program_prints_what_interpret_prints_whenever_the_switch_comes()
         failures.len(),
         switches.load(Ordering::Relaxed),
         failures.join("\n")
+    );
+    eprintln!(
+        "{} switches of {}",
+        switches.load(Ordering::Relaxed),
+        cases
+            .iter()
+            .map(|(case, _)| case.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
     );
 }
 
@@ -210,22 +190,9 @@ fn a_quick_program_finishes_in_the_interpreter_and_stops_the_build() {
     // gone, no build directory.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     loop {
-        let leftovers: Vec<PathBuf> = std::fs::read_dir(&cache)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .flat_map(|entry| {
-                std::fs::read_dir(entry.path())
-                    .into_iter()
-                    .flatten()
-                    .flatten()
-            })
-            .map(|item| item.path())
-            .filter(|path| {
-                let name = path.file_name().unwrap().to_string_lossy().into_owned();
-                name.starts_with("build.") || name == "program"
-            })
-            .collect();
+        let leftovers = cache_entries::items_in_entries(&cache, |name| {
+            name.starts_with("build.") || name == "program"
+        });
         if leftovers.is_empty() {
             break;
         }
@@ -240,7 +207,7 @@ fn a_quick_program_finishes_in_the_interpreter_and_stops_the_build() {
 #[test]
 fn the_tiers_can_be_chosen() {
     let dir = scratch("chosen");
-    let cache = dir.join("cache");
+    let cache = runtime_cache::seeded(&dir.join("cache"), "0");
     let program = dir.join("hi.icp");
     std::fs::write(&program, "1. \"hi\n").unwrap();
     let path = program.to_str().unwrap();

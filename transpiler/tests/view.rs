@@ -198,6 +198,7 @@ fn every_golden_program_records_and_pages() {
                 &input[..],
                 &options,
                 500,
+                &|| false,
             );
             assert!(recording.frames.len() <= 500);
             assert!(recording
@@ -225,4 +226,148 @@ fn every_golden_program_records_and_pages() {
     }
     assert!(recorded > 100, "only {recorded} programs recorded");
     eprintln!("{recorded} programs recorded");
+}
+
+/// A scratch directory for a test, emptied first.
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `chess2rs view FILE -o page.html ARGS…` on `text`, in `dir`, under an
+/// address-space limit of 1 GB (`ulimit -v`), with empty input.
+fn view_limited(dir: &Path, file: &str, text: &str, args: &[&str]) -> std::process::Child {
+    std::fs::write(dir.join(file), text).unwrap();
+    Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1048576 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_chess2rs"))
+        .args(["view", file, "-o", "page.html"])
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[test]
+fn a_program_that_never_ends_gets_its_page_at_a_default_bound() {
+    let dir = scratch("view_never_ends");
+    let started = std::time::Instant::now();
+    let output = view_limited(&dir, "loop.icp", "1. ^?1\n", &[])
+        .wait_with_output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(started.elapsed().as_secs() < 60);
+    // Reported as `interpret` reports a step limit, then the page.
+    assert!(
+        stderr.starts_with("error: step limit of 10010000 reached"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("loop.icp:1:4"), "{stderr}");
+    assert!(stderr.contains("wrote page.html"), "{stderr}");
+    let page = std::fs::read_to_string(dir.join("page.html")).unwrap();
+    assert!(page.contains("step limit of 10010000 reached"));
+}
+
+#[test]
+fn a_program_that_prints_forever_ends_within_its_limits() {
+    let dir = scratch("view_prints_forever");
+    let output = view_limited(
+        &dir,
+        "spam.icp",
+        "1. \"spam\n2. ^?1\n",
+        &["--max-steps", "4000000"],
+    )
+    .wait_with_output()
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with("error: step limit of 4000000 reached"),
+        "{stderr}"
+    );
+    let page = std::fs::read_to_string(dir.join("page.html")).unwrap();
+    assert!(page.contains("The program printed 10000000 bytes; the first 1 MiB are kept here."));
+    assert!(page.len() < 4 << 20, "{}", page.len());
+    // Frames that would pass --max-memory end the run with its error.
+    let output = view_limited(
+        &dir,
+        "spam.icp",
+        "1. \"spam\n2. ^?1\n",
+        &["--max-frames", "1000000000", "--max-memory", "20M"],
+    )
+    .wait_with_output()
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with("error: the program needs more memory than its limit of 20 MiB"),
+        "{stderr}"
+    );
+    let page = std::fs::read_to_string(dir.join("page.html")).unwrap();
+    assert!(page.contains("more memory than its limit"));
+}
+
+#[test]
+fn ctrl_c_writes_the_page_recorded_so_far() {
+    let dir = scratch("view_interrupted");
+    let child = view_limited(
+        &dir,
+        "loop.icp",
+        "1. ^?1\n",
+        &["--max-steps", "100000000000"],
+    );
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    // The shell `exec`s chess2rs: the child's pid is chess2rs's.
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("wrote page.html"), "{stderr}");
+    let page = std::fs::read_to_string(dir.join("page.html")).unwrap();
+    assert!(page.contains("The run was stopped (Ctrl-C) after"));
+}
+
+#[test]
+fn a_failed_run_is_reported_as_interpret_reports_it_and_its_input_shown() {
+    let dir = scratch("view_failed");
+    std::fs::write(dir.join("read.icp"), "1. a=K*,*\n2. b=k*,*\n").unwrap();
+    let run = |verb: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
+            .args(verb)
+            .arg("read.icp")
+            .current_dir(&dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(b"3 4\n").unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let interpreted = run(&["interpret"]);
+    let viewed = run(&["view", "-o", "page.html"]);
+    assert_eq!(viewed.status.code(), interpreted.status.code());
+    let (interpreted, viewed) = (
+        String::from_utf8_lossy(&interpreted.stderr),
+        String::from_utf8_lossy(&viewed.stderr),
+    );
+    assert!(!interpreted.is_empty());
+    assert!(
+        viewed.starts_with(&*interpreted),
+        "{viewed}\n---\n{interpreted}"
+    );
+    let page = std::fs::read_to_string(dir.join("page.html")).unwrap();
+    assert!(page.contains(r#""input":"3 4\n""#), "the input is shown");
 }

@@ -6,6 +6,7 @@ use std::io::{BufRead, Write};
 
 mod passes;
 mod poly;
+pub mod table;
 
 pub use self::passes::{
     count_direct_passes, fit_to_end, skip_passes, Exit, PassFn, Role, Shape, DIRECT_PASSES,
@@ -92,8 +93,14 @@ impl Pass {
     /// `value`, to which each pass adds `adds` in this order.
     #[inline]
     pub fn new(value: i64, adds: &[i64]) -> Self {
+        Pass::summing(value, adds.iter().copied())
+    }
+
+    /// [`Pass::new`] of adds given one by one.
+    #[inline]
+    pub fn summing(value: i64, adds: impl IntoIterator<Item = i64>) -> Self {
         let (mut delta, mut low, mut high) = (0i128, 0i128, 0i128);
-        for &add in adds {
+        for add in adds {
             delta += i128::from(add);
             low = low.min(delta);
             high = high.max(delta);
@@ -128,6 +135,34 @@ impl Pass {
             delta => (value + self.low - min) / -delta,
         };
         saturating_u64(room + 1)
+    }
+
+    /// Whether `passes` whole passes run without any of their additions
+    /// overflowing (`passes_in_range() >= passes`), without a division.
+    #[inline]
+    fn in_range_for(&self, passes: u64) -> bool {
+        if passes == 0 {
+            return true;
+        }
+        let (min, max) = (i128::from(i64::MIN), i128::from(i64::MAX));
+        let value = i128::from(self.value);
+        if value + self.high > max || value + self.low < min {
+            return false;
+        }
+        // Pass `passes` reaches value + (passes - 1) * delta + the running sums.
+        let Some(last) = i128::from(passes - 1)
+            .checked_mul(self.delta)
+            .and_then(|moved| moved.checked_add(value))
+        else {
+            return false;
+        };
+        match self.delta {
+            0 => true,
+            delta if delta > 0 => last.checked_add(self.high).is_some_and(|top| top <= max),
+            _ => last
+                .checked_add(self.low)
+                .is_some_and(|bottom| bottom >= min),
+        }
     }
 
     /// The value after `passes` whole passes (which must be in range).
@@ -238,6 +273,36 @@ mod tests {
         assert_eq!(Pass::new(7, &[1, -1]).passes_in_range(), u64::MAX);
         assert_eq!(Pass::new(5, &[i64::MAX, i64::MAX]).passes_in_range(), 0);
         assert_eq!(Pass::new(-5, &[3, 4]).after(3), 16);
+    }
+
+    #[test]
+    fn in_range_for_agrees_with_passes_in_range() {
+        let values = [0, 5, -7, i64::MAX - 10, i64::MIN + 10, i64::MAX, i64::MIN];
+        let adds: [&[i64]; 7] = [
+            &[1],
+            &[-1],
+            &[3, -5],
+            &[20, -20],
+            &[i64::MAX, i64::MAX],
+            &[i64::MIN, 7],
+            &[],
+        ];
+        for value in values {
+            for add in adds {
+                let pass = Pass::new(value, add);
+                let in_range = pass.passes_in_range();
+                for n in [0, 1, 2, 3, 4, 5, 100, u64::MAX / 2, u64::MAX] {
+                    assert_eq!(pass.in_range_for(n), in_range >= n, "{value} {add:?} {n}");
+                }
+                for n in [
+                    in_range.saturating_sub(1),
+                    in_range,
+                    in_range.saturating_add(1),
+                ] {
+                    assert_eq!(pass.in_range_for(n), in_range >= n, "{value} {add:?} {n}");
+                }
+            }
+        }
     }
 
     #[test]

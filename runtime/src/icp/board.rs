@@ -191,6 +191,14 @@ impl Board {
         })
     }
 
+    /// Where the newest piece called `name` stands, if there is one.
+    pub fn square_of(&self, name: NameId) -> Option<Square> {
+        match self.newest(name) {
+            NO_SLOT => None,
+            slot => Some(self.record(slot).square),
+        }
+    }
+
     /// The number of pieces on the board.
     pub fn len(&self) -> usize {
         self.live.len()

@@ -4,7 +4,7 @@
 //! mover's square.
 
 use super::super::limits::StepCounter;
-use super::board::{Board, NO_SLOT};
+use super::board::{Board, Slot, NO_SLOT};
 use super::geometry::{is_knight_jump, Square};
 use super::piece::{Colour, Kind, NameId, Piece};
 
@@ -177,6 +177,7 @@ impl Walk {
 
     /// The first `j ≥ 1` at which the walk stands on `target` moved by
     /// one of `offsets`.
+    #[inline]
     fn first_at_any(self, target: Square, offsets: &[(i64, i64)]) -> u64 {
         offsets
             .iter()
@@ -237,6 +238,7 @@ impl Walk {
     }
 
     /// How many steps keep both coordinates in the `i64` range.
+    #[inline]
     fn steps_in_range(self) -> u64 {
         let room = |at: i64, d: i64| -> u64 {
             let room = match d.signum() {
@@ -254,6 +256,7 @@ impl Walk {
 
     /// The first step at which `piece` of the other colour, on `at`, could
     /// attack the walker's square, whatever stands between.
+    #[inline]
     fn first_attack(self, piece: Piece, at: Square) -> u64 {
         match piece.kind {
             Kind::Rook => self.first_on_lines(at, true, false),
@@ -274,6 +277,7 @@ impl Walk {
     /// The first step whose square shares a line with `king`, or is a
     /// knight's jump from it: from there a move may change what attacks
     /// the king.
+    #[inline]
     fn first_touch(self, king: Square) -> u64 {
         self.first_on_lines(king, true, true)
             .min(self.first_near(king, 2, is_knight_jump))
@@ -333,13 +337,72 @@ impl Board {
         if max == 0 || slot == NO_SLOT || !self.scans() {
             return 0;
         }
+        let piece = known.unwrap_or(self.record(slot).piece);
+        debug_assert_eq!(piece, self.record(slot).piece, "a wrong piece was promised");
+        if piece.kind == Kind::King {
+            self.walk_by_any::<true>(slot, piece, (d_row, d_col), max)
+        } else {
+            self.walk_by_any::<false>(slot, piece, (d_row, d_col), max)
+        }
+    }
+
+    /// [`Board::walk_by`] of the piece in `slot` (a king if `KING`): the
+    /// offsets of a king's and a knight's move (almost every walk) each
+    /// get a copy with the offset's arithmetic folded away.
+    #[inline(always)]
+    fn walk_by_any<const KING: bool>(
+        &mut self,
+        slot: Slot,
+        piece: Piece,
+        offset: (i64, i64),
+        max: u64,
+    ) -> u64 {
+        match offset {
+            (0, 1) => self.walk_by_offset::<0, 1, KING>(slot, piece, max),
+            (0, -1) => self.walk_by_offset::<0, -1, KING>(slot, piece, max),
+            (1, 0) => self.walk_by_offset::<1, 0, KING>(slot, piece, max),
+            (-1, 0) => self.walk_by_offset::<-1, 0, KING>(slot, piece, max),
+            (1, 1) => self.walk_by_offset::<1, 1, KING>(slot, piece, max),
+            (1, -1) => self.walk_by_offset::<1, -1, KING>(slot, piece, max),
+            (-1, 1) => self.walk_by_offset::<-1, 1, KING>(slot, piece, max),
+            (-1, -1) => self.walk_by_offset::<-1, -1, KING>(slot, piece, max),
+            (1, 2) => self.walk_by_offset::<1, 2, KING>(slot, piece, max),
+            (1, -2) => self.walk_by_offset::<1, -2, KING>(slot, piece, max),
+            (-1, 2) => self.walk_by_offset::<-1, 2, KING>(slot, piece, max),
+            (-1, -2) => self.walk_by_offset::<-1, -2, KING>(slot, piece, max),
+            (2, 1) => self.walk_by_offset::<2, 1, KING>(slot, piece, max),
+            (2, -1) => self.walk_by_offset::<2, -1, KING>(slot, piece, max),
+            (-2, 1) => self.walk_by_offset::<-2, 1, KING>(slot, piece, max),
+            (-2, -1) => self.walk_by_offset::<-2, -1, KING>(slot, piece, max),
+            (d_row, d_col) => self.walk(slot, piece, KING, (d_row, d_col), max),
+        }
+    }
+
+    /// [`Board::walk_by`] by a constant offset.
+    #[inline(never)]
+    fn walk_by_offset<const D_ROW: i64, const D_COL: i64, const KING: bool>(
+        &mut self,
+        slot: Slot,
+        piece: Piece,
+        max: u64,
+    ) -> u64 {
+        self.walk(slot, piece, KING, (D_ROW, D_COL), max)
+    }
+
+    /// The body of [`Board::walk_by`]: `piece` (a king if `is_king`) in
+    /// `slot`, which is the newest of its name, walks by (`d_row`,
+    /// `d_col`) at most `max` (> 0) times.
+    #[inline(always)]
+    fn walk(
+        &mut self,
+        slot: Slot,
+        piece: Piece,
+        is_king: bool,
+        (d_row, d_col): (i64, i64),
+        max: u64,
+    ) -> u64 {
         let record = self.record(slot);
-        let (piece, start, in_check) = (
-            known.unwrap_or(record.piece),
-            record.square,
-            record.in_check,
-        );
-        debug_assert_eq!(piece, record.piece, "a wrong piece was promised");
+        let (start, in_check) = (record.square, record.in_check);
         let apart = (d_row.unsigned_abs(), d_col.unsigned_abs());
         if apart == (0, 0) {
             return 0;
@@ -353,7 +416,6 @@ impl Board {
         }
         // Rule 3: kings the walk does not touch keep their flags, so the
         // other kings of the mover's colour must be safe already.
-        let is_king = piece.kind == Kind::King;
         let own_flag = usize::from(is_king && in_check);
         if self.kings_in_check[piece.colour.index()] != own_flag {
             return 0;

@@ -114,8 +114,9 @@ compiled; --tier interpret or --tier compiled forces one side.
 
 Builds are cached by content (in
 $CHESS2RS_CACHE_DIR, else $XDG_CACHE_HOME/chess2rs or ~/.cache/chess2rs; see
-`chess2rs cache`), so running an unchanged program again, by any path,
-starts at once, and `build` reuses what `run` built. Programs link the
+`chess2rs cache`; a cache another user could write into is refused), so
+running an unchanged program again, by any path, starts at once, and
+`build` reuses what `run` built. Programs link the
 chess2rs runtime, which rustc compiles once per toolchain (a few seconds,
 the first time). rustc optimises fully (opt-level 3); set
 CHESS2RS_OPT_LEVEL=0 for builds about three times faster.
@@ -128,7 +129,8 @@ or the program, and exits with 130 or 143.")]
 Example:
   chess2rs build examples/beer.icp -o beer && ./beer
 
-The executable accepts --max-steps N and --max-memory SIZE.")]
+The executable accepts --max-steps N, --max-memory SIZE and
+--message-format human|short|json (how it prints a runtime error).")]
     Build(BuildArgs),
     /// Run the program in the interpreter, without rustc.
     #[command(after_help = "\
@@ -276,6 +278,11 @@ pub(super) struct ViewArgs {
     /// Record at most N steps (the run goes on and is counted).
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub(super) max_frames: usize,
+    /// Without --max-steps, stop the run N steps after the last recorded
+    /// one (a step-limit error, as --max-steps gives), so that a program
+    /// that never ends still gets its page.
+    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
+    pub(super) run_past: u64,
 }
 
 #[derive(Args, Debug)]
@@ -536,6 +543,24 @@ pub(super) fn report_options_after_verb(args: Vec<OsString>) -> Vec<OsString> {
     moved
 }
 
+/// Whether `args` give `--message-format json` (the last
+/// `--message-format` counts, anywhere before a `--`), read before clap
+/// so that its own errors can be JSON too.
+pub(super) fn asks_for_json(args: &[OsString]) -> bool {
+    let mut json = false;
+    let mut words = args.iter().skip(1).map(|arg| arg.to_str().unwrap_or(""));
+    while let Some(word) = words.next() {
+        let value = match word.strip_prefix("--message-format") {
+            _ if word == "--" => break,
+            Some("") => words.next(),
+            Some(rest) => rest.strip_prefix('='),
+            None => continue,
+        };
+        json = value == Some("json");
+    }
+    json
+}
+
 /// Parses `--max-memory`'s SIZE the way built programs do.
 pub(super) fn memory_size(text: &str) -> Result<u64, String> {
     chess2rs_runtime::__private::parse_size(text)
@@ -571,6 +596,19 @@ mod tests {
             "c --standalone -D warnings x"
         );
         assert_eq!(moved("c --color"), "c --color");
+    }
+
+    #[test]
+    fn json_is_asked_for_anywhere_before_a_double_dash() {
+        let asks =
+            |line: &str| asks_for_json(&line.split(' ').map(OsString::from).collect::<Vec<_>>());
+        assert!(asks("c --message-format json check x"));
+        assert!(asks("c run x --message-format=json --bogus"));
+        assert!(!asks(
+            "c run x --message-format json --message-format short"
+        ));
+        assert!(!asks("c run x -- --message-format json"));
+        assert!(!asks("c run x --message-format"));
     }
 
     #[test]

@@ -9,11 +9,11 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::time::Instant;
 
 use super::args::{BuildArgs, LimitArgs, RunArgs, Tier};
-use super::cache::{cache_dir, Kind, Slot};
+use super::cache::{trusted_cache_dir, Kind, Slot};
 use super::interpret::interpret_checked;
 use super::interrupt::{self, Stopped};
 use super::output::{refuse_inputs, write_output};
-use super::report::Reporter;
+use super::report::{artifact_object, progress_object, Reporter};
 use super::tier;
 use super::toolchain::{program_key, rustc_flags, Toolchain};
 use super::{load, program_stem, show_progress, CliResult, Failure, Loaded, EXIT_RUNTIME_ERROR};
@@ -28,29 +28,40 @@ pub(super) fn run(args: &RunArgs, reporter: &Reporter) -> CliResult<u8> {
     let ui = Ui {
         quiet: args.quiet,
         verbose: args.verbose,
+        json: reporter.is_json(),
     };
     let checked = reporter.checked(&loaded)?;
     let exe = match (args.tier, args.switch_after) {
         (Tier::Interpret, _) => {
             let options = args.limits.options();
-            return Ok(interpret_checked(&loaded, &checked.program, &options));
+            return Ok(interpret_checked(
+                &loaded,
+                &checked.program,
+                &options,
+                reporter,
+            ));
         }
         (Tier::Compiled, None) => executable_of(&loaded, &checked.program, ui)?,
         (_, switch_after) => match cached_hit(&loaded) {
             Ok(Some(exe)) if switch_after.is_none() => fresh(exe, &loaded, ui),
-            Ok(_) => return tier::run_tiered(args, &loaded, &checked.program),
+            Ok(_) => return tier::run_tiered(args, &loaded, &checked.program, reporter),
             // No working rustc: the interpreter runs the program.
             Err(Failure::Message(why)) => {
                 if !args.quiet {
                     reporter.note(&format!("the program runs in the interpreter: {why}"));
                 }
                 let options = args.limits.options();
-                return Ok(interpret_checked(&loaded, &checked.program, &options));
+                return Ok(interpret_checked(
+                    &loaded,
+                    &checked.program,
+                    &options,
+                    reporter,
+                ));
             }
             Err(other) => return Err(other),
         },
     };
-    run_compiled(args, &loaded, &checked.program, exe)
+    run_compiled(args, &loaded, &checked.program, exe, reporter)
 }
 
 /// Runs the executable `exe` of `program` (checked from `loaded`) on this
@@ -61,6 +72,7 @@ fn run_compiled(
     loaded: &Loaded,
     program: &crate::Program,
     mut exe: Slot,
+    reporter: &Reporter,
 ) -> CliResult<u8> {
     let name = loaded.source.name();
     let command = |exe: &Slot| {
@@ -71,15 +83,16 @@ fn run_compiled(
             .stderr(Stdio::inherit());
         command
     };
-    let mut status = run_executable(command(&exe), name, &args.limits);
+    let mut status = run_executable(command(&exe), name, &args.limits, reporter);
     if matches!(status, Err(Stopped::Io(_))) {
         exe.invalidate();
         let ui = Ui {
             quiet: true,
             verbose: false,
+            json: false,
         };
         exe = executable_of(loaded, program, ui)?;
-        status = run_executable(command(&exe), name, &args.limits);
+        status = run_executable(command(&exe), name, &args.limits, reporter);
     }
     exit_code_of(status, &exe.artifact)
 }
@@ -102,10 +115,20 @@ pub(super) fn exit_code_of(status: Result<ExitStatus, Stopped>, exe: &Path) -> C
     }
 }
 
-/// Gives an executable its program file's name as the user spelled it
-/// and the step and memory limits.
-pub(super) fn limit_args(command: &mut Command, source_name: &str, limits: &LimitArgs) {
+/// Gives an executable its program file's name as the user spelled it,
+/// the step and memory limits, and the format of its runtime error when
+/// it is not the default (`human`).
+pub(super) fn limit_args(
+    command: &mut Command,
+    source_name: &str,
+    limits: &LimitArgs,
+    reporter: &Reporter,
+) {
     command.arg("--source-name").arg(source_name);
+    let format = reporter.runtime_format();
+    if format != chess2rs_runtime::MessageFormat::Human {
+        command.arg("--message-format").arg(format.name());
+    }
     if let Some(limit) = limits.max_steps {
         command.arg("--max-steps").arg(limit.to_string());
     }
@@ -115,7 +138,8 @@ pub(super) fn limit_args(command: &mut Command, source_name: &str, limits: &Limi
 }
 
 /// Runs the executable of `command` (its streams set) with the step and
-/// memory limits, its errors naming the program file `source_name`. On
+/// memory limits, its errors naming the program file `source_name` in
+/// `reporter`'s format. On
 /// SIGINT or SIGTERM (which the program, in the same process group, gets
 /// too from a terminal's Ctrl-C, but not from a `kill` of chess2rs alone)
 /// it is killed.
@@ -123,10 +147,11 @@ pub(super) fn run_executable(
     mut command: Command,
     source_name: &str,
     limits: &LimitArgs,
+    reporter: &Reporter,
 ) -> Result<ExitStatus, Stopped> {
-    limit_args(&mut command, source_name, limits);
+    limit_args(&mut command, source_name, limits, reporter);
     let started = Instant::now();
-    if !std::io::stderr().is_terminal() {
+    if !std::io::stderr().is_terminal() || reporter.is_json() {
         return interrupt::output(&mut command).map(|output| output.status);
     }
     // A long run shows that it is running. Native code keeps its step
@@ -154,8 +179,27 @@ pub(super) fn run_executable(
 }
 
 /// `chess2rs build`: writes the executable to `-o` (default: the program's
-/// stem in the current directory).
+/// stem in the current directory). Under `json`, ends with
+/// `{"reason":"build-finished","success":BOOL}` after any error.
 pub(super) fn build(args: &BuildArgs, reporter: &Reporter) -> CliResult<u8> {
+    if !reporter.is_json() {
+        return build_executable(args, reporter);
+    }
+    let result = match build_executable(args, reporter) {
+        Err(Failure::Message(message)) => {
+            reporter.message(&message);
+            Err(Failure::Diagnostics)
+        }
+        other => other,
+    };
+    if !args.quiet || result.is_err() {
+        reporter.finished(result.is_ok());
+    }
+    result
+}
+
+/// [`build`] but for its last word.
+fn build_executable(args: &BuildArgs, reporter: &Reporter) -> CliResult<u8> {
     let loaded = load(&args.source.file, &args.source.lang)?;
     let output = match &args.output {
         Some(path) => path.clone(),
@@ -166,6 +210,7 @@ pub(super) fn build(args: &BuildArgs, reporter: &Reporter) -> CliResult<u8> {
     let ui = Ui {
         quiet: args.quiet,
         verbose: args.verbose,
+        json: reporter.is_json(),
     };
     // The same executable as `run`'s (one cache entry), with the program
     // file's name appended: the written executable may run anywhere, so it
@@ -182,9 +227,7 @@ pub(super) fn build(args: &BuildArgs, reporter: &Reporter) -> CliResult<u8> {
         std::io::copy(&mut std::fs::File::open(&exe)?, out)?;
         chess2rs_runtime::io::append_source_name(out, &file_name)
     })?;
-    if !args.quiet {
-        eprintln!("{:>12} {}", "Wrote", output.display());
-    }
+    ui.status("Wrote", &output.display().to_string());
     Ok(0)
 }
 
@@ -195,13 +238,33 @@ pub(super) struct Ui {
     pub(super) quiet: bool,
     /// Every step, a cache hit included.
     pub(super) verbose: bool,
+    /// Each line a JSON object (`--message-format json`).
+    pub(super) json: bool,
 }
 
 impl Ui {
     /// A cargo-style status line (`VERB what`), unless quiet.
     fn status(self, verb: &str, what: &str) {
-        if !self.quiet {
-            eprintln!("{verb:>12} {what}");
+        if let Some(line) = self.line(verb, what) {
+            eprintln!("{line}");
+        }
+    }
+
+    /// The status line `VERB what` as printed: aligned as cargo's, or a
+    /// `build-progress` object under `json`; none if quiet.
+    fn line(self, verb: &str, what: &str) -> Option<String> {
+        match (self.quiet, self.json) {
+            (true, _) => None,
+            (false, true) => Some(progress_object(&format!("{verb} {what}")).to_string()),
+            (false, false) => Some(format!("{verb:>12} {what}")),
+        }
+    }
+
+    /// Under `json`, the executable `path` of `loaded` as a
+    /// `compiler-artifact` object, `fresh` if it was in the cache.
+    fn artifact(self, loaded: &Loaded, path: &Path, fresh: bool) {
+        if self.json && !self.quiet {
+            eprintln!("{}", artifact_object(loaded.source.name(), path, fresh));
         }
     }
 
@@ -235,7 +298,7 @@ fn cached_executable(loaded: &Loaded, reporter: &Reporter, ui: Ui) -> CliResult<
 /// code generated, no process started once rustc's identity is
 /// remembered).
 pub(super) fn cached_hit(loaded: &Loaded) -> CliResult<Option<Slot>> {
-    let cache = cache_dir();
+    let cache = trusted_cache_dir()?;
     let flags = rustc_flags()?;
     let toolchain = Toolchain::find(&cache)?;
     let (slot, _) = program_slot(loaded, &toolchain, &flags, &cache);
@@ -274,12 +337,13 @@ fn fresh(exe: Slot, loaded: &Loaded, ui: Ui) -> Slot {
         "Fresh",
         &format!("{} ({})", loaded.source.name(), exe.dir.display()),
     );
+    ui.artifact(loaded, &exe.artifact, true);
     exe
 }
 
 /// [`cached_executable`] of `program`, what the check made of `loaded`.
 pub(super) fn executable_of(loaded: &Loaded, program: &crate::Program, ui: Ui) -> CliResult<Slot> {
-    let cache = cache_dir();
+    let cache = trusted_cache_dir()?;
     let flags = rustc_flags()?;
     let mut toolchain = Toolchain::find(&cache)?;
     let mut retried = false;
@@ -316,8 +380,8 @@ pub(super) fn executable_of(loaded: &Loaded, program: &crate::Program, ui: Ui) -
             .arg("-o")
             .arg(&partial)
             .arg(&src);
-        let line = format!("{:>12} {} (rustc -O)", "Compiling", loaded.source.name());
-        let output = rustc(&mut command, &work, (!ui.quiet).then_some(line))?;
+        let line = ui.line("Compiling", &format!("{} (rustc -O)", loaded.source.name()));
+        let output = rustc(&mut command, &work, line, !ui.json)?;
         if !output.status.success() {
             let _ = std::fs::remove_dir_all(&work);
             if !retried && refused_runtime(&output) {
@@ -345,6 +409,7 @@ pub(super) fn executable_of(loaded: &Loaded, program: &crate::Program, ui: Ui) -
                 started.elapsed().as_secs_f64()
             ),
         );
+        ui.artifact(loaded, &slot.artifact, false);
         return Ok(slot);
     }
 }
@@ -394,12 +459,14 @@ fn runtime_library(
         .args(["--cap-lints", "allow", "-o"])
         .arg(&partial)
         .arg(&src);
-    let line = format!(
-        "{:>12} the chess2rs runtime (once per toolchain: {})",
+    let line = ui.line(
         "Compiling",
-        toolchain.release()
+        &format!(
+            "the chess2rs runtime (once per toolchain: {})",
+            toolchain.release()
+        ),
     );
-    let output = rustc(&mut command, &work, (!ui.quiet).then_some(line))?;
+    let output = rustc(&mut command, &work, line, !ui.json)?;
     if !output.status.success() {
         let _ = std::fs::remove_dir_all(&work);
         return Err(Failure::Message(rustc_failure(
@@ -424,18 +491,20 @@ fn runtime_library(
     Ok(slot)
 }
 
-/// Runs rustc (`command`) to its end with `progress` shown meanwhile.
-/// Interrupted (SIGINT, SIGTERM), rustc is killed and `work` removed.
+/// Runs rustc (`command`) to its end with `progress` shown meanwhile
+/// (animated on a terminal if `animate`). Interrupted (SIGINT, SIGTERM),
+/// rustc is killed and `work` removed.
 fn rustc(
     command: &mut Command,
     work: &Path,
     progress: Option<String>,
+    animate: bool,
 ) -> CliResult<std::process::Output> {
     command
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    let spinner = progress.map(Progress::start);
+    let spinner = progress.map(|line| Progress::start(line, animate));
     let result = interrupt::output(command);
     if let Some(spinner) = spinner {
         spinner.stop();
@@ -506,10 +575,11 @@ struct Progress {
 }
 
 impl Progress {
-    /// Shows `line` (animated on a terminal) until [`Progress::stop`].
-    fn start(line: String) -> Progress {
+    /// Shows `line` (animated on a terminal if `animate`) until
+    /// [`Progress::stop`].
+    fn start(line: String, animate: bool) -> Progress {
         let (done, wait) = std::sync::mpsc::channel::<()>();
-        let thread = if std::io::stderr().is_terminal() {
+        let thread = if animate && std::io::stderr().is_terminal() {
             Some(std::thread::spawn(move || {
                 let frames = ['|', '/', '-', '\\'];
                 let mut frame = 0;

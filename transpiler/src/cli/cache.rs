@@ -159,6 +159,73 @@ impl Slot {
     }
 }
 
+/// The cache directory for `run` and `build`, which execute what they
+/// find in it: made if missing (private to the user), and refused, as ssh
+/// refuses a key directory (`StrictModes`), if anyone but the user could
+/// have put something there: it belongs to another user or is writable by
+/// its group or others, or a directory above it belongs to another user
+/// (but root) or is writable by all without the sticky bit (`/tmp` has
+/// it).
+pub(super) fn trusted_cache_dir() -> CliResult<PathBuf> {
+    let dir = cache_dir();
+    if !dir.exists() {
+        let mut builder = std::fs::DirBuilder::new();
+        builder.recursive(true);
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        builder.create(&dir).map_err(|e| {
+            Failure::Message(format!(
+                "cannot create the build cache `{}`: {e}",
+                dir.display()
+            ))
+        })?;
+    }
+    #[cfg(unix)]
+    check_private(&dir)?;
+    Ok(dir)
+}
+
+/// [`trusted_cache_dir`]'s test of `dir` and the directories above it.
+#[cfg(unix)]
+fn check_private(dir: &Path) -> CliResult<()> {
+    use std::os::unix::fs::MetadataExt;
+    let user = rustix::process::geteuid().as_raw();
+    let absolute = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+    for (depth, at) in absolute.ancestors().enumerate() {
+        let Ok(metadata) = std::fs::metadata(at) else {
+            continue;
+        };
+        let mode = metadata.mode();
+        let owner_ok = metadata.uid() == user || (depth > 0 && metadata.uid() == 0);
+        // The cache itself must be the user's alone; a directory above it
+        // may be shared with the user's group (a umask of 002 makes them
+        // so), and with everyone if only owners may rename in it (sticky).
+        let writable_by_others = match depth {
+            0 => mode & 0o022 != 0,
+            _ => mode & 0o002 != 0 && mode & 0o1000 == 0,
+        };
+        if owner_ok && !writable_by_others {
+            continue;
+        }
+        let what = if depth == 0 {
+            "the build cache".to_string()
+        } else {
+            format!("`{}`, above the build cache,", at.display())
+        };
+        let why = if owner_ok {
+            format!("is writable by other users (mode {:04o})", mode & 0o7777)
+        } else {
+            format!("belongs to another user (uid {})", metadata.uid())
+        };
+        return Err(Failure::Message(format!(
+            "{what} {why}: chess2rs runs the executables it caches, so it does not use `{}`; \
+             make it yours alone (`chmod go-w`) or choose another with CHESS2RS_CACHE_DIR",
+            dir.display()
+        )));
+    }
+    Ok(())
+}
+
 /// Where builds are cached: `$CHESS2RS_CACHE_DIR`, else
 /// `$XDG_CACHE_HOME/chess2rs`, else `~/.cache/chess2rs`.
 pub(super) fn cache_dir() -> PathBuf {

@@ -9,7 +9,7 @@ use super::{load, CliResult};
 pub(super) fn check_only(args: &SourceArgs, reporter: &Reporter) -> CliResult<u8> {
     let loaded = load(&args.file, &args.lang)?;
     let checked = reporter.checked(&loaded)?;
-    let warnings = checked.warnings.0.len();
+    let warnings = checked.warnings.len();
     if !reporter.is_human() {
         // JSON output is diagnostics only.
         return Ok(0);

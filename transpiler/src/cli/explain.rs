@@ -55,12 +55,13 @@ pub(super) fn explain_game(args: &ExplainArgs, reporter: &Reporter) -> CliResult
                 .iter()
                 .try_for_each(|path| writeln!(out, "{}", path.display()))
         })?;
-        eprintln!(
+        let wrote = format!(
             "wrote {} SVG file{} to {}",
             written.len(),
             if written.len() == 1 { "" } else { "s" },
             dir.display()
         );
+        reporter.progress(&wrote, &wrote);
         return Ok(0);
     } else {
         let style = if reporter.colours(Stream::Stdout) {

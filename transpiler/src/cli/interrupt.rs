@@ -103,6 +103,18 @@ pub(super) fn wait_for(
     }
 }
 
+/// Runs `work` with SIGINT and SIGTERM recorded instead of ending the
+/// process, for work that looks at [`caught`] itself and stops early (the
+/// recorder of `view`); returns its result and the signal that came, if
+/// one did.
+pub(super) fn catching<T>(work: impl FnOnce() -> T) -> std::io::Result<(T, Option<i32>)> {
+    install()?;
+    IDLE.store(false, Ordering::SeqCst);
+    let result = work();
+    IDLE.store(true, Ordering::SeqCst);
+    Ok((result, caught()))
+}
+
 /// Stops the current or next wait of [`output`] as SIGTERM would (its
 /// child is killed, the caller cleans up and exits): for a process told to
 /// stop by other means than a signal (`run`'s background build, when the
@@ -112,7 +124,7 @@ pub(super) fn request_stop() {
 }
 
 /// The signal recorded in [`CAUGHT`], if any.
-fn caught() -> Option<i32> {
+pub(super) fn caught() -> Option<i32> {
     match CAUGHT.load(Ordering::SeqCst) {
         0 => None,
         signal => i32::try_from(signal).ok(),
@@ -157,9 +169,22 @@ fn wait(child: &mut Child) -> Result<ExitStatus, Stopped> {
         std::thread::sleep(pause);
         pause = (pause * 2).min(MAX_PAUSE);
     };
-    let _ = child.kill();
+    kill(child);
     let _ = child.wait();
     Err(stopped)
+}
+
+/// Kills `child`, and the processes it started if it leads a process
+/// group of its own (rustc, whose linker would otherwise run on); a child
+/// in chess2rs's group (a program `run` runs, which may read the terminal)
+/// is killed alone.
+fn kill(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        use rustix::process::{kill_process_group, Pid, Signal};
+        let _ = kill_process_group(Pid::from_child(child), Signal::KILL);
+    }
+    let _ = child.kill();
 }
 
 /// Reads `pipe` to its end on a thread of its own.

@@ -1,5 +1,6 @@
 //! The `chess2rs` command line: emit Rust (default), `run`, `build`,
-//! `interpret`, `check`, `explain`, `synth`, `cache`, `completions`, `man`.
+//! `interpret`, `check`, `explain`, `view`, `synth`, `lsp`, `cache`,
+//! `completions`, `man` (and the hidden `tier-build` of `run`'s tiers).
 //!
 //! `args` defines the arguments, `report` prints diagnostics as they ask;
 //! each verb has a file of its own; `output` and `interrupt` are what the
@@ -42,11 +43,33 @@ pub const EXIT_RUNTIME_ERROR: u8 = 1;
 /// Runs the CLI with the process's arguments and returns its exit code.
 pub fn main() -> ExitCode {
     let args = args::report_options_after_verb(std::env::args_os().collect());
+    // Known before clap reads the line, so that its errors are JSON too.
+    let json = args::asks_for_json(&args);
     if let Some(message) = args::mistyped_verb(&args) {
-        eprintln!("error: {message}\n\nFor more information, try `chess2rs --help`.");
+        let text = format!("error: {message}\n\nFor more information, try `chess2rs --help`.");
+        if json {
+            eprintln!("{}", report::usage_error_json(&format!("{text}\n")));
+        } else {
+            eprintln!("{text}");
+        }
         return ExitCode::from(EXIT_COMPILE_ERROR);
     }
-    let cli = Cli::parse_from(args);
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        // Help and version go to stdout as they are.
+        Err(error) if json && error.use_stderr() => {
+            let text = match error.kind() {
+                clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    "error: no program or verb given\n\nFor more information, try '--help'.\n"
+                        .to_string()
+                }
+                _ => error.render().to_string(),
+            };
+            eprintln!("{}", report::usage_error_json(&text));
+            return ExitCode::from(EXIT_COMPILE_ERROR);
+        }
+        Err(error) => error.exit(),
+    };
     let reporter = Reporter::new(&cli.report);
     let result = match cli.verb {
         None => emit::emit_rust(&cli.emit, &reporter),
@@ -60,7 +83,6 @@ pub fn main() -> ExitCode {
         Some(Verb::View(args)) => view::view(&args, &reporter),
         Some(Verb::TierBuild(args)) => tier::tier_build(&args),
         Some(Verb::Lsp) => crate::lsp::run_stdio()
-            .map(|()| 0)
             .map_err(|e| Failure::Message(format!("the language server stopped: {e}"))),
         Some(Verb::Completions { shell }) => completions::completions(shell),
         Some(Verb::Man(args)) => man::manual(&args),

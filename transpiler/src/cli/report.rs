@@ -20,6 +20,17 @@ pub(super) struct ReportArgs {
     /// How errors and warnings are printed: `human` (rustc-style, with the
     /// source line), `short` (`FILE:LINE:COL: LEVEL: MESSAGE`) or `json`
     /// (one object a line, shaped as rustc's).
+    ///
+    /// Runtime errors too: `short` prints them on one line, `json` as
+    /// diagnostics whose span gives the command's line, column and source
+    /// line (byte offsets null). Under `json` every line on stderr is a JSON
+    /// object: diagnostics (`"$message_type":"diagnostic"`, bad command
+    /// lines included) and cargo-style progress —
+    /// `{"reason":"build-progress","message":...}` for each status line,
+    /// `{"reason":"compiler-artifact","target":{...},"filenames":[...],
+    /// "fresh":...}` for the executable of `run` and `build`,
+    /// `{"reason":"build-finished","success":...}` at the end of `build`,
+    /// and `{"reason":"trace","message":...}` for each line of a trace.
     #[arg(
         long,
         value_enum,
@@ -147,7 +158,6 @@ impl Reporter {
             }
             MessageFormat::Short => {
                 let text: String = diagnostics
-                    .0
                     .iter()
                     .map(|diagnostic| short_line(diagnostic, source))
                     .collect();
@@ -155,10 +165,66 @@ impl Reporter {
             }
             MessageFormat::Json => {
                 let mut stderr = std::io::stderr().lock();
-                for diagnostic in &diagnostics.0 {
+                for diagnostic in diagnostics {
                     let _ = writeln!(stderr, "{}", json_diagnostic(diagnostic, source));
                 }
             }
+        }
+    }
+
+    /// Runs `front_end` (a check or compilation) building only the
+    /// diagnostics this format prints: the human format shows at most
+    /// [`SHOWN_AT_MOST`](crate::diag::SHOWN_AT_MOST) and counts the rest;
+    /// the short and JSON formats list every one.
+    pub(super) fn front_end<T>(&self, front_end: impl FnOnce() -> T) -> T {
+        match self.format {
+            MessageFormat::Human => crate::diag::building_shown_only(front_end),
+            MessageFormat::Short | MessageFormat::Json => front_end(),
+        }
+    }
+
+    /// Whether every line on stderr is a JSON object (`json`).
+    pub(super) fn is_json(&self) -> bool {
+        self.format == MessageFormat::Json
+    }
+
+    /// The format a runtime error is printed in, by the interpreter here
+    /// or by a built executable told it with `--message-format`.
+    pub(super) fn runtime_format(&self) -> chess2rs_runtime::MessageFormat {
+        match self.format {
+            MessageFormat::Human => chess2rs_runtime::MessageFormat::Human,
+            MessageFormat::Short => chess2rs_runtime::MessageFormat::Short,
+            MessageFormat::Json => chess2rs_runtime::MessageFormat::Json,
+        }
+    }
+
+    /// Prints the runtime error `err` of the interpreter running `loaded`,
+    /// as a built executable of it would print it.
+    pub(super) fn runtime_error(&self, err: &chess2rs_runtime::RuntimeError, loaded: &Loaded) {
+        let text = crate::runtime_errors::render_runtime_error_as(
+            err,
+            &loaded.source,
+            loaded.language,
+            self.runtime_format(),
+        );
+        let _ = std::io::stderr().write_all(text.as_bytes());
+    }
+
+    /// Prints a line of progress: `human` as it is, or under `json` the
+    /// object `{"reason":"build-progress","message":MESSAGE}`.
+    pub(super) fn progress(&self, human: &str, message: &str) {
+        if self.is_json() {
+            eprintln!("{}", progress_object(message));
+        } else {
+            eprintln!("{human}");
+        }
+    }
+
+    /// Under `json`, prints `{"reason":"build-finished","success":BOOL}`.
+    pub(super) fn finished(&self, success: bool) {
+        if self.is_json() {
+            let object = serde_json::json!({"reason": "build-finished", "success": success});
+            eprintln!("{object}");
         }
     }
 
@@ -197,7 +263,7 @@ impl Reporter {
     fn settle(&self, warnings: &Diagnostics, source: &Source, show: bool) -> CliResult<()> {
         if self.deny_warnings && !warnings.is_empty() {
             self.diagnostics(&denied(warnings), source);
-            let count = warnings.0.len();
+            let count = warnings.len();
             let (warnings, errors) = if count == 1 {
                 ("1 warning is", "an error")
             } else {
@@ -227,7 +293,7 @@ impl Reporter {
         loaded: &Loaded,
         show: bool,
     ) -> CliResult<Checked> {
-        match check(&loaded.source, loaded.language) {
+        match self.front_end(|| check(&loaded.source, loaded.language)) {
             Ok(checked) => {
                 self.settle(&checked.warnings, &loaded.source, show)?;
                 Ok(checked)
@@ -259,7 +325,7 @@ impl Reporter {
             renamed = Source::new(name, loaded.source.text());
             &renamed
         };
-        match compile_file(source, loaded.language, standalone) {
+        match self.front_end(|| compile_file(source, loaded.language, standalone)) {
             Ok((text, warnings)) => {
                 self.settle(&warnings, &loaded.source, true)?;
                 Ok(text)
@@ -284,10 +350,57 @@ impl Reporter {
     }
 }
 
+/// `{"reason":"build-progress","message":MESSAGE}`.
+pub(super) fn progress_object(message: &str) -> serde_json::Value {
+    serde_json::json!({"reason": "build-progress", "message": message})
+}
+
+/// `{"reason":"compiler-artifact",...}`: the executable of the program
+/// `source_name` at `path`, `fresh` if it was in the cache — `target`
+/// (`name`, the program's stem; `kind` `["bin"]`; `src_path`, the program
+/// file), `filenames` and `fresh`, as cargo says it.
+pub(super) fn artifact_object(
+    source_name: &str,
+    path: &std::path::Path,
+    fresh: bool,
+) -> serde_json::Value {
+    let name = std::path::Path::new(source_name)
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "program".to_string());
+    serde_json::json!({
+        "reason": "compiler-artifact",
+        "target": {"name": name, "kind": ["bin"], "src_path": source_name},
+        "filenames": [path.display().to_string()],
+        "fresh": fresh,
+    })
+}
+
+/// `message` (a usage error, as clap or the verb check words it, with
+/// `error: ` first) as a JSON diagnostic: its first paragraph the
+/// message (on one line), the whole text `rendered`.
+pub(super) fn usage_error_json(text: &str) -> serde_json::Value {
+    let paragraph: Vec<&str> = text
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let first = paragraph.join(" ");
+    let message = first.strip_prefix("error: ").unwrap_or(&first);
+    serde_json::json!({
+        "$message_type": "diagnostic",
+        "message": message,
+        "code": null,
+        "level": "error",
+        "spans": [],
+        "children": [],
+        "rendered": text,
+    })
+}
+
 /// `warnings` as errors.
 fn denied(warnings: &Diagnostics) -> Diagnostics {
     warnings
-        .0
         .iter()
         .map(|warning| Diagnostic {
             severity: Severity::Error,
@@ -343,7 +456,7 @@ fn json_diagnostic(diagnostic: &Diagnostic, source: &Source) -> serde_json::Valu
         .iter()
         .map(|help| child("help", help))
         .collect();
-    let rendered = Diagnostics(vec![diagnostic.clone()]).render(source);
+    let rendered = Diagnostics::from(diagnostic.clone()).render(source);
     serde_json::json!({
         "$message_type": "diagnostic",
         "message": diagnostic.message,

@@ -25,7 +25,7 @@ pub(super) fn synth_game(args: &SynthArgs, reporter: &Reporter) -> CliResult<u8>
     let quiet = args.quiet;
     let mut report = |message: &str| {
         if !quiet {
-            eprintln!("synth: {message}");
+            reporter.progress(&format!("synth: {message}"), message);
         }
     };
     let options = SynthOptions {

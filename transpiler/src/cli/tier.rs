@@ -27,6 +27,7 @@ use super::args::{RunArgs, TierBuildArgs};
 use super::build::{executable_of, exit_code_of, run_executable, Ui};
 use super::interpret::exit_code;
 use super::interrupt::{self, Stopped};
+use super::report::Reporter;
 use super::{CliResult, Failure, Loaded};
 use crate::switch::{interpret_until, Interpreted};
 use crate::{Program, Source};
@@ -47,7 +48,12 @@ enum Built {
 /// Runs `program` (checked from `loaded`) in the tiers: interpreting at
 /// once, switching to the compiled program when it is ready (or, with
 /// `--switch-after K`, after exactly K steps). Returns the exit code.
-pub(super) fn run_tiered(args: &RunArgs, loaded: &Loaded, program: &Program) -> CliResult<u8> {
+pub(super) fn run_tiered(
+    args: &RunArgs,
+    loaded: &Loaded,
+    program: &Program,
+    reporter: &Reporter,
+) -> CliResult<u8> {
     let started = Instant::now();
     let options = args.limits.options();
     let (mut builder, builder_stdin) = spawn_builder(loaded)?;
@@ -57,14 +63,15 @@ pub(super) fn run_tiered(args: &RunArgs, loaded: &Loaded, program: &Program) -> 
     let quiet = args.quiet;
     let watcher = {
         let ready = Arc::clone(&ready);
+        let reporter = reporter.clone();
         std::thread::spawn(move || {
             let built = read_builder(stdout_of_builder);
             let _ = builder.wait();
             match &built {
                 Built::Ready(_) => ready.store(true, Ordering::Release),
-                Built::Failed(why) if !quiet => eprintln!(
-                    "note: the program runs in the interpreter: compiling it failed: {why}"
-                ),
+                Built::Failed(why) if !quiet => reporter.note(&format!(
+                    "the program runs in the interpreter: compiling it failed: {why}"
+                )),
                 Built::Failed(_) => {}
             }
             let _ = built_tx.send(built);
@@ -119,18 +126,21 @@ pub(super) fn run_tiered(args: &RunArgs, loaded: &Loaded, program: &Program) -> 
                 },
             };
             if args.verbose {
-                eprintln!(
-                    "{:>12} to the compiled program after {:.0} ms of interpreting{}: it replays {} input bytes and skips {written} output bytes",
+                status(
+                    reporter,
                     "Switching",
-                    started.elapsed().as_secs_f64() * 1000.0,
-                    counted(steps),
-                    consumed.len()
+                    &format!(
+                        "to the compiled program after {:.0} ms of interpreting{}: it replays {} input bytes and skips {written} output bytes",
+                        started.elapsed().as_secs_f64() * 1000.0,
+                        counted(steps),
+                        consumed.len()
+                    ),
                 );
             }
             drop(builder_stdin.take());
             let _ = watcher.join();
             let replay = touched.then_some(consumed);
-            return run_switched(args, loaded, &exe, written, replay);
+            return run_switched(args, loaded, &exe, written, replay, reporter);
         }
     };
     // The interpreter finished first.
@@ -140,19 +150,28 @@ pub(super) fn run_tiered(args: &RunArgs, loaded: &Loaded, program: &Program) -> 
         }
     }
     if args.verbose {
-        eprintln!(
-            "{:>12} in the interpreter ({:.0} ms{}){}",
+        status(
+            reporter,
             "Finished",
-            started.elapsed().as_secs_f64() * 1000.0,
-            counted(steps),
-            if started.elapsed() >= KEEP_BUILDING_AFTER {
-                "; compiling goes on in the background for the next run"
-            } else {
-                ""
-            }
+            &format!(
+                "in the interpreter ({:.0} ms{}){}",
+                started.elapsed().as_secs_f64() * 1000.0,
+                counted(steps),
+                if started.elapsed() >= KEEP_BUILDING_AFTER {
+                    "; compiling goes on in the background for the next run"
+                } else {
+                    ""
+                }
+            ),
         );
     }
-    Ok(exit_code(result, loaded))
+    Ok(exit_code(result, loaded, reporter))
+}
+
+/// A cargo-style status line `VERB what`, or its `build-progress` object
+/// under `json`.
+fn status(reporter: &Reporter, verb: &str, what: &str) {
+    reporter.progress(&format!("{verb:>12} {what}"), &format!("{verb} {what}"));
 }
 
 /// `, N steps` when steps were counted (`--switch-after`), else nothing.
@@ -179,6 +198,7 @@ fn run_switched(
     exe: &std::path::Path,
     discard: u64,
     replay: Option<Vec<u8>>,
+    reporter: &Reporter,
 ) -> CliResult<u8> {
     let mut command = Command::new(exe);
     command
@@ -188,7 +208,7 @@ fn run_switched(
         .stderr(Stdio::inherit());
     let Some(replay) = replay else {
         command.stdin(Stdio::inherit());
-        let status = run_executable(command, loaded.source.name(), &args.limits);
+        let status = run_executable(command, loaded.source.name(), &args.limits, reporter);
         return exit_code_of(status, exe);
     };
     command.stdin(Stdio::piped());
@@ -204,7 +224,8 @@ fn run_switched(
             let _ = std::io::copy(&mut std::io::stdin().lock(), &mut pipe);
         }
     });
-    let status = run_executable_with(command, loaded.source.name(), &args.limits, |child| {
+    let limits = (&args.limits, reporter);
+    let status = run_executable_with(command, loaded.source.name(), limits, |child| {
         if let Some(stdin) = child.stdin.take() {
             let _ = pipe_tx.send(stdin);
         }
@@ -216,10 +237,10 @@ fn run_switched(
 fn run_executable_with(
     mut command: Command,
     source_name: &str,
-    limits: &super::args::LimitArgs,
+    (limits, reporter): (&super::args::LimitArgs, &Reporter),
     started: impl FnOnce(&mut Child),
 ) -> Result<std::process::ExitStatus, Stopped> {
-    super::build::limit_args(&mut command, source_name, limits);
+    super::build::limit_args(&mut command, source_name, limits, reporter);
     interrupt::wait_for(&mut command, started)
 }
 
@@ -316,6 +337,7 @@ pub(super) fn tier_build(args: &TierBuildArgs) -> CliResult<u8> {
     let ui = Ui {
         quiet: true,
         verbose: false,
+        json: false,
     };
     match executable_of(&loaded, &checked.program, ui) {
         Ok(slot) => {

@@ -68,9 +68,14 @@ impl Toolchain {
         }
     }
 
-    /// A command running this rustc.
+    /// A command running this rustc, in a process group of its own (on
+    /// Unix), so that a stopped build can end rustc's linker with it
+    /// (`interrupt` signals the whole group).
     pub(super) fn command(&self) -> Command {
-        Command::new(&self.rustc)
+        let mut command = Command::new(&self.rustc);
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        command
     }
 
     /// rustc's release line (`rustc 1.95.0 (59807616e 2026-04-14)`).

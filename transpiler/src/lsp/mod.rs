@@ -1,18 +1,26 @@
 //! `chess2rs lsp`: a language server for the four languages, over stdio.
 //!
 //! [`Server`] holds the open documents and answers one message at a time
-//! (so tests drive it without a process); [`serve`] is the loop around it:
-//! it reads messages, and re-checks changed documents once the client has
-//! been quiet for [`DEBOUNCE`], publishing exactly what `chess2rs check`
-//! reports (errors, warnings, their labels and help).
+//! (so tests drive it without a process); [`Session`] adds the protocol's
+//! life cycle (`initialize`, `shutdown`, `exit`); [`serve`] is the loop
+//! around them: it takes frames from a [`transport::Reader`] (which never
+//! holds more than [`transport::MAX_MESSAGE`] bytes of a message and
+//! recovers from bad framing), answers what is no message with the
+//! protocol's errors and reads on, and re-checks changed documents once
+//! the client has been quiet for [`DEBOUNCE`], publishing what `chess2rs
+//! check` shows (errors, warnings, their labels and help; at most
+//! [`SHOWN_AT_MOST`](crate::diag::SHOWN_AT_MOST), then how many more).
 
 mod document;
+pub mod transport;
 
 use std::collections::{BTreeMap, HashMap};
 use std::error::Error;
+use std::io::Write;
 use std::time::{Duration, Instant};
 
-use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use crossbeam_channel::{Receiver, RecvTimeoutError};
+use lsp_server::{ErrorCode, Message, Notification, Request, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
     PublishDiagnostics,
@@ -32,6 +40,8 @@ use lsp_types::{
 };
 
 use self::document::{Document, Encoding};
+use self::transport::{decode, Decoded, Frame, Outgoing, Reader, MAX_MESSAGE};
+use crate::diag::{building_shown_only, SHOWN_AT_MOST};
 use crate::outline::{self, TokenKind};
 use crate::{check, Diagnostic, Language, Severity};
 
@@ -39,53 +49,239 @@ use crate::{check, Diagnostic, Language, Severity};
 /// is checked again.
 pub const DEBOUNCE: Duration = Duration::from_millis(40);
 
-/// Runs the server on stdin/stdout until the client says `exit`.
-pub fn run_stdio() -> Result<(), Box<dyn Error + Send + Sync>> {
-    let (connection, threads) = Connection::stdio();
-    serve(&connection)?;
-    drop(connection);
-    threads.join()?;
-    Ok(())
-}
-
-/// The server on `connection`: the initialize handshake, then messages
-/// until `shutdown` and `exit`.
-pub fn serve(connection: &Connection) -> Result<(), Box<dyn Error + Send + Sync>> {
-    let (id, params) = connection.initialize_start()?;
-    let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
-    let mut server = Server::new(&params);
-    let result = serde_json::json!({
-        "capabilities": server.capabilities(),
-        "serverInfo": ServerInfo {
-            name: "chess2rs".to_string(),
-            version: Some(env!("CARGO_PKG_VERSION").to_string()),
-        },
-    });
-    connection.initialize_finish(id, result)?;
-    loop {
-        let message = match server.next_deadline() {
-            Some(deadline) => {
-                let wait = deadline.saturating_duration_since(Instant::now());
-                match connection.receiver.recv_timeout(wait) {
-                    Ok(message) => Some(message),
-                    Err(crossbeam_channel::RecvTimeoutError::Timeout) => None,
-                    Err(crossbeam_channel::RecvTimeoutError::Disconnected) => return Ok(()),
+/// Runs the server on stdin/stdout until the client says `exit` or the
+/// input ends; returns the exit code (0 after `shutdown`, else 1).
+pub fn run_stdio() -> Result<u8, Box<dyn Error + Send + Sync>> {
+    // One frame waits while the next is read: with the one being handled,
+    // at most three messages are held at once.
+    let (frames, receiver) = crossbeam_channel::bounded(1);
+    std::thread::Builder::new()
+        .name("lsp-reader".into())
+        .spawn(move || {
+            let mut reader = Reader::new(std::io::stdin().lock(), MAX_MESSAGE);
+            while let Some(frame) = reader.next_frame() {
+                if frames.send(frame).is_err() {
+                    return;
                 }
             }
-            None => match connection.receiver.recv() {
-                Ok(message) => Some(message),
-                Err(_) => return Ok(()),
+        })?;
+    let code = serve(
+        &receiver,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr(),
+    )?;
+    // The reader may be blocked reading stdin; the process ends it.
+    Ok(code)
+}
+
+/// The server reading `frames` and writing to `out` (and what it could
+/// not read to `log`) until `exit` or the end of the frames; returns the
+/// exit code. Fails only when writing fails.
+pub fn serve(
+    frames: &Receiver<Frame>,
+    out: &mut impl Write,
+    log: &mut impl Write,
+) -> std::io::Result<u8> {
+    let mut session = Session::new();
+    loop {
+        let frame = match session.next_deadline() {
+            Some(deadline) => {
+                let wait = deadline.saturating_duration_since(Instant::now());
+                match frames.recv_timeout(wait) {
+                    Ok(frame) => Some(frame),
+                    Err(RecvTimeoutError::Timeout) => None,
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
+            }
+            None => match frames.recv() {
+                Ok(frame) => Some(frame),
+                Err(_) => break,
             },
         };
-        let replies = match message {
-            Some(Message::Request(request)) if connection.handle_shutdown(&request)? => {
-                return Ok(());
-            }
-            Some(message) => server.handle(message, Instant::now()),
-            None => server.publish_due(Instant::now()),
+        let now = Instant::now();
+        let (replies, exit) = match frame {
+            Some(frame) => session.frame(frame, now, log),
+            None => (session.publish_due(now), None),
         };
         for reply in replies {
-            connection.sender.send(reply)?;
+            reply.write(out)?;
+        }
+        if let Some(code) = exit {
+            return Ok(code);
+        }
+    }
+    let _ = writeln!(log, "chess2rs lsp: the input ended without `exit`");
+    Ok(session.exit_code())
+}
+
+/// Where the client is in the protocol's life cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Before `initialize`.
+    Started,
+    /// Between `initialize` and `shutdown`.
+    Running,
+    /// After `shutdown`: only `exit` is left.
+    ShutDown,
+}
+
+/// The server and the protocol around it: the life cycle, and the answers
+/// to what is no message. Every frame is answered or logged, and the
+/// session goes on until `exit`.
+pub struct Session {
+    server: Server,
+    stage: Stage,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new()
+    }
+}
+
+impl Session {
+    /// A session waiting for `initialize`.
+    pub fn new() -> Session {
+        Session {
+            server: Server::new(&InitializeParams::default()),
+            stage: Stage::Started,
+        }
+    }
+
+    /// The exit code if the session ended now: 0 after `shutdown`, else 1.
+    pub fn exit_code(&self) -> u8 {
+        u8::from(self.stage != Stage::ShutDown)
+    }
+
+    /// When the next changed document is due to be checked.
+    pub fn next_deadline(&self) -> Option<Instant> {
+        match self.stage {
+            Stage::Running => self.server.next_deadline(),
+            _ => None,
+        }
+    }
+
+    /// Checks the documents due by `now`.
+    pub fn publish_due(&mut self, now: Instant) -> Vec<Outgoing> {
+        match self.stage {
+            Stage::Running => self
+                .server
+                .publish_due(now)
+                .into_iter()
+                .map(Outgoing::from)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Handles one frame from the reader: what to send back, and the exit
+    /// code if it was `exit`. What could not be read is logged to `log`.
+    pub fn frame(
+        &mut self,
+        frame: Frame,
+        now: Instant,
+        log: &mut impl Write,
+    ) -> (Vec<Outgoing>, Option<u8>) {
+        let failure = match frame {
+            Frame::Body(body) => match decode(&body) {
+                Ok(Decoded::Message(message)) => return self.message(message, now),
+                Ok(Decoded::Response) => return (Vec::new(), None),
+                Err(failure) => failure,
+            },
+            Frame::Broken(failure) => failure,
+            Frame::Skipped(bytes) => {
+                let _ = writeln!(
+                    log,
+                    "chess2rs lsp: skipped {bytes} bytes that were no message"
+                );
+                return (Vec::new(), None);
+            }
+        };
+        let _ = writeln!(
+            log,
+            "chess2rs lsp: {} (answered {})",
+            failure.message, failure.code
+        );
+        (vec![Outgoing::Failure(failure)], None)
+    }
+
+    /// Handles one message: what to send back, and the exit code if it was
+    /// `exit`.
+    pub fn message(&mut self, message: Message, now: Instant) -> (Vec<Outgoing>, Option<u8>) {
+        let error = |request: &Request, code: ErrorCode, message: &str| {
+            vec![Outgoing::from(Response::new_err(
+                request.id.clone(),
+                code as i32,
+                message.to_string(),
+            ))]
+        };
+        match message {
+            Message::Notification(notification) if notification.method == "exit" => {
+                (Vec::new(), Some(self.exit_code()))
+            }
+            Message::Request(request) => match (self.stage, request.method.as_str()) {
+                (Stage::Started, "initialize") => {
+                    let params: InitializeParams =
+                        serde_json::from_value(request.params).unwrap_or_default();
+                    self.server = Server::new(&params);
+                    self.stage = Stage::Running;
+                    let result = serde_json::json!({
+                        "capabilities": self.server.capabilities(),
+                        "serverInfo": ServerInfo {
+                            name: "chess2rs".to_string(),
+                            version: Some(env!("CARGO_PKG_VERSION").to_string()),
+                        },
+                    });
+                    (vec![Response::new_ok(request.id, result).into()], None)
+                }
+                (Stage::Started, _) => (
+                    error(
+                        &request,
+                        ErrorCode::ServerNotInitialized,
+                        "the server waits for `initialize`",
+                    ),
+                    None,
+                ),
+                (Stage::Running, "initialize") => (
+                    error(
+                        &request,
+                        ErrorCode::InvalidRequest,
+                        "the server is already initialized",
+                    ),
+                    None,
+                ),
+                (Stage::Running, "shutdown") => {
+                    self.stage = Stage::ShutDown;
+                    (vec![Response::new_ok(request.id, ()).into()], None)
+                }
+                (Stage::Running, _) => (
+                    self.server
+                        .handle(Message::Request(request), now)
+                        .into_iter()
+                        .map(Outgoing::from)
+                        .collect(),
+                    None,
+                ),
+                (Stage::ShutDown, _) => (
+                    error(
+                        &request,
+                        ErrorCode::InvalidRequest,
+                        "the server is shut down; only `exit` is left",
+                    ),
+                    None,
+                ),
+            },
+            message if self.stage == Stage::Running => (
+                self.server
+                    .handle(message, now)
+                    .into_iter()
+                    .map(Outgoing::from)
+                    .collect(),
+                None,
+            ),
+            // Notifications before `initialize` or after `shutdown`, and
+            // responses, are dropped.
+            _ => (Vec::new(), None),
         }
     }
 }
@@ -236,16 +432,30 @@ impl Server {
     fn diagnostics(&mut self, uri: &Uri) -> Option<Message> {
         let document = self.documents.get(uri)?;
         let source = document.source();
-        let diagnostics = match check(&source, document.language) {
+        // Only what is shown is built: a document with an error on every
+        // line costs what one with fifty does.
+        let checked = building_shown_only(|| check(&source, document.language));
+        let diagnostics = match checked {
             Ok(checked) => checked.warnings,
             Err(errors) => errors,
         };
         let encoding = self.encoding;
-        let converted = diagnostics
-            .0
-            .iter()
+        // What `check` shows, then a note of how many more there are.
+        let mut converted: Vec<lsp_types::Diagnostic> = diagnostics
+            .shown()
             .map(|diagnostic| lsp_diagnostic(diagnostic, uri, document, encoding))
             .collect();
+        if let Some(more) = diagnostics.not_shown() {
+            converted.push(lsp_types::Diagnostic {
+                range: lsp_types::Range::default(),
+                severity: Some(DiagnosticSeverity::INFORMATION),
+                source: Some("chess2rs".to_string()),
+                message: format!(
+                    "{more} not shown (the first {SHOWN_AT_MOST} are listed; fix them and check again)"
+                ),
+                ..lsp_types::Diagnostic::default()
+            });
+        }
         Some(publish(uri.clone(), converted, Some(document.version)))
     }
 

@@ -11,28 +11,42 @@
 
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
+use std::panic::AssertUnwindSafe;
 use std::rc::Rc;
 
-use chess2rs_runtime::Options;
+use chess2rs_runtime::{ErrorKind, Options, RuntimeError};
 use serde_json::{json, Value};
 
 use crate::picture::Picture;
+use crate::switch::Recorder;
 use crate::{Language, Program, Source};
 
 /// How often a frame carries its whole picture.
 pub const KEYFRAME_EVERY: usize = 250;
 
+/// The most bytes of output, and of input, a recording keeps (the rest is
+/// counted): a page is for looking at, and a program that prints without
+/// end must not hold its memory.
+pub const KEPT_BYTES: usize = 1 << 20;
+
 /// A recorded run.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Recording {
     /// The first frames, one per step.
     pub frames: Vec<Frame>,
     /// How many steps the run made (frames beyond the limit counted only).
     pub steps: u64,
-    /// Everything the program printed.
+    /// The first [`KEPT_BYTES`] of what the program printed.
     pub output: Vec<u8>,
-    /// How the run ended: `None` halted, else the runtime error as text.
-    pub error: Option<String>,
+    /// How many bytes the program printed in all.
+    pub output_len: u64,
+    /// The first [`KEPT_BYTES`] of the input the program read.
+    pub input: Vec<u8>,
+    /// How the run ended: `None` halted, else its runtime error (located
+    /// in the program's source).
+    pub error: Option<RuntimeError>,
+    /// Whether the run was stopped from outside (Ctrl-C) before its end.
+    pub interrupted: bool,
 }
 
 /// One step as recorded.
@@ -49,13 +63,17 @@ pub struct Frame {
     pub picture: Picture,
 }
 
-/// A writer that keeps what it is given where the recorder can see it.
+/// A writer that keeps the first [`KEPT_BYTES`] it is given where the
+/// recorder can see them, and counts all.
 #[derive(Clone, Default)]
-struct Shared(Rc<RefCell<Vec<u8>>>);
+struct Kept(Rc<RefCell<(Vec<u8>, u64)>>);
 
-impl Write for Shared {
+impl Write for Kept {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.borrow_mut().extend_from_slice(bytes);
+        let mut kept = self.0.borrow_mut();
+        let room = KEPT_BYTES.saturating_sub(kept.0.len());
+        kept.0.extend_from_slice(&bytes[..room.min(bytes.len())]);
+        kept.1 += bytes.len() as u64;
         Ok(bytes.len())
     }
 
@@ -64,20 +82,34 @@ impl Write for Shared {
     }
 }
 
+/// Why the recorder stopped a run between two steps.
+enum Stop {
+    /// The recording would pass the run's memory limit, at this step.
+    Memory { line: u32, column: u32 },
+    /// [`record`]'s `interrupted` said so.
+    Interrupted,
+}
+
 /// Runs `program` on `input` in the interpreter, recording the first
-/// `max_frames` steps; a runtime error is rendered against `source`.
+/// `max_frames` steps. What the recording holds (frames, output and input
+/// kept) is charged to the run's memory limit with what the program grows,
+/// so a recording that would pass it ends the run with the memory-limit
+/// error. `interrupted` is asked after every step; when it says yes, the
+/// run stops there (the recording so far is kept).
 pub fn record<R: BufRead>(
     program: &Program,
     source: &Source,
     language: Language,
-    input: R,
+    mut input: R,
     options: &Options,
     max_frames: usize,
+    interrupted: &dyn Fn() -> bool,
 ) -> Recording {
-    let output = Shared::default();
+    let output = Kept::default();
     let mut frames = Vec::new();
     let mut steps = 0u64;
     let seen = output.clone();
+    let mut reader = Recorder::keeping(&mut input, KEPT_BYTES);
     // A machine's steps also show the annotated move they come from.
     let sources = match language {
         Language::Chessoteric | Language::Btm => {
@@ -86,37 +118,106 @@ pub fn record<R: BufRead>(
         _ => None,
     };
     let mut last = (0, 0);
-    let result =
-        crate::interpret_observed(program, input, output.clone(), options, true, &mut |step| {
-            steps += 1;
-            if frames.len() < max_frames {
-                let mut frame = Frame {
-                    line: step.line(),
-                    column: step.column(),
-                    output: seen.0.borrow().len(),
-                    picture: step.picture(),
-                };
-                if let Some(sources) = &sources {
-                    from_the_game(&mut frame, sources);
+    // Bytes of output kept that are charged already (the input kept is
+    // bounded too, and not charged: the reader is the interpreter's).
+    let mut charged_output = 0usize;
+    let ended = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        crate::interpret_observed(
+            program,
+            &mut reader,
+            output.clone(),
+            options,
+            true,
+            &mut |step| {
+                steps += 1;
+                if interrupted() {
+                    std::panic::resume_unwind(Box::new(Stop::Interrupted));
                 }
-                // A step with no line of its own stays on the line before it.
-                if frame.line == 0 {
-                    (frame.line, frame.column) = last;
+                let kept_output = seen.0.borrow().0.len();
+                let mut charge = (kept_output - charged_output) as u64;
+                charged_output = kept_output;
+                if frames.len() < max_frames {
+                    let mut frame = Frame {
+                        line: step.line(),
+                        column: step.column(),
+                        output: seen.0.borrow().0.len(),
+                        picture: step.picture(),
+                    };
+                    if let Some(sources) = &sources {
+                        from_the_game(&mut frame, sources);
+                    }
+                    // A step with no line of its own stays on the line before it.
+                    if frame.line == 0 {
+                        (frame.line, frame.column) = last;
+                    }
+                    last = (frame.line, frame.column);
+                    charge += frame_bytes(&frame);
+                    frames.push(frame);
+                } else if step.line() != 0 {
+                    last = (step.line(), step.column());
                 }
-                last = (frame.line, frame.column);
-                frames.push(frame);
-            }
-        });
-    let error = result
-        .err()
-        .map(|error| crate::runtime_errors::render_runtime_error(&error, source, language));
-    let output = output.0.borrow().clone();
+                if charge > 0 && chess2rs_runtime::memory::charge(charge).is_err() {
+                    let (line, column) = last;
+                    std::panic::resume_unwind(Box::new(Stop::Memory { line, column }));
+                }
+            },
+        )
+    }));
+    let (error, interrupted) = match ended {
+        Ok(result) => (result.err(), false),
+        Err(payload) => match payload.downcast::<Stop>() {
+            Ok(stop) => match *stop {
+                Stop::Memory { line, column } => {
+                    let limit = options
+                        .max_memory
+                        .unwrap_or(chess2rs_runtime::memory::DEFAULT_MAX_MEMORY);
+                    let error =
+                        RuntimeError::at(ErrorKind::MemoryLimit { limit }, line).at_column(column);
+                    (Some(error), false)
+                }
+                Stop::Interrupted => (None, true),
+            },
+            Err(payload) => std::panic::resume_unwind(payload),
+        },
+    };
+    let input = reader.consumed;
+    let (output, output_len) = output.0.take();
     Recording {
         frames,
         steps,
         output,
+        output_len,
+        input,
         error,
+        interrupted,
     }
+}
+
+/// What a frame holds in memory, roughly: its strings and their headers.
+fn frame_bytes(frame: &Frame) -> u64 {
+    const STRING: usize = std::mem::size_of::<String>();
+    let strings = |texts: &[String]| texts.iter().map(|t| STRING + t.len()).sum::<usize>();
+    let grids: usize = frame
+        .picture
+        .grids
+        .iter()
+        .map(|grid| {
+            std::mem::size_of_val(grid)
+                + STRING
+                + grid.title.len()
+                + strings(&grid.columns)
+                + strings(&grid.rows)
+                + strings(&grid.cells)
+                + grid.marked.len() * std::mem::size_of::<usize>()
+        })
+        .sum();
+    let panels: usize = frame
+        .picture
+        .panels
+        .iter()
+        .map(|(name, value)| 2 * STRING + name.len() + value.len())
+        .sum();
+    (std::mem::size_of::<Frame>() + grids + panels) as u64
 }
 
 /// Adds to a machine's frame the annotated move (or BTM line) its step
@@ -223,6 +324,10 @@ pub fn page(
     language: Language,
     max_frames: usize,
 ) -> String {
+    let error = recording
+        .error
+        .as_ref()
+        .map(|error| crate::runtime_errors::render_runtime_error(error, source, language));
     let data = json!({
         "name": source.name(),
         "language": language.name(),
@@ -231,14 +336,52 @@ pub fn page(
         "steps": recording.steps,
         "limit": max_frames,
         "output": String::from_utf8_lossy(&recording.output),
-        "error": recording.error,
+        "notes": notes(recording),
+        "input": String::from_utf8_lossy(&recording.input),
+        "error": error,
+        "interrupted": recording.interrupted,
     });
-    // `</` inside a script element would end it.
-    let data = data.to_string().replace("</", "<\\/");
     let title = escape(&format!("{} — chess2rs view", source.name()));
     include_str!("page.html")
         .replace("{{TITLE}}", &title)
-        .replace("{{DATA}}", &data)
+        .replace("{{DATA}}", &script_json(&data))
+}
+
+/// What the page leaves out or where the run was stopped, one sentence
+/// each.
+fn notes(recording: &Recording) -> Vec<String> {
+    let mut notes = Vec::new();
+    let mib = KEPT_BYTES >> 20;
+    if recording.output_len > recording.output.len() as u64 {
+        notes.push(format!(
+            "The program printed {} bytes; the first {mib} MiB are kept here.",
+            recording.output_len
+        ));
+    }
+    if recording.input.len() >= KEPT_BYTES {
+        notes.push(format!(
+            "The program read more than {mib} MiB of input; the first {mib} MiB are shown."
+        ));
+    }
+    if recording.interrupted {
+        notes.push(format!(
+            "The run was stopped (Ctrl-C) after {} steps.",
+            recording.steps
+        ));
+    }
+    notes
+}
+
+/// `data` as the text of a `<script type="application/json">` element:
+/// JSON with `<`, `>` and `&` written as `\u` escapes (they only occur in
+/// strings), so that nothing a program or its output holds — `</script>`,
+/// `<!--`, `<script` — can end the element or change how the page around
+/// it is read.
+fn script_json(data: &Value) -> String {
+    data.to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
 }
 
 /// Text for HTML.
@@ -263,6 +406,7 @@ mod tests {
             input.as_bytes(),
             &Options::with_max_steps(10_000),
             max_frames,
+            &|| false,
         )
     }
 
@@ -319,6 +463,7 @@ mod tests {
                 input.as_bytes(),
                 &options,
                 1000,
+                &|| false,
             );
             let lines: Vec<u32> = recording.frames.iter().map(|f| f.line).collect();
             assert_eq!(lines, traced, "{language}");
@@ -359,7 +504,148 @@ mod tests {
         let error = recorded("1. a=K*,0\n", Language::InfChessPro, "", 10)
             .error
             .unwrap();
-        assert!(error.contains("expected a number in the input"), "{error}");
+        assert!(
+            error.to_string().contains("expected a number in the input"),
+            "{error}"
+        );
+    }
+
+    /// Records `text` (InfChessPro) with `options`, stopping when asked.
+    fn recorded_with(
+        text: &str,
+        input: &str,
+        options: &Options,
+        max_frames: usize,
+        interrupted: &dyn Fn() -> bool,
+    ) -> (Recording, Source) {
+        let source = Source::new("t.icp", text);
+        let checked = crate::check(&source, Language::InfChessPro).unwrap();
+        let recording = record(
+            &checked.program,
+            &source,
+            Language::InfChessPro,
+            input.as_bytes(),
+            options,
+            max_frames,
+            interrupted,
+        );
+        (recording, source)
+    }
+
+    #[test]
+    fn a_program_cannot_change_the_pages_structure() {
+        // A comment and output that would open an HTML comment and a
+        // script inside the data block: before escaping `<`, the data
+        // block swallowed the player's own script.
+        let text = "1. \"<!-- <script> </script> & >\n# <!-- <script>\n2. ^\n";
+        let (recording, source) = recorded_with(text, "", &Options::default(), 10, &|| false);
+        let page = page(&recording, &source, Language::InfChessPro, 10);
+        let template = include_str!("page.html");
+        assert_eq!(
+            page.matches("<script").count(),
+            template.matches("<script").count()
+        );
+        assert_eq!(
+            page.matches("<!--").count(),
+            template.matches("<!--").count()
+        );
+        let data = &page[page.find("application/json\">").unwrap()..];
+        let data = &data[data.find('>').unwrap() + 1..data.find("</script>").unwrap()];
+        assert!(!data.contains(['<', '>', '&']), "{data}");
+        // The escapes read back as the program's own text.
+        let parsed: Value = serde_json::from_str(data).unwrap();
+        assert_eq!(parsed["output"], "<!-- <script> </script> & >\n");
+        assert_eq!(parsed["lines"][1], "# <!-- <script>");
+    }
+
+    #[test]
+    fn output_and_input_are_kept_up_to_a_bound_and_counted() {
+        // Prints 6 bytes a loop of 2 steps, reads a number once.
+        let text = "1. a=K*,0\n2. \"hello\n3. ^?2\n";
+        let options = Options::with_max_steps(600_000);
+        let input = format!("5 {}", " ".repeat(2 * KEPT_BYTES));
+        let (recording, _) = recorded_with(text, &input, &options, 10, &|| false);
+        assert_eq!(recording.output.len(), KEPT_BYTES);
+        assert_eq!(recording.output_len, 6 * 600_000 / 2);
+        assert!(recording.input.len() <= KEPT_BYTES);
+        assert!(recording.input.starts_with(b"5"));
+        assert!(matches!(
+            recording.error.unwrap().kind,
+            ErrorKind::StepLimit { .. }
+        ));
+        assert_eq!(
+            notes(&Recording {
+                error: None,
+                ..recording
+            })
+            .len(),
+            1
+        );
+    }
+
+    #[test]
+    fn the_recording_is_charged_to_the_memory_limit() {
+        let text = "1. a=K0,0\n2. b=k5,5\n3. a;0,1?3\n";
+        let options = Options {
+            max_steps: Some(1_000_000),
+            max_memory: Some(256 << 10),
+        };
+        let (recording, source) = recorded_with(text, "", &options, usize::MAX, &|| false);
+        let error = recording.error.as_ref().unwrap();
+        assert!(
+            matches!(error.kind, ErrorKind::MemoryLimit { limit } if limit == 256 << 10),
+            "{error}"
+        );
+        assert_eq!(error.line, Some(3));
+        // Frames kept are within the limit, but for the one refused.
+        let (refused, kept) = recording.frames.split_last().unwrap();
+        let held: u64 = kept.iter().map(frame_bytes).sum();
+        assert!(held <= 256 << 10 && held + frame_bytes(refused) > 256 << 10);
+        assert!(recording.frames.len() > 50, "{}", recording.frames.len());
+        let page = page(&recording, &source, Language::InfChessPro, usize::MAX);
+        assert!(page.contains("more memory than its limit of 256"), "{page}");
+    }
+
+    #[test]
+    fn a_run_stops_between_two_steps_when_interrupted() {
+        let asked = std::cell::Cell::new(0);
+        let interrupted = || {
+            asked.set(asked.get() + 1);
+            asked.get() >= 50
+        };
+        let (recording, source) = recorded_with(
+            "1. \"x\n2. ^?1\n",
+            "",
+            &Options::default(),
+            10,
+            &interrupted,
+        );
+        assert!(recording.interrupted);
+        assert!(recording.error.is_none());
+        assert_eq!(recording.steps, 50);
+        assert_eq!(recording.frames.len(), 10);
+        let page = page(&recording, &source, Language::InfChessPro, 10);
+        assert!(page.contains("stopped (Ctrl-C) after 50 steps"));
+    }
+
+    #[test]
+    fn the_board_window_shows_the_piece_the_step_is_about() {
+        // Two pieces too far apart for one window: the middle between
+        // them is empty, so the window follows the one that moved.
+        let text = "1. a=K0,-39\n2. b=R0,-1\n3. a;0,1?4\n4. b;0,-1?5\n5. ^\n";
+        let (recording, _) = recorded_with(text, "", &Options::default(), 10, &|| false);
+        let shows = |frame: &Frame, name: &str| {
+            frame.picture.grids[0]
+                .cells
+                .iter()
+                .any(|c| c.ends_with(name))
+        };
+        let lines: Vec<u32> = recording.frames.iter().map(|f| f.line).collect();
+        assert_eq!(lines, [1, 2, 3, 4, 5]);
+        assert!(shows(&recording.frames[0], " a"));
+        assert!(shows(&recording.frames[1], " b"));
+        assert!(shows(&recording.frames[2], " a"));
+        assert!(shows(&recording.frames[3], " b"));
     }
 
     #[test]

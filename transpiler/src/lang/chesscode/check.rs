@@ -236,12 +236,7 @@ mod tests {
 
     fn messages(text: &str) -> Vec<String> {
         let program = parse(&Source::new("t.chc", text)).unwrap();
-        check(&program)
-            .1
-             .0
-            .into_iter()
-            .map(|d| d.message)
-            .collect()
+        check(&program).1.into_iter().map(|d| d.message).collect()
     }
 
     #[test]

@@ -4,6 +4,10 @@
 //! dispatched at run time. A loop with a closed form (see
 //! [`super::closed_form`]: a counting loop, or one whose values are
 //! polynomials in the pass number) first skips whole passes at once.
+//!
+//! A program of more than [`TABLE_ABOVE_LINES`] lines is written as data
+//! instead (see [`super::table`]): its lines, their operations and its
+//! loops' closed forms in static tables that the runtime walks.
 
 use std::collections::BTreeSet;
 
@@ -17,10 +21,19 @@ use super::ir::{Cell, Condition, Loop, Op, Program, Stmt, Var};
 use crate::emit::source_comment;
 use crate::split::{self, Items, FUNCTION_WEIGHT};
 
+/// Above this many lines (commands, loop labels and conditions), the
+/// program is a table (`static LINES`) that the runtime walks, instead of
+/// code: rustc's cost then stays nearly flat in the program's size.
+pub const TABLE_ABOVE_LINES: usize = 1_000;
+
 /// The body of the entry function's closure (`io`, `steps`, `rt` in scope).
 /// A large program is split into functions (see [`crate::split`]) that
-/// share a `State` holding the locals, copied in and out around each call.
+/// share a `State` holding the locals, copied in and out around each call;
+/// one of more than [`TABLE_ABOVE_LINES`] lines is a table.
 pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
+    if weight(&program.body) > TABLE_ABOVE_LINES {
+        return super::table::generate(program);
+    }
     let mut cells = BTreeSet::new();
     let mut vars = BTreeSet::new();
     let mut outputs = false;
@@ -756,4 +769,47 @@ fn var_ident(var: Var) -> Ident {
         Var::King => "king",
     };
     Ident::new(name, Span::call_site())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::chesscode::{check, lower, syntax};
+    use crate::source::Source;
+
+    fn program(text: &str) -> Program {
+        let source = Source::new("t.chc", text);
+        let tree = syntax::parse(&source).expect("parses");
+        let (matches, _) = check::check(&tree);
+        lower::lower(&tree, &matches, "t.chc")
+    }
+
+    /// `lines` lines: a counting loop, a polynomial loop, then increments.
+    fn text(lines: usize) -> String {
+        let loops = "1/2 1/2\nb1+\nb1=R+\n1/2 1/2\nc1+\nd1xc1+\nc1=K+\n";
+        let mut text = loops.to_string();
+        text.push_str(&"a1+\n".repeat(lines - loops.lines().count()));
+        text
+    }
+
+    #[test]
+    fn programs_above_the_threshold_are_tables_keeping_closed_forms() {
+        let mut items = Vec::new();
+        let small = generate(&program(&text(TABLE_ABOVE_LINES)), &mut items).to_string();
+        assert!(!small.contains("static LINES"));
+        let parts: String = items.iter().map(ToString::to_string).collect();
+        assert!(parts.contains("rt :: chc :: skip ("), "code with its skips");
+        let mut items = Vec::new();
+        let large = generate(&program(&text(TABLE_ABOVE_LINES + 1)), &mut items).to_string();
+        assert!(items.is_empty(), "the runtime walks the tables");
+        assert!(large.contains("static LINES : & str"));
+        assert!(large.contains("static FORMS : & str"));
+        // The two loops' conditions name their closed forms.
+        assert!(large.contains("3 back 0 b1=R+ count 0\n"), "{large}");
+        assert!(large.contains("7 back 3 c1=K+ poly 1\n"));
+        assert_eq!(
+            large.matches(" inc a1\n").count(),
+            TABLE_ABOVE_LINES + 1 - 7
+        );
+    }
 }

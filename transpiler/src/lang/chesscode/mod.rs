@@ -2,7 +2,8 @@
 //! (`docs/languages.md`).
 //!
 //! syntax (text → tree) → check (diagnostics, loop matching) → lower (tree
-//! → IR of nested loops) → codegen (IR → Rust tokens) or interp (IR → run).
+//! → IR of nested loops) → codegen (IR → Rust tokens; a large program's
+//! tables: table) or interp (IR → run).
 
 pub mod check;
 pub mod closed_form;
@@ -12,6 +13,7 @@ pub mod ir;
 pub mod lower;
 pub mod outline;
 pub mod syntax;
+pub mod table;
 
 use crate::diag::Diagnostics;
 use crate::runtime_errors::ErrorSite;

@@ -442,8 +442,14 @@ mod tests {
             Ok(mut program) => Ok(program.lines.remove(0).command),
             Err(errors) => Err(format!(
                 "{} / {}",
-                errors.0[0].message,
-                errors.0[0].help.clone().unwrap_or_default()
+                errors.iter().next().unwrap().message,
+                errors
+                    .iter()
+                    .next()
+                    .unwrap()
+                    .help
+                    .clone()
+                    .unwrap_or_default()
             )),
         }
     }
@@ -557,6 +563,6 @@ mod tests {
     #[test]
     fn every_bad_line_is_reported() {
         let source = Source::new("t.chc", "a1\nzz\n| fine\n\nb9\nc3+\n");
-        assert_eq!(parse(&source).unwrap_err().0.len(), 2);
+        assert_eq!(parse(&source).unwrap_err().len(), 2);
     }
 }

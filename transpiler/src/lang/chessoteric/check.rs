@@ -120,7 +120,7 @@ mod tests {
 
     fn messages(pgn: &str) -> Vec<String> {
         let game = super::super::syntax::parse_pgn(&Source::new("t.pgn", pgn)).unwrap();
-        check(&game).1 .0.into_iter().map(|d| d.message).collect()
+        check(&game).1.into_iter().map(|d| d.message).collect()
     }
 
     #[test]

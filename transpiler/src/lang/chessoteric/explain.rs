@@ -7,8 +7,7 @@ use std::fmt::Write as _;
 
 use super::chess::{Board, Color, File, Rank, Role, Square};
 
-use super::lower::{assemble, machine, Instruction, Snapshot};
-use super::syntax::Annotation;
+use super::lower::{assemble, group, machine, GroupKind, Instruction, Snapshot};
 use crate::diag::Diagnostics;
 use crate::source::Source;
 
@@ -36,21 +35,15 @@ pub fn explain(
     let (assembled, _) = assemble(instructions)?;
     let machine = machine(&assembled, false, source);
     let mut out = String::new();
-    let mut parts = 0usize;
-    let mut symbols = 0usize;
-    for instruction in instructions {
-        let what = match instruction.annotation {
-            Annotation::StartPart => {
-                parts += 1;
-                format!("start rule part {parts}")
-            }
-            Annotation::ContinuePart => format!("continue rule part {parts}"),
-            Annotation::StartSymbol => {
-                symbols += 1;
-                format!("start tape symbol {symbols}")
-            }
-            Annotation::ContinueSymbol => format!("continue tape symbol {symbols}"),
-        };
+    let grouped = group(instructions);
+    for (instruction, &index) in instructions.iter().zip(&grouped.group_of) {
+        let (kind, starts) = GroupKind::of(instruction.annotation);
+        let what = format!(
+            "{} {} {}",
+            if starts { "start" } else { "continue" },
+            kind.what(),
+            grouped.groups[index].number
+        );
         let value = i64::from_str_radix(&instruction.bits, 2)
             .map_or_else(|_| "too large".to_string(), |v| v.to_string());
         match &instruction.snapshot {

@@ -258,29 +258,107 @@ pub struct Assembled {
     pub symbols: Vec<Value>,
 }
 
+/// What a group of instructions adds up to: a rule part or a tape symbol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupKind {
+    /// A rule part (`!` starts one, `!!` continues it).
+    Part,
+    /// A tape symbol (`?` starts one, `??` continues it).
+    Symbol,
+}
+
+impl GroupKind {
+    /// The kind `annotation` starts or continues, and whether it starts.
+    pub fn of(annotation: Annotation) -> (GroupKind, bool) {
+        match annotation {
+            Annotation::StartPart => (GroupKind::Part, true),
+            Annotation::ContinuePart => (GroupKind::Part, false),
+            Annotation::StartSymbol => (GroupKind::Symbol, true),
+            Annotation::ContinueSymbol => (GroupKind::Symbol, false),
+        }
+    }
+
+    /// "rule part" or "tape symbol".
+    pub fn what(self) -> &'static str {
+        match self {
+            GroupKind::Part => "rule part",
+            GroupKind::Symbol => "tape symbol",
+        }
+    }
+}
+
+/// A start and its continuations: one rule part or tape symbol.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// Rule part or tape symbol.
+    pub kind: GroupKind,
+    /// Which one of its kind (1-based); 0 for continuations before any
+    /// start of their kind (an error), which join one group.
+    pub number: usize,
+    /// All its bits, in order.
+    pub bits: String,
+    /// The instruction that starts it.
+    pub start: Span,
+}
+
+/// The instructions in groups: every group, and each instruction's group
+/// (an index into `groups`). Lowering, `explain` and the outline all read
+/// a game's values from this one grouping.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Grouped {
+    /// The rule parts and tape symbols, in the order they start.
+    pub groups: Vec<Group>,
+    /// The group of each instruction.
+    pub group_of: Vec<usize>,
+}
+
+/// Groups `instructions`: a start begins a group; a continuation joins
+/// the last group of its kind.
+pub fn group(instructions: &[Instruction]) -> Grouped {
+    let mut grouped = Grouped::default();
+    let mut counts = [0usize; 2];
+    for instruction in instructions {
+        let (kind, starts) = GroupKind::of(instruction.annotation);
+        let last = grouped.groups.iter().rposition(|group| group.kind == kind);
+        let index = match last {
+            Some(index) if !starts => {
+                grouped.groups[index].bits.push_str(&instruction.bits);
+                index
+            }
+            _ => {
+                let number = if starts {
+                    counts[kind as usize] += 1;
+                    counts[kind as usize]
+                } else {
+                    0
+                };
+                grouped.groups.push(Group {
+                    kind,
+                    number,
+                    bits: instruction.bits.clone(),
+                    start: instruction.span.clone(),
+                });
+                grouped.groups.len() - 1
+            }
+        };
+        grouped.group_of.push(index);
+    }
+    grouped
+}
+
 /// Joins continuations to what they continue and reads the values; then
 /// warns about leftover parts and replaced rules.
 pub fn assemble(instructions: &[Instruction]) -> Result<(Assembled, Diagnostics), Diagnostics> {
     let mut errors = Diagnostics::default();
-    let mut parts: Vec<(String, Span)> = Vec::new();
-    let mut symbols: Vec<(String, Span)> = Vec::new();
-    for instruction in instructions {
-        let (list, starts, what) = match instruction.annotation {
-            Annotation::StartPart => (&mut parts, true, "rule part"),
-            Annotation::ContinuePart => (&mut parts, false, "rule part"),
-            Annotation::StartSymbol => (&mut symbols, true, "tape symbol"),
-            Annotation::ContinueSymbol => (&mut symbols, false, "tape symbol"),
-        };
-        if starts {
-            list.push((instruction.bits.clone(), instruction.span.clone()));
-        } else if let Some((bits, _)) = list.last_mut() {
-            bits.push_str(&instruction.bits);
-        } else {
-            let (first, suffix) = if what == "rule part" {
-                ("!", "!!")
-            } else {
-                ("?", "??")
+    let grouped = group(instructions);
+    for (instruction, &index) in instructions.iter().zip(&grouped.group_of) {
+        if grouped.groups[index].number == 0 {
+            let (kind, _) = GroupKind::of(instruction.annotation);
+            let (first, suffix) = match kind {
+                GroupKind::Part => ("!", "!!"),
+                GroupKind::Symbol => ("?", "??"),
             };
+            let what = kind.what();
             errors.push(
                 Diagnostic::error(
                     format!("`{suffix}` continues a {what}, but none has started"),
@@ -291,6 +369,16 @@ pub fn assemble(instructions: &[Instruction]) -> Result<(Assembled, Diagnostics)
             );
         }
     }
+    let of_kind = |kind: GroupKind| -> Vec<(String, Span)> {
+        grouped
+            .groups
+            .iter()
+            .filter(|group| group.kind == kind && group.number > 0)
+            .map(|group| (group.bits.clone(), group.start.clone()))
+            .collect()
+    };
+    let parts = of_kind(GroupKind::Part);
+    let symbols = of_kind(GroupKind::Symbol);
     let mut values = |list: Vec<(String, Span)>, what: &str| -> Vec<Value> {
         list.into_iter()
             .filter_map(|(bits, span)| match i64::from_str_radix(&bits, 2) {
@@ -446,7 +534,7 @@ mod tests {
             super::super::syntax::parse_pgn(&crate::source::Source::new("t.pgn", pgn)).unwrap();
         let instructions = match play(&game, &super::super::check::check(&game).0) {
             Ok(instructions) => instructions,
-            Err(errors) => panic!("{:?}", errors.0[0].message),
+            Err(errors) => panic!("{:?}", errors.iter().next().unwrap().message),
         };
         instructions.last().unwrap().snapshot.clone().unwrap()
     }
@@ -488,7 +576,7 @@ mod tests {
         // marker with nothing after it, so this board encodes nothing.
         let errors = play(&game, &super::super::check::check(&game).0).unwrap_err();
         assert_eq!(
-            errors.0[0].label,
+            errors.iter().next().unwrap().label,
             format!("its bits are {}{}1", "1".repeat(15), "0".repeat(13))
         );
     }
@@ -499,6 +587,32 @@ mod tests {
         assemble(&play(&game, &super::super::check::check(&game).0).unwrap())
             .unwrap()
             .0
+    }
+
+    #[test]
+    fn continuations_join_the_last_group_of_their_kind_and_orphans_one_group_numbered_zero() {
+        // (after the marker 1) ?? ?? before any ?, then ! ?? !! ? ?? !!.
+        let listing = "11??\n110??\n111!\n10??\n11!!\n10?\n11??\n10!!\n";
+        let source = crate::source::Source::new("t.btm", listing);
+        let lines = super::super::syntax::parse_btm(&source).unwrap();
+        let grouped = group(&from_btm(&lines));
+        let summary: Vec<(GroupKind, usize, &str)> = grouped
+            .groups
+            .iter()
+            .map(|g| (g.kind, g.number, g.bits.as_str()))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                (GroupKind::Symbol, 0, "1100"),
+                (GroupKind::Part, 1, "1110"),
+                (GroupKind::Symbol, 1, "01"),
+            ]
+        );
+        assert_eq!(grouped.group_of, [0, 0, 1, 0, 1, 2, 2, 1]);
+        // Each orphan continuation is an error of its own.
+        let errors = assemble(&from_btm(&lines)).unwrap_err();
+        assert_eq!(errors.len(), 3);
     }
 
     #[test]

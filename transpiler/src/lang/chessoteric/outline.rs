@@ -4,7 +4,7 @@
 //! tokens for moves, annotations, tags and comments.
 
 use super::instructions;
-use super::lower::Instruction;
+use super::lower::{group, Group, GroupKind, Grouped, Instruction};
 use super::syntax::Annotation;
 use crate::outline::{Outline, Symbol, SymbolKind, TokenKind};
 use crate::source::{Source, Span};
@@ -28,59 +28,18 @@ pub fn outline(source: &Source, btm: bool) -> Outline {
     };
     // Each instruction's part or symbol, with the whole value it adds up
     // to (a start and its continuations).
-    let mut groups: Vec<Group> = Vec::new();
-    let mut parts = 0;
-    let mut symbols = 0;
-    let mut group_of = Vec::with_capacity(instructions.len());
-    for instruction in &instructions {
-        let start = |kind, number| Group {
-            kind,
-            number,
-            bits: instruction.bits.clone(),
-            start: instruction.span.clone(),
-        };
-        let index = match instruction.annotation {
-            Annotation::StartPart => {
-                parts += 1;
-                groups.push(start(Annotation::StartPart, parts));
-                groups.len() - 1
-            }
-            Annotation::StartSymbol => {
-                symbols += 1;
-                groups.push(start(Annotation::StartSymbol, symbols));
-                groups.len() - 1
-            }
-            Annotation::ContinuePart | Annotation::ContinueSymbol => {
-                let wanted = if instruction.annotation == Annotation::ContinuePart {
-                    Annotation::StartPart
-                } else {
-                    Annotation::StartSymbol
-                };
-                match groups.iter().rposition(|group| group.kind == wanted) {
-                    Some(index) => {
-                        groups[index].bits.push_str(&instruction.bits);
-                        index
-                    }
-                    None => {
-                        groups.push(start(wanted, 0));
-                        groups.len() - 1
-                    }
-                }
-            }
-        };
-        group_of.push(Some(index));
-    }
+    let Grouped { groups, group_of } = group(&instructions);
     link_next_states(&groups, &mut outline);
     let rules = decoded_rules(&groups);
-    for (instruction, group) in instructions.iter().zip(group_of) {
-        let what = group.and_then(|index| groups.get(index)).map(
+    for (instruction, index) in instructions.iter().zip(group_of) {
+        let what = groups.get(index).map(
             |Group {
                  kind, number, bits, ..
              }| {
                 let value = i64::from_str_radix(bits, 2)
                     .map_or_else(|_| "too large".to_string(), |v| v.to_string());
                 match kind {
-                    Annotation::StartPart if *number > 0 => format!(
+                    GroupKind::Part if *number > 0 => format!(
                         "rule part {number}: the {} of rule {}, value {value} (bits {bits}){}",
                         RULE_PARTS[(number - 1) % 5],
                         (number - 1) / 5 + 1,
@@ -91,7 +50,7 @@ pub fn outline(source: &Source, btm: bool) -> Outline {
                                 (number - 1) / 5 + 1
                             ))
                     ),
-                    Annotation::StartSymbol if *number > 0 => {
+                    GroupKind::Symbol if *number > 0 => {
                         format!("tape symbol {number}: value {value} (bits {bits})")
                     }
                     _ => format!("a continuation before any start: value {value}"),
@@ -120,24 +79,12 @@ pub fn outline(source: &Source, btm: bool) -> Outline {
     outline.finish()
 }
 
-/// A rule part or tape symbol: its start and continuations.
-struct Group {
-    /// Start of a part or of a symbol.
-    kind: Annotation,
-    /// Which part or symbol (1-based; 0 for continuations before any).
-    number: usize,
-    /// All its bits.
-    bits: String,
-    /// The instruction that starts it.
-    start: Span,
-}
-
 /// Each complete rule (five parts) in words: `in state 0 reading 1: write
 /// 0, move right, go to state 2`.
 fn decoded_rules(groups: &[Group]) -> Vec<String> {
     let values: Vec<Option<i64>> = groups
         .iter()
-        .filter(|group| group.kind == Annotation::StartPart && group.number > 0)
+        .filter(|group| group.kind == GroupKind::Part && group.number > 0)
         .map(|group| i64::from_str_radix(&group.bits, 2).ok())
         .collect();
     values
@@ -157,7 +104,7 @@ fn decoded_rules(groups: &[Group]) -> Vec<String> {
 fn link_next_states(groups: &[Group], outline: &mut Outline) {
     let parts: Vec<&Group> = groups
         .iter()
-        .filter(|group| group.kind == Annotation::StartPart && group.number > 0)
+        .filter(|group| group.kind == GroupKind::Part && group.number > 0)
         .collect();
     let value = |group: &Group| i64::from_str_radix(&group.bits, 2).ok();
     let rules: Vec<&[&Group]> = parts.chunks_exact(5).collect();

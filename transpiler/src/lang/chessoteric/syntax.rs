@@ -421,7 +421,7 @@ mod tests {
 
     fn pgn(text: &str) -> Result<Game, Vec<String>> {
         parse_pgn(&Source::new("t.pgn", text))
-            .map_err(|e| e.0.into_iter().map(|d| d.message).collect())
+            .map_err(|e| e.into_iter().map(|d| d.message).collect())
     }
 
     #[test]
@@ -531,7 +531,7 @@ mod tests {
         assert_eq!(commented[1].bits.span, 22..23);
         assert_eq!(commented[1].annotation.value, Annotation::StartSymbol);
         let errors = parse_btm(&Source::new("t.btm", "01!\n1!\n10\n12?\n10!?\n")).unwrap_err();
-        let messages: Vec<_> = errors.0.iter().map(|d| d.message.as_str()).collect();
+        let messages: Vec<_> = errors.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(
             messages,
             vec![

@@ -6,101 +6,148 @@
 use std::collections::{HashMap, HashSet};
 
 use super::syntax::{Atom, Cell, MoveAction, Program, Seq, SquareRef};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::source::{Span, Spanned};
 
 /// All diagnostics for `program`.
 pub fn check(program: &Program) -> Diagnostics {
-    let mut diagnostics = Diagnostics::default();
-    let mut defined: HashMap<&str, Span> = HashMap::new();
-    for piece in &program.pieces {
-        if let Some(first) = defined.get(piece.symbol.value.as_str()) {
-            diagnostics.push(
-                Diagnostic::error(
-                    format!("piece `{}` is defined twice", piece.symbol.value),
-                    piece.symbol.span.clone(),
-                )
-                .with_label("defined again here")
-                .with_secondary(first.clone(), "first defined here"),
-            );
-        } else {
-            defined.insert(&piece.symbol.value, piece.symbol.span.clone());
-        }
-    }
-    let undefined = |symbol: &Spanned<String>, what: &str| {
-        let symbols = program.pieces.iter().map(|p| p.symbol.value.as_str());
-        let help = match crate::diag::did_you_mean(&symbol.value, symbols) {
-            Some(close) => {
-                format!("did you mean `{close}`? (or define it: `(SYMBOL VALUE): NOTATION`)")
-            }
-            None => "define it first: `(SYMBOL VALUE): NOTATION`".to_string(),
-        };
-        Diagnostic::error(
-            format!("no piece `{}` is defined", symbol.value),
-            symbol.span.clone(),
-        )
-        .with_label(format!("{what} an undefined piece"))
-        .with_help(help)
+    let mut checker = Checker {
+        program,
+        defined: HashMap::new(),
+        diagnostics: Diagnostics::default(),
     };
-    // References and promotion targets in notations; reference cycles.
-    let mut references: HashMap<&str, Vec<&Spanned<String>>> = HashMap::new();
-    for piece in &program.pieces {
-        let mut found = Vec::new();
-        collect_references(&piece.notation.value, &mut found, &mut |target| {
-            if !defined.contains_key(target.value.as_str()) {
-                diagnostics.push(undefined(target, "promotes to"));
-            }
-        });
-        for reference in &found {
-            if !defined.contains_key(reference.value.as_str()) {
-                diagnostics.push(undefined(reference, "moves like"));
+    checker.symbols();
+    checker.references();
+    checker.board();
+    checker.moves();
+    let mut diagnostics = checker.diagnostics;
+    diagnostics.sort();
+    diagnostics
+}
+
+/// The checks of one program, in the order they run, and what they share.
+struct Checker<'a> {
+    program: &'a Program,
+    /// Each defined symbol and where it is first defined.
+    defined: HashMap<&'a str, Span>,
+    diagnostics: Diagnostics,
+}
+
+impl<'a> Checker<'a> {
+    /// Every symbol defined once.
+    fn symbols(&mut self) {
+        for piece in &self.program.pieces {
+            if let Some(first) = self.defined.get(piece.symbol.value.as_str()) {
+                self.diagnostics.push(
+                    Diagnostic::error(
+                        format!("piece `{}` is defined twice", piece.symbol.value),
+                        piece.symbol.span.clone(),
+                    )
+                    .with_label("defined again here")
+                    .with_secondary(first.clone(), "first defined here"),
+                );
+            } else {
+                self.defined
+                    .insert(&piece.symbol.value, piece.symbol.span.clone());
             }
         }
-        references.insert(&piece.symbol.value, found);
     }
-    let graph = ReferenceGraph::new(&program.pieces, &references);
-    for (index, piece) in program.pieces.iter().enumerate() {
-        if let Some(cycle) = graph.cycle_from(index) {
-            diagnostics.push(
-                Diagnostic::error(
-                    format!(
-                        "`{}` moves like itself through {}",
-                        piece.symbol.value,
-                        cycle.join(" → ")
+
+    /// `symbol`, which `what` ("moves like", "places", …), as an undefined
+    /// piece, with a close defined one if there is one; built only if kept.
+    fn undefined(&mut self, symbol: &Spanned<String>, what: &str) {
+        if self.defined.contains_key(symbol.value.as_str()) {
+            return;
+        }
+        let pieces = &self.program.pieces;
+        self.diagnostics
+            .push_with(Severity::Error, symbol.span.start, || {
+                let symbols = pieces.iter().map(|p| p.symbol.value.as_str());
+                let help = match crate::diag::did_you_mean(&symbol.value, symbols) {
+                    Some(close) => format!(
+                        "did you mean `{close}`? (or define it: `(SYMBOL VALUE): NOTATION`)"
                     ),
-                    piece.notation.span.clone(),
+                    None => "define it first: `(SYMBOL VALUE): NOTATION`".to_string(),
+                };
+                Diagnostic::error(
+                    format!("no piece `{}` is defined", symbol.value),
+                    symbol.span.clone(),
                 )
-                .with_label("a cycle of \"s\" references")
-                .with_help("a piece cannot move like a piece that (eventually) moves like it"),
-            );
+                .with_label(format!("{what} an undefined piece"))
+                .with_help(help)
+            });
+    }
+
+    /// References and promotion targets in notations name defined pieces,
+    /// and no piece moves like itself through references.
+    fn references(&mut self) {
+        let program = self.program;
+        let mut references: HashMap<&str, Vec<&Spanned<String>>> = HashMap::new();
+        for piece in &program.pieces {
+            let mut found = Vec::new();
+            let mut targets = Vec::new();
+            collect_references(&piece.notation.value, &mut found, &mut |target| {
+                targets.push(target)
+            });
+            // In the order they are written, as one walk would report them.
+            let mut named: Vec<(&Spanned<String>, &str)> = targets
+                .into_iter()
+                .map(|target| (target, "promotes to"))
+                .chain(found.iter().map(|reference| (*reference, "moves like")))
+                .collect();
+            named.sort_by_key(|(symbol, _)| symbol.span.start);
+            for (symbol, what) in named {
+                self.undefined(symbol, what);
+            }
+            references.insert(&piece.symbol.value, found);
+        }
+        let graph = ReferenceGraph::new(&program.pieces, &references);
+        for (index, piece) in program.pieces.iter().enumerate() {
+            if let Some(cycle) = graph.cycle_from(index) {
+                self.diagnostics.push(
+                    Diagnostic::error(
+                        format!(
+                            "`{}` moves like itself through {}",
+                            piece.symbol.value,
+                            cycle.join(" → ")
+                        ),
+                        piece.notation.span.clone(),
+                    )
+                    .with_label("a cycle of \"s\" references")
+                    .with_help("a piece cannot move like a piece that (eventually) moves like it"),
+                );
+            }
         }
     }
-    // The board.
-    if program.rows.is_empty() {
-        diagnostics.push(
-            Diagnostic::error("the program has no board", 0..0)
-                .with_help("draw the board between piece definitions and moves: `+--+` borders and `|kW|##|  |` rows"),
-        );
-    }
-    let mut royal_sides = [false, false];
-    for row in &program.rows {
-        for cell in row {
-            if let Cell::Piece(symbol, white) = &cell.value {
+
+    /// A board of defined pieces, with a royal piece on each side.
+    fn board(&mut self) {
+        let program = self.program;
+        if program.rows.is_empty() {
+            self.diagnostics.push(
+                Diagnostic::error("the program has no board", 0..0)
+                    .with_help("draw the board between piece definitions and moves: `+--+` borders and `|kW|##|  |` rows"),
+            );
+            return;
+        }
+        let mut royal_sides = [false, false];
+        for row in &program.rows {
+            for cell in row {
+                let Cell::Piece(symbol, white) = &cell.value else {
+                    continue;
+                };
                 match program.pieces.iter().find(|p| &p.symbol.value == symbol) {
-                    None => diagnostics.push(undefined(
-                        &Spanned::new(symbol.clone(), cell.span.clone()),
-                        "places",
-                    )),
+                    None => {
+                        self.undefined(&Spanned::new(symbol.clone(), cell.span.clone()), "places")
+                    }
                     Some(piece) if piece.value.is_none() => royal_sides[usize::from(!white)] = true,
                     Some(_) => {}
                 }
             }
         }
-    }
-    if !program.rows.is_empty() {
         for (white, name) in [(true, "White"), (false, "Black")] {
             if !royal_sides[usize::from(!white)] {
-                diagnostics.push(
+                self.diagnostics.push(
                     Diagnostic::warning(format!("{name} has no royal piece on the board"), program.board_span.clone())
                         .with_label("no royal piece of this side")
                         .with_help("a side without royal pieces has lost: the program halts after its first move line"),
@@ -108,70 +155,71 @@ pub fn check(program: &Program) -> Diagnostics {
             }
         }
     }
-    // Moves.
-    let rows = program.rows.len() as u64;
-    let cols = program.rows.first().map_or(0, Vec::len) as u64;
-    let on_board = |square: &SquareRef, diagnostics: &mut Diagnostics| {
+
+    /// `square` on the board.
+    fn on_board(&mut self, square: &SquareRef) {
+        let rows = self.program.rows.len() as u64;
+        let cols = self.program.rows.first().map_or(0, Vec::len) as u64;
         if square.row > rows || square.col == 0 || square.col > cols {
-            diagnostics.push(
+            self.diagnostics.push(
                 Diagnostic::error("this square is off the board", square.span.clone())
                     .with_label(format!("the board has {rows} rows (a–{}) and {cols} columns", super::ir::row_letters(rows.max(1))))
                     .with_help("squares are row letters from the bottom, then the column number from the left: `a1` is bottom left"),
             );
         }
-    };
-    let white_turns: HashSet<u32> = program
-        .moves
-        .iter()
-        .filter(|m| m.white)
-        .map(|m| m.turn.value)
-        .collect();
-    for (index, line) in program.moves.iter().enumerate() {
-        let expected_turn = index as u32 / 2 + 1;
-        let expected_white = index % 2 == 0;
-        if line.turn.value != expected_turn || line.white != expected_white {
-            diagnostics.push(
-                Diagnostic::error(
-                    format!(
-                        "expected `Turn {expected_turn} {}` here",
-                        if expected_white { "W" } else { "B" }
-                    ),
-                    line.turn.span.clone(),
-                )
-                .with_label("out of order")
-                .with_help("move lines run Turn 1 W, Turn 1 B, Turn 2 W, … without gaps"),
-            );
-        }
-        if !defined.contains_key(line.symbol.value.as_str()) {
-            diagnostics.push(undefined(&line.symbol, "moves"));
-        }
-        match &line.action {
-            MoveAction::Move { from, to, promote } => {
-                on_board(from, &mut diagnostics);
-                on_board(to, &mut diagnostics);
-                if let Some(target) = promote {
-                    if !defined.contains_key(target.value.as_str()) {
-                        diagnostics.push(undefined(target, "promotes to"));
+    }
+
+    /// Move lines in turn order, of defined pieces, on the board, jumping
+    /// to turns that exist.
+    fn moves(&mut self) {
+        let program = self.program;
+        let white_turns: HashSet<u32> = program
+            .moves
+            .iter()
+            .filter(|m| m.white)
+            .map(|m| m.turn.value)
+            .collect();
+        for (index, line) in program.moves.iter().enumerate() {
+            let expected_turn = index as u32 / 2 + 1;
+            let expected_white = index % 2 == 0;
+            if line.turn.value != expected_turn || line.white != expected_white {
+                self.diagnostics.push(
+                    Diagnostic::error(
+                        format!(
+                            "expected `Turn {expected_turn} {}` here",
+                            if expected_white { "W" } else { "B" }
+                        ),
+                        line.turn.span.clone(),
+                    )
+                    .with_label("out of order")
+                    .with_help("move lines run Turn 1 W, Turn 1 B, Turn 2 W, … without gaps"),
+                );
+            }
+            self.undefined(&line.symbol, "moves");
+            match &line.action {
+                MoveAction::Move { from, to, promote } => {
+                    self.on_board(from);
+                    self.on_board(to);
+                    if let Some(target) = promote {
+                        self.undefined(target, "promotes to");
                     }
                 }
-            }
-            MoveAction::Checks { square, turn } => {
-                on_board(square, &mut diagnostics);
-                if !white_turns.contains(&turn.value) {
-                    diagnostics.push(
-                        Diagnostic::error(
-                            format!("there is no turn {}", turn.value),
-                            turn.span.clone(),
-                        )
-                        .with_label("jump to a missing turn")
-                        .with_help(format!("the program has turns 1 to {}", white_turns.len())),
-                    );
+                MoveAction::Checks { square, turn } => {
+                    self.on_board(square);
+                    if !white_turns.contains(&turn.value) {
+                        self.diagnostics.push(
+                            Diagnostic::error(
+                                format!("there is no turn {}", turn.value),
+                                turn.span.clone(),
+                            )
+                            .with_label("jump to a missing turn")
+                            .with_help(format!("the program has turns 1 to {}", white_turns.len())),
+                        );
+                    }
                 }
             }
         }
     }
-    diagnostics.sort();
-    diagnostics
 }
 
 /// The `"s"` references of a notation; promotion targets go to `target`.
@@ -357,7 +405,7 @@ mod tests {
         let source = Source::new("t.fv", text);
         match <super::super::Stages as crate::lang::Stages>::front_end(&source) {
             Ok(_) => Vec::new(),
-            Err(errors) => errors.0.into_iter().map(|d| d.message).collect(),
+            Err(errors) => errors.into_iter().map(|d| d.message).collect(),
         }
     }
 

@@ -27,6 +27,29 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
         .enumerate()
         .map(|(i, p)| (p.symbol.value.clone(), i as u16))
         .collect();
+    let automata = automata(program, &kinds, rows, cols)?;
+    let board = board(program, &kinds);
+    let lines = move_lines(program, &kinds, &automata, rows, cols);
+    let pieces = pieces(program, automata, source);
+    Ok(Program {
+        rows,
+        cols,
+        board,
+        pieces,
+        lines,
+        source_name: source.name().to_string(),
+    })
+}
+
+/// Each piece type's automaton, in definition order, with how it attacks;
+/// referenced pieces are built first, so that `"s"` copies a finished
+/// automaton.
+fn automata(
+    program: &syntax::Program,
+    kinds: &HashMap<String, u16>,
+    rows: u32,
+    cols: u32,
+) -> Result<Vec<automaton::Automaton>, Diagnostics> {
     let notations: HashMap<String, &Seq> = program
         .pieces
         .iter()
@@ -38,8 +61,6 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
         .map(|p| p.symbol.value.clone())
         .collect();
     let mut errors = Diagnostics::default();
-    // Build referenced pieces first, so that `"s"` copies a finished
-    // automaton.
     let mut built: HashMap<String, automaton::Automaton> = HashMap::new();
     let mut edges_so_far = 0;
     // How each piece type attacks, when along lines (see `classes`).
@@ -49,7 +70,7 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
         let context = Context {
             notations: &notations,
             built: &built,
-            kinds: &kinds,
+            kinds,
             symbols: &symbols,
             rows,
             cols,
@@ -62,7 +83,7 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
             });
         if errors.has_errors() {
             // Past the limit, every later piece would be refused too.
-            break;
+            return Err(errors);
         }
         edges_so_far += automaton.edges.len();
         let class_context = ClassContext {
@@ -88,15 +109,17 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
             },
         );
     }
-    let automata: Vec<automaton::Automaton> = program
+    Ok(program
         .pieces
         .iter()
         .map(|piece| built.remove(&piece.symbol.value).unwrap_or_default())
-        .collect();
-    if errors.has_errors() {
-        return Err(errors);
-    }
-    let mut board = Vec::with_capacity(rows as usize * cols as usize);
+        .collect())
+}
+
+/// The board's cells, bottom row first.
+fn board(program: &syntax::Program, kinds: &HashMap<String, u16>) -> Vec<Cell> {
+    let cols = program.rows.first().map_or(0, Vec::len);
+    let mut board = Vec::with_capacity(program.rows.len() * cols);
     for row in program.rows.iter().rev() {
         for cell in row {
             board.push(match &cell.value {
@@ -109,6 +132,17 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
             });
         }
     }
+    board
+}
+
+/// The move lines, each move with its paths listed.
+fn move_lines(
+    program: &syntax::Program,
+    kinds: &HashMap<String, u16>,
+    automata: &[automaton::Automaton],
+    rows: u32,
+    cols: u32,
+) -> Vec<Line> {
     let square = |s: &syntax::SquareRef| ((s.row - 1) * u64::from(cols) + (s.col - 1)) as u32;
     let first_line_of_turn: HashMap<u32, u32> = program
         .moves
@@ -135,7 +169,7 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
                     from: query.from,
                     to: query.to,
                     promote: query.promote,
-                    paths: automaton::list_paths(&automata, query),
+                    paths: automaton::list_paths(automata, query),
                 }
             }
             MoveAction::Checks { square: at, turn } => Action::Checks {
@@ -151,6 +185,15 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
             action,
         });
     }
+    lines
+}
+
+/// The piece types with their values, notations as written and automata.
+fn pieces(
+    program: &syntax::Program,
+    automata: Vec<automaton::Automaton>,
+    source: &Source,
+) -> Vec<Piece> {
     let mut pieces = Vec::new();
     for (piece, automaton) in program.pieces.iter().zip(automata) {
         let written = source
@@ -169,14 +212,7 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
             automaton,
         });
     }
-    Ok(Program {
-        rows,
-        cols,
-        board,
-        pieces,
-        lines,
-        source_name: source.name().to_string(),
-    })
+    pieces
 }
 
 /// The pieces in an order where every piece comes after those it moves

@@ -224,7 +224,7 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
         Ok(program)
     } else {
         // In the order of the lines they are about.
-        errors.0.sort_by_key(|diagnostic| diagnostic.span.start);
+        errors.sort_by_start();
         Err(errors)
     }
 }

@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::syntax::{Command, Line, Program, Target};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Diagnostic, Diagnostics, Severity};
 
 /// All diagnostics for `program`; errors make it uncompilable.
 pub fn check(program: &Program) -> Diagnostics {
@@ -26,7 +26,7 @@ fn check_labels(program: &Program, diagnostics: &mut Diagnostics) -> HashMap<i64
     let mut labels: HashMap<i64, usize> = HashMap::new();
     for (index, line) in program.lines.iter().enumerate() {
         if let Some(&first) = labels.get(&line.label.value) {
-            diagnostics.push(
+            diagnostics.push_with(Severity::Error, line.label.span.start, || {
                 Diagnostic::error(
                     format!("label {} is defined twice", line.label.value),
                     line.label.span.clone(),
@@ -36,8 +36,8 @@ fn check_labels(program: &Program, diagnostics: &mut Diagnostics) -> HashMap<i64
                     program.lines[first].label.span.clone(),
                     "first defined here",
                 )
-                .with_help("labels are jump targets and must be unique; renumber one of the lines"),
-            );
+                .with_help("labels are jump targets and must be unique; renumber one of the lines")
+            });
         } else {
             labels.insert(line.label.value, index);
         }
@@ -46,23 +46,46 @@ fn check_labels(program: &Program, diagnostics: &mut Diagnostics) -> HashMap<i64
 }
 
 fn check_targets(program: &Program, labels: &HashMap<i64, usize>, diagnostics: &mut Diagnostics) {
+    let mut sorted: Option<Vec<i64>> = None;
     for line in &program.lines {
         for jump in [&line.on_success, &line.on_failure].into_iter().flatten() {
             if let Target::Label(label) = jump.value {
                 if !labels.contains_key(&label) {
-                    let mut diagnostic = Diagnostic::error(
-                        format!("no line is labelled {label}"),
-                        jump.span.clone(),
-                    )
-                    .with_label("jump to a missing line");
-                    if let Some(nearest) = labels.keys().min_by_key(|&&l| (l.abs_diff(label), l)) {
-                        diagnostic =
-                            diagnostic.with_help(format!("the nearest label is {nearest}"));
-                    }
-                    diagnostics.push(diagnostic);
+                    diagnostics.push_with(Severity::Error, jump.span.start, || {
+                        let sorted = sorted.get_or_insert_with(|| {
+                            let mut sorted: Vec<i64> = labels.keys().copied().collect();
+                            sorted.sort_unstable();
+                            sorted
+                        });
+                        let diagnostic = Diagnostic::error(
+                            format!("no line is labelled {label}"),
+                            jump.span.clone(),
+                        )
+                        .with_label("jump to a missing line");
+                        match nearest(sorted, label) {
+                            Some(nearest) => {
+                                diagnostic.with_help(format!("the nearest label is {nearest}"))
+                            }
+                            None => diagnostic,
+                        }
+                    });
                 }
             }
         }
+    }
+}
+
+/// The label of `sorted` nearest to `label` (the smaller of two as near).
+fn nearest(sorted: &[i64], label: i64) -> Option<i64> {
+    let after = sorted.partition_point(|&l| l < label);
+    let below = after.checked_sub(1).and_then(|index| sorted.get(index));
+    let above = sorted.get(after);
+    match (below, above) {
+        (Some(&below), Some(&above)) if above.abs_diff(label) < below.abs_diff(label) => {
+            Some(above)
+        }
+        (Some(&below), _) => Some(below),
+        (None, above) => above.copied(),
     }
 }
 
@@ -77,13 +100,13 @@ fn warn_text_like_jumps(program: &Program, diagnostics: &mut Diagnostics) {
         if digits > 0 && (body.ends_with('?') || body.ends_with('!')) {
             let start = text.span.end - digits - 1;
             let jump = &text.value[body.len() - 1..];
-            diagnostics.push(
+            diagnostics.push_with(Severity::Warning, start, || {
                 Diagnostic::warning("text ends in what looks like a jump", start..text.span.end)
                     .with_label(format!("`{jump}` is printed, not a jump"))
                     .with_help(format!(
                         "a text line takes no jumps; did you mean a jump? put `^{jump}` on the next line"
-                    )),
-            );
+                    ))
+            });
         }
     }
 }
@@ -121,10 +144,10 @@ fn warn_unreachable(
         return;
     }
     for (line, _) in program.lines.iter().zip(&reached).filter(|(_, &r)| !r) {
-        diagnostics.push(
+        diagnostics.push_with(Severity::Warning, line.span.start, || {
             Diagnostic::warning("this line can never execute", line.span.clone())
-                .with_label("unreachable from the first line"),
-        );
+                .with_label("unreachable from the first line")
+        });
     }
 }
 
@@ -147,7 +170,7 @@ fn warn_unplaced_names(program: &Program, diagnostics: &mut Diagnostics) {
             _ => continue,
         };
         if !placed.contains(name.value.as_str()) && reported.insert(name.value.as_str()) {
-            diagnostics.push(
+            diagnostics.push_with(Severity::Warning, name.span.start, || {
                 Diagnostic::warning(
                     format!("no piece called `{}` is ever placed", name.value),
                     name.span.clone(),
@@ -162,8 +185,8 @@ fn warn_unplaced_names(program: &Program, diagnostics: &mut Diagnostics) {
                         Some(close) => format!("did you mean `{close}`?"),
                         None => format!("place one with `{}=Tr,c`", name.value),
                     },
-                ),
-            );
+                )
+            });
         }
     }
 }
@@ -181,7 +204,7 @@ mod tests {
 
     fn messages(text: &str) -> Vec<String> {
         let program = parse(&Source::new("t.icp", text)).unwrap();
-        check(&program).0.into_iter().map(|d| d.message).collect()
+        check(&program).into_iter().map(|d| d.message).collect()
     }
 
     #[test]
@@ -214,11 +237,7 @@ mod tests {
     fn a_name_never_placed_suggests_a_close_placed_one() {
         let source = Source::new("t.icp", "1. Beer=P0,0\n2. beer;1,0\n3. %Bear\n4. %zzz\n");
         let tree = crate::lang::infchesspro::syntax::parse(&source).unwrap();
-        let helps: Vec<String> = check(&tree)
-            .0
-            .iter()
-            .filter_map(|d| d.help.clone())
-            .collect();
+        let helps: Vec<String> = check(&tree).iter().filter_map(|d| d.help.clone()).collect();
         assert_eq!(
             helps,
             [
@@ -227,5 +246,47 @@ mod tests {
                 "place one with `zzz=Tr,c`"
             ]
         );
+    }
+
+    #[test]
+    fn a_missing_label_names_the_nearest_one_smaller_on_a_tie() {
+        let helps = |text: &str| -> Vec<String> {
+            let tree = parse(&Source::new("t.icp", text)).unwrap();
+            check(&tree).iter().filter_map(|d| d.help.clone()).collect()
+        };
+        assert_eq!(
+            helps("10. ^?14\n20. ^?15\n30. ^?27\n40. ^?5\n50. ^?99\n"),
+            [
+                "the nearest label is 10",
+                "the nearest label is 10",
+                "the nearest label is 30",
+                "the nearest label is 10",
+                "the nearest label is 50"
+            ]
+        );
+        assert_eq!(nearest(&[], 3), None);
+    }
+
+    /// Checked as the editor and `check` check, a program with an error on
+    /// every other line keeps the 50 shown and counts the rest.
+    #[test]
+    fn only_the_shown_diagnostics_are_kept_when_bounded() {
+        let text: String = (1..=2_000)
+            .map(|label| format!("{label}. ^?{}\n{label}. ^\n", label + 5_000))
+            .collect();
+        let tree = parse(&Source::new("t.icp", text)).unwrap();
+        let diagnostics = crate::diag::building_shown_only(|| check(&tree));
+        assert_eq!(diagnostics.len(), 4_000, "2,000 twice, 2,000 missing");
+        assert_eq!(diagnostics.iter().count(), 50);
+        let first: Vec<&str> = diagnostics
+            .iter()
+            .take(2)
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(
+            first,
+            ["no line is labelled 5001", "label 1 is defined twice"]
+        );
+        assert_eq!(check(&tree).iter().count(), 4_000);
     }
 }

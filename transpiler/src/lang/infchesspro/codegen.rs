@@ -733,7 +733,7 @@ mod tests {
 
     fn program(text: &str) -> Program {
         let source = Source::new("t.icp", text);
-        lower::lower(&syntax::parse(&source).unwrap(), "t.icp")
+        lower::lower(&syntax::parse(&source).unwrap(), &source)
     }
 
     fn blocks_of(text: &str) -> Vec<Range<usize>> {

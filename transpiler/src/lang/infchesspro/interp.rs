@@ -133,6 +133,25 @@ pub struct Traced<'a> {
     pub board: &'a Board,
 }
 
+impl Traced<'_> {
+    /// The square of the piece the step's command is about, as far as the
+    /// board tells: a named piece (the newest of its name) or the square a
+    /// move by squares went to.
+    fn focus(&self) -> Option<Square> {
+        match &self.line.command {
+            Command::Place { name, .. }
+            | Command::MoveNamedTo { name, .. }
+            | Command::MoveNamedBy { name, .. }
+            | Command::Count(name) => self.board.square_of(*name),
+            Command::MoveFrom {
+                to: [Operand::Literal(row), Operand::Literal(col)],
+                ..
+            } => Some(Square::new(*row, *col)),
+            _ => None,
+        }
+    }
+}
+
 impl crate::picture::Step for Traced<'_> {
     fn line(&self) -> u32 {
         self.line.source_line
@@ -144,8 +163,9 @@ impl crate::picture::Step for Traced<'_> {
 
     /// A [`WINDOW`] of the board around the pieces (aligned to half its
     /// size while they fit in half of it, centred on them while they fit,
-    /// else on their middle), higher rows on top; each piece as its letter
-    /// and name.
+    /// else around the piece the step is about — aligned to half its size,
+    /// so that a walking piece moves it seldom — or, if none, on their
+    /// middle), higher rows on top; each piece as its letter and name.
     fn picture(&self) -> crate::picture::Picture {
         let pieces: Vec<(String, Square)> = self
             .board
@@ -160,7 +180,8 @@ impl crate::picture::Step for Traced<'_> {
                 (format!("{} {name}", piece.letter()), square)
             })
             .collect();
-        let span = |values: Vec<i64>, size: i64| -> (i64, i64) {
+        let focus = self.focus();
+        let span = |values: Vec<i64>, size: i64, focus: Option<i64>| -> (i64, i64) {
             let (Some(&low), Some(&high)) = (values.iter().min(), values.iter().max()) else {
                 return (0, size - 1);
             };
@@ -178,6 +199,12 @@ impl crate::picture::Step for Traced<'_> {
                     low.saturating_sub(spare),
                     low.saturating_sub(spare).saturating_add(size - 1),
                 )
+            } else if let Some(focus) = focus {
+                let low = focus
+                    .div_euclid(half)
+                    .saturating_mul(half)
+                    .saturating_sub((size - half) / 2);
+                (low, low.saturating_add(size - 1))
             } else {
                 let middle = low / 2 + high / 2;
                 (
@@ -186,8 +213,10 @@ impl crate::picture::Step for Traced<'_> {
                 )
             }
         };
-        let (row_low, row_high) = span(pieces.iter().map(|(_, s)| s.row).collect(), WINDOW.0);
-        let (col_low, col_high) = span(pieces.iter().map(|(_, s)| s.col).collect(), WINDOW.1);
+        let rows = pieces.iter().map(|(_, s)| s.row).collect();
+        let (row_low, row_high) = span(rows, WINDOW.0, focus.map(|s| s.row));
+        let columns = pieces.iter().map(|(_, s)| s.col).collect();
+        let (col_low, col_high) = span(columns, WINDOW.1, focus.map(|s| s.col));
         let rows: Vec<i64> = (row_low..=row_high).rev().collect();
         let columns: Vec<i64> = (col_low..=col_high).collect();
         let mut cells = vec![String::new(); rows.len() * columns.len()];

@@ -1,6 +1,7 @@
 //! InfChessPro syntax tree → IR. Runs only on programs that passed
 //! [`super::check`], so every literal jump target exists.
 
+use crate::source::Source;
 use std::collections::HashMap;
 
 use chess2rs_runtime::icp::NameId;
@@ -9,7 +10,7 @@ use super::ir::{Command, Line, Next, Program};
 use super::syntax::{self, Target};
 
 /// Lowers a checked program.
-pub fn lower(program: &syntax::Program, source_name: &str) -> Program {
+pub fn lower(program: &syntax::Program, source: &Source) -> Program {
     let mut labels: Vec<(i64, u32)> = Vec::new();
     for (index, line) in program.lines.iter().enumerate() {
         labels.push((line.label.value, index as u32));
@@ -42,7 +43,7 @@ pub fn lower(program: &syntax::Program, source_name: &str) -> Program {
             };
             Line {
                 source_line: line.source_line,
-                text: line.text.clone(),
+                text: line.text(source).to_string(),
                 command: lower_command(&line.command, &mut names),
                 on_success,
                 on_failure,
@@ -53,7 +54,7 @@ pub fn lower(program: &syntax::Program, source_name: &str) -> Program {
         lines,
         names: names.names,
         labels,
-        source_name: source_name.to_string(),
+        source_name: source.name().to_string(),
     }
 }
 
@@ -115,7 +116,7 @@ mod tests {
     #[test]
     fn labels_resolve_to_indices_and_names_are_interned() {
         let source = Source::new("t.icp", "5. a=K0,0?9\n9. b;1,0!5\n7. %a\n");
-        let program = lower(&syntax::parse(&source).unwrap(), "t.icp");
+        let program = lower(&syntax::parse(&source).unwrap(), &source);
         assert_eq!(program.names, vec!["a", "b"]);
         assert_eq!(program.labels, vec![(5, 0), (7, 2), (9, 1)]);
         assert_eq!(program.lines[0].on_success, Next::Line(1));

@@ -39,7 +39,7 @@ impl super::Stages for Stages {
         source: &Source,
         _: &mut Diagnostics,
     ) -> Option<ir::Program> {
-        Some(lower::lower(tree, source.name()))
+        Some(lower::lower(tree, source))
     }
 
     fn generate(

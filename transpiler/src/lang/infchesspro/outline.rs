@@ -28,7 +28,7 @@ pub fn outline(source: &Source) -> Outline {
     for line in &program.lines {
         outline.symbols.push(Symbol {
             name: format!("{}.", line.label.value),
-            detail: line.text.clone(),
+            detail: line.text(source).to_string(),
             kind: SymbolKind::Label,
             span: line.span.clone(),
             name_span: line.label.span.clone(),
@@ -47,7 +47,7 @@ pub fn outline(source: &Source) -> Outline {
                         outline.link(jump.span.clone(), target.label.span.clone());
                         format!(
                             "If the command {taken}, jumps to the line labelled {label} (line {}: `{}`).",
-                            target.source_line, target.text
+                            target.source_line, target.text(source)
                         )
                     }
                     None => format!(

@@ -22,9 +22,7 @@ pub struct Program {
 pub struct Line {
     /// The 1-based line number in the file.
     pub source_line: u32,
-    /// The line's text, trimmed.
-    pub text: String,
-    /// The span of the trimmed text.
+    /// The span of the line's text, trimmed ([`Line::text`]).
     pub span: Span,
     /// The label before the `.`.
     pub label: Spanned<i64>,
@@ -101,6 +99,13 @@ pub enum Command {
     },
 }
 
+impl Line {
+    /// The line's text, trimmed, in `source` (the program's).
+    pub fn text<'s>(&self, source: &'s Source) -> &'s str {
+        source.text().get(self.span.clone()).unwrap_or_default()
+    }
+}
+
 impl Command {
     /// Whether the command can fail: `^`, `"` and `%` always succeed.
     pub fn can_fail(&self) -> bool {
@@ -116,7 +121,8 @@ const COMMAND_FORMS: &str = "commands are `r,c,r,c` (move from a square), `NAME=
 
 /// Parses a whole program; all syntax errors are collected.
 pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
-    let mut lines = Vec::new();
+    // At most one numbered line a source line: no copying as it grows.
+    let mut lines = Vec::with_capacity(line_ends(source.text()) + 1);
     let mut errors = Diagnostics::default();
     for (start, text) in source.lines() {
         // Blanks are spaces and tabs (and the CR of a CRLF line end) only:
@@ -138,6 +144,11 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
     } else {
         Err(errors)
     }
+}
+
+/// How many line ends `text` has.
+fn line_ends(text: &str) -> usize {
+    text.bytes().filter(|&byte| byte == b'\n').count()
 }
 
 /// A word before `=`, `;` or `,`: a name, a number, or `*`.
@@ -195,7 +206,6 @@ impl<'a> LineParser<'a> {
         };
         Ok(Line {
             source_line,
-            text: self.cursor.text().to_string(),
             span: self.cursor.span(0, self.cursor.text().len()),
             label,
             command,
@@ -488,7 +498,7 @@ mod tests {
         let source = Source::new("t.icp", text);
         match parse(&source) {
             Ok(mut program) => Ok(program.lines.remove(0)),
-            Err(errors) => Err(errors.0[0].message.clone()),
+            Err(errors) => Err(errors.iter().next().unwrap().message.clone()),
         }
     }
 
@@ -620,6 +630,6 @@ mod tests {
     fn every_bad_line_is_reported() {
         let source = Source::new("t.icp", "1. ^\nfoo\n# ok\n\n3. a=K1\n4. ^");
         let errors = parse(&source).unwrap_err();
-        assert_eq!(errors.0.len(), 2);
+        assert_eq!(errors.len(), 2);
     }
 }

@@ -23,8 +23,8 @@ fn errors(text: &str) -> Vec<Diagnostic> {
     match parse(&Source::new("t.fv", text)) {
         Ok(program) => panic!("{text:?} should not parse, got {program:?}"),
         Err(errors) => {
-            assert!(errors.0.iter().all(Diagnostic::is_error));
-            errors.0
+            assert!(errors.iter().all(Diagnostic::is_error));
+            errors.into_iter().collect()
         }
     }
 }

@@ -1,0 +1,1263 @@
+//! Large Chess Code programs as data: the code generator writes a
+//! program of more than a thousand lines as two texts — its lines, one
+//! operation each ([`write_line`]), and the closed forms of its loops as
+//! words ([`Form::encode`]) — that [`run_table`] reads when the program
+//! starts and walks, instead of straight-line Rust per line, so that
+//! rustc's time and memory (and the code generator's) stay small at any
+//! program size: a string literal is one token however long.
+//!
+//! The walk does what the code of a small program does, in the same
+//! order: one step counted per line, the same additions, reads, outputs
+//! and errors, and the same closed forms — a counting loop's passes
+//! skipped when it first goes back ([`super::skip`] skips them before
+//! the first pass: a loop that runs once then costs nothing more), a
+//! polynomial loop's tried at the start of a pass once it ran its wait
+//! ([`super::skip_passes`]), its pass given as a pure function by
+//! interpreting [`PureOp`]s here rather than by generated code. Skips are
+//! exact from any pass, so the steps, values and errors are the same.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::super::error::{ErrorKind, RuntimeError};
+use super::super::io::Io;
+use super::super::limits::StepCounter;
+use super::passes::{
+    count_direct_passes, fit_to_end, skip_passes, Exit, Role, Shape, DIRECT_PASSES,
+    SKIP_AFTER_STEPS,
+};
+use super::{add, exit_after, output, saturating_u64, Pass};
+
+/// A cell or a variable: cells `a1` = 0, `b1` = 1, … `h8` = 63 (file,
+/// then rank), variables R N B Q K = 64 … 68.
+pub type Place = u8;
+
+/// How many places there are.
+pub const PLACES: usize = 69;
+
+/// The values of all places, in an array that any [`Place`] indexes
+/// (so that no access needs a bounds check).
+type Places = [i64; 256];
+
+/// A loop's condition: loop back if `cell` equals `var` and `also` (or,
+/// `negated`, differs from both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Test {
+    /// The compared cell.
+    pub cell: Place,
+    /// The variable it is compared with.
+    pub var: Place,
+    /// A second cell it is compared with (`CxD=V`).
+    pub also: Option<Place>,
+    /// Loop back on inequality (`+`).
+    pub negated: bool,
+}
+
+impl Test {
+    /// Whether the loop goes back with these values.
+    #[inline(always)]
+    fn holds(&self, places: &Places) -> bool {
+        let value = places[usize::from(self.cell)];
+        let var = places[usize::from(self.var)];
+        let other = self.also.map(|also| places[usize::from(also)]);
+        if self.negated {
+            value != var && other.is_none_or(|other| value != other)
+        } else {
+            value == var && other.is_none_or(|other| value == other)
+        }
+    }
+}
+
+/// What a line does (each is one step).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    /// Nothing: a label no condition goes back to, or the label of a loop
+    /// that is not polynomial (its condition does the work).
+    Nop,
+    /// `to = from`.
+    Copy(Place, Place),
+    /// `to = to + from`, checked.
+    Add(Place, Place),
+    /// `to = to + 1`, checked.
+    Increment(Place),
+    /// Outputs a cell in the current mode.
+    Output(Place),
+    /// Reads a number into a cell.
+    Input(Place),
+    /// Reads a number into a variable and a cell.
+    InputBoth(Place, Place),
+    /// Output mode ASCII (`true`) or raw.
+    Mode(bool),
+    /// The label of a polynomial loop (a [`Form::Polynomial`], by its
+    /// index): starts its wait.
+    Polynomial(u32),
+    /// A loop's condition: goes on after its label (the line index the
+    /// line's entry gives) while it holds.
+    Back(Test),
+    /// A counting loop's condition (a [`Form::Counting`], by its index):
+    /// going back, skips whole passes with the closed form (so a loop that
+    /// runs once costs nothing more; a longer one skips at its second
+    /// pass, then runs its last).
+    BackCounting(Test, u32),
+    /// A polynomial loop's condition (its form's index): going back, tries
+    /// to skip the rest of the loop once it waited long enough.
+    BackPolynomial(Test, u32),
+}
+
+/// An addition of a pure pass: 1 or a place's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Addend {
+    /// 1.
+    One,
+    /// A place's value.
+    Place(Place),
+}
+
+impl Addend {
+    #[inline(always)]
+    fn value(self, places: &Places) -> i64 {
+        match self {
+            Addend::One => 1,
+            Addend::Place(place) => places[usize::from(place)],
+        }
+    }
+}
+
+/// A loop's closed form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// A counting loop.
+    Counting(Counting),
+    /// A polynomial loop.
+    Polynomial(Polynomial),
+}
+
+/// A counting loop's closed form: each pass adds the same amounts (1 or
+/// places the loop does not change) to each changed place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counting {
+    /// The steps of one pass (its body's lines and the condition).
+    pub steps_per_pass: u64,
+    /// Each changed place and what a pass adds to it, in order.
+    pub changed: Vec<(Place, Vec<Addend>)>,
+    /// The loop's condition.
+    pub test: Test,
+}
+
+impl Counting {
+    /// A place's [`Pass`]: its value and what a pass adds to it (nothing
+    /// if the loop does not change it).
+    #[inline]
+    fn pass(&self, places: &Places, place: Place) -> Pass {
+        let value = places[usize::from(place)];
+        match self.changed.iter().find(|(p, _)| *p == place) {
+            Some((_, adds)) => Pass::summing(value, adds.iter().map(|add| add.value(places))),
+            None => Pass::fixed(value),
+        }
+    }
+
+    /// After how many passes the loop ends, from these values
+    /// ([`exit_after`]; a compared difference moving by 1 a pass, as in
+    /// most loops, without its `i128` division).
+    #[inline]
+    fn exit(&self, places: &Places) -> u64 {
+        let test = self.test;
+        let cell = self.pass(places, test.cell);
+        let var = self.pass(places, test.var);
+        let also = test.also.map(|also| self.pass(places, also));
+        if test.negated {
+            // The first pass where the difference a + b i is 0.
+            let end = |other: Pass| {
+                let a = i128::from(cell.value) - i128::from(other.value);
+                match cell.delta - other.delta {
+                    1 if -a >= 1 => Some(saturating_u64(-a)),
+                    -1 if a >= 1 => Some(saturating_u64(a)),
+                    1 | -1 => Some(u64::MAX),
+                    _ => None,
+                }
+            };
+            let ends = match also {
+                None => end(var),
+                Some(also) => end(var).zip(end(also)).map(|(a, b)| a.min(b)),
+            };
+            if let Some(ends) = ends {
+                return ends;
+            }
+        }
+        exit_after(cell, var, also, test.negated)
+    }
+
+    /// Skips whole passes, and counts their steps: as [`super::skip`], fewer
+    /// than the pass that ends the loop, within the step limit and with
+    /// every sum in range; the division of the step limit and the range's
+    /// only when they are what stops the skip.
+    #[inline]
+    fn skip(&self, places: &mut Places, mut steps: StepCounter) -> StepCounter {
+        let exit = self.exit(places);
+        if exit <= 1 {
+            return steps;
+        }
+        let mut passes = exit - 1;
+        let available = steps.available();
+        if passes
+            .checked_mul(self.steps_per_pass)
+            .is_none_or(|needed| needed > available)
+        {
+            passes = passes.min(available / self.steps_per_pass);
+        }
+        for &(place, _) in &self.changed {
+            let pass = self.pass(places, place);
+            if !pass.in_range_for(passes) {
+                passes = passes.min(pass.passes_in_range());
+            }
+        }
+        if passes == 0 {
+            return steps;
+        }
+        let consumed = steps.try_consume(passes * self.steps_per_pass);
+        debug_assert!(consumed);
+        self.advance(places, passes);
+        steps
+    }
+
+    /// Sets each changed place to its value after `passes` passes (the
+    /// amounts come from places the loop does not change).
+    #[inline]
+    fn advance(&self, places: &mut Places, passes: u64) {
+        if passes == 0 {
+            return;
+        }
+        for &(place, _) in &self.changed {
+            let after = self.pass(places, place).after(passes);
+            places[usize::from(place)] = after;
+        }
+    }
+}
+
+/// A polynomial loop's closed form: its pass as pure operations on the
+/// places it changes (see [`super::skip_passes`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Polynomial {
+    /// A bound on the degree of every value (see [`Shape::degree`]).
+    pub degree: usize,
+    /// Whether the fit starts after the first pass ([`Shape::warmup`]).
+    pub warmup: bool,
+    /// What each watched value must satisfy.
+    pub roles: Vec<Role>,
+    /// The loop's condition on watched values.
+    pub exit: Exit,
+    /// The places it changes, in the order of the pass function's state.
+    pub state: Vec<Place>,
+    /// One pass.
+    pub ops: Vec<PureOp>,
+    /// The steps of one pass besides inner loops' passes.
+    pub fixed_steps: u64,
+}
+
+impl Polynomial {
+    fn shape(&self) -> Shape<'_> {
+        Shape {
+            degree: self.degree,
+            warmup: self.warmup,
+            roles: &self.roles,
+            exit: self.exit,
+        }
+    }
+}
+
+/// An operation of a pure pass (checked: an overflow makes the pass
+/// fail, and the loop then runs normally).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PureOp {
+    /// `to += addend`.
+    Add(Place, Addend),
+    /// `to = from`.
+    Assign(Place, Place),
+    /// `watch[slot] = value`.
+    Watch(u32, Addend),
+    /// `watch[slot] = from - to + Σ plus - Σ minus`: the gap between an
+    /// inner loop's counter and a bound.
+    WatchGap {
+        /// The watched slot.
+        slot: u32,
+        /// The counter.
+        from: Place,
+        /// The bound.
+        to: Place,
+        /// Added to the gap.
+        plus: Vec<Addend>,
+        /// Taken from the gap.
+        minus: Vec<Addend>,
+    },
+    /// A counting inner loop run to its end; its pass count watched in
+    /// the slot.
+    InnerCounting(u32, Counting),
+    /// A polynomial inner loop run to its end (its first passes one by
+    /// one, the rest fitted), with its condition; its pass count watched
+    /// in the slot.
+    InnerPolynomial(u32, Test, Box<Polynomial>),
+}
+
+/// A program's tables, as generated code holds them.
+#[derive(Clone, Copy, Debug)]
+pub struct Table<'a> {
+    /// The lines in order, one a line ([`write_line`]).
+    pub lines: &'a str,
+    /// The loops' closed forms, each [`Form::encode`]d, as decimal words
+    /// (one form a line).
+    pub forms: &'a str,
+}
+
+/// A polynomial loop's wait: how many steps it runs before trying to
+/// skip (learned from its tries), and the count of available steps below
+/// which the current entry tries (0 once it has).
+struct Wait {
+    wait: AtomicU64,
+    skip_below: u64,
+}
+
+/// Runs the program of `table` from its first line to its last.
+#[inline(never)]
+pub fn run_table<R: BufRead, W: Write>(
+    table: &Table,
+    io: &mut Io<R, W>,
+    steps: &mut StepCounter,
+) -> Result<(), RuntimeError> {
+    let (code, forms) = match (parse_lines(table.lines), parse_forms(table.forms)) {
+        (Ok(code), Ok(forms)) => (code, forms),
+        (Err(message), _) | (_, Err(message)) => {
+            return Err(RuntimeError::new(ErrorKind::Other { message }));
+        }
+    };
+    let mut places: Places = [0; 256];
+    let mut ascii = false;
+    let mut waits: Vec<Wait> = forms
+        .iter()
+        .map(|_| Wait {
+            wait: AtomicU64::new(SKIP_AFTER_STEPS),
+            skip_below: 0,
+        })
+        .collect();
+    // The steps left in a local whose address is never taken, so that it
+    // stays in a register (`StepCounter::tick`'s cold path takes the
+    // counter's): the counter is brought up to date where it is read.
+    let mut counter: StepCounter = *steps;
+    let mut left = counter.available();
+    let mut pc = 0usize;
+    while let Some(&(line, op, back)) = code.get(pc) {
+        if left == 0 {
+            // The limit's error, or without one the count starts again.
+            counter.spend_down_to(0);
+            counter.tick(line)?;
+            left = counter.available();
+        } else {
+            left -= 1;
+        }
+        pc += 1;
+        match op {
+            Op::Nop => {}
+            Op::Copy(to, from) => places[usize::from(to)] = places[usize::from(from)],
+            Op::Add(to, from) => {
+                let (to, from) = (usize::from(to), usize::from(from));
+                places[to] = add(places[to], places[from], line)?;
+            }
+            Op::Increment(to) => {
+                let to = usize::from(to);
+                places[to] = add(places[to], 1, line)?;
+            }
+            Op::Output(cell) => output(io, places[usize::from(cell)], ascii, line)?,
+            Op::Input(cell) => places[usize::from(cell)] = io.read_i64(line)?,
+            Op::InputBoth(var, cell) => {
+                let value = io.read_i64(line)?;
+                places[usize::from(var)] = value;
+                places[usize::from(cell)] = value;
+            }
+            Op::Mode(mode) => ascii = mode,
+            Op::Polynomial(form) => {
+                let wait = &mut waits[form as usize];
+                wait.skip_below = left.saturating_sub(wait.wait.load(Ordering::Relaxed));
+            }
+            Op::Back(test) => {
+                if test.holds(&places) {
+                    pc = back as usize + 1;
+                }
+            }
+            Op::BackCounting(test, form) => {
+                if test.holds(&places) {
+                    pc = back as usize + 1;
+                    if let Form::Counting(form) = &forms[form as usize] {
+                        counter.spend_down_to(left);
+                        counter = form.skip(&mut places, counter);
+                        left = counter.available();
+                    }
+                }
+            }
+            Op::BackPolynomial(test, form) => {
+                if test.holds(&places) {
+                    pc = back as usize + 1;
+                    let wait = &mut waits[form as usize];
+                    if left < wait.skip_below {
+                        wait.skip_below = 0;
+                        if let Form::Polynomial(form) = &forms[form as usize] {
+                            counter.spend_down_to(left);
+                            counter = skip_polynomial(form, &wait.wait, &mut places, counter);
+                            left = counter.available();
+                        }
+                    }
+                }
+            }
+        }
+    }
+    counter.spend_down_to(left);
+    *steps = counter;
+    Ok(())
+}
+
+/// Tries to skip whole passes of a polynomial loop at the start of a
+/// pass (see [`super::skip_passes`]); the step counter after it.
+#[cold]
+#[inline(never)]
+fn skip_polynomial(
+    form: &Polynomial,
+    wait: &AtomicU64,
+    places: &mut Places,
+    mut steps: StepCounter,
+) -> StepCounter {
+    let mut state = [0i64; PLACES];
+    let state = &mut state[..form.state.len()];
+    for (value, &place) in state.iter_mut().zip(&form.state) {
+        *value = places[usize::from(place)];
+    }
+    let mut scratch = *places;
+    let pass = |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
+        pure_pass(form, &mut scratch, s, next, watch)
+    };
+    skip_passes(&mut steps, wait, &form.shape(), state, pass);
+    for (&value, &place) in state.iter().zip(&form.state) {
+        places[usize::from(place)] = value;
+    }
+    steps
+}
+
+/// One pass of a polynomial loop as a pure function (see
+/// [`super::PassFn`]): the changed places from `s`, the other places as
+/// in `scratch` (the pass writes only changed places), the places at the
+/// end into `next`, the watched values into `watch`; its steps, or `None`
+/// if a sum overflows or an inner loop cannot be run to its end.
+fn pure_pass(
+    form: &Polynomial,
+    scratch: &mut Places,
+    s: &[i64],
+    next: &mut [i64],
+    watch: &mut [i64],
+) -> Option<u64> {
+    if s.len() != form.state.len() {
+        return None;
+    }
+    for (&place, &value) in form.state.iter().zip(s) {
+        scratch[usize::from(place)] = value;
+    }
+    let mut pass_steps = form.fixed_steps;
+    for op in &form.ops {
+        match op {
+            PureOp::Add(to, addend) => {
+                let to = usize::from(*to);
+                scratch[to] = scratch[to].checked_add(addend.value(scratch))?;
+            }
+            PureOp::Assign(to, from) => {
+                scratch[usize::from(*to)] = scratch[usize::from(*from)];
+            }
+            PureOp::Watch(slot, value) => watch[*slot as usize] = value.value(scratch),
+            PureOp::WatchGap {
+                slot,
+                from,
+                to,
+                plus,
+                minus,
+            } => {
+                let mut gap = scratch[usize::from(*from)].checked_sub(scratch[usize::from(*to)])?;
+                for add in plus {
+                    gap = gap.checked_add(add.value(scratch))?;
+                }
+                for sub in minus {
+                    gap = gap.checked_sub(sub.value(scratch))?;
+                }
+                watch[*slot as usize] = gap;
+            }
+            PureOp::InnerCounting(slot, inner) => {
+                let exit = inner.exit(scratch);
+                let fits = exit != u64::MAX
+                    && inner
+                        .changed
+                        .iter()
+                        .all(|&(place, _)| inner.pass(scratch, place).passes_in_range() >= exit);
+                if !fits {
+                    return None;
+                }
+                inner.advance(scratch, exit);
+                let inner_steps = exit.checked_mul(inner.steps_per_pass)?;
+                pass_steps = inner_passes(watch, *slot, exit, pass_steps, inner_steps)?;
+            }
+            PureOp::InnerPolynomial(slot, test, inner) => {
+                let passes = run_inner(inner, *test, scratch)?;
+                let inner_steps = passes.checked_mul(inner.fixed_steps)?;
+                pass_steps = inner_passes(watch, *slot, passes, pass_steps, inner_steps)?;
+            }
+        }
+    }
+    for (value, &place) in next.iter_mut().zip(&form.state) {
+        *value = scratch[usize::from(place)];
+    }
+    Some(pass_steps)
+}
+
+/// Watches an inner loop's pass count and adds its steps to the pass's.
+fn inner_passes(
+    watch: &mut [i64],
+    slot: u32,
+    passes: u64,
+    pass_steps: u64,
+    inner_steps: u64,
+) -> Option<u64> {
+    watch[slot as usize] = super::poly::to_i64(i128::from(passes))?;
+    pass_steps.checked_add(inner_steps)
+}
+
+/// Runs a polynomial inner loop (after its label) to its end inside a
+/// pure pass: its first [`DIRECT_PASSES`] passes one by one, the rest, if
+/// it is still running, fitted. Its pass count, or `None`.
+fn run_inner(inner: &Polynomial, test: Test, scratch: &mut Places) -> Option<u64> {
+    let mut passes: u64 = 0;
+    loop {
+        for op in &inner.ops {
+            match *op {
+                PureOp::Add(to, addend) => {
+                    let to = usize::from(to);
+                    scratch[to] = scratch[to].checked_add(addend.value(scratch))?;
+                }
+                PureOp::Assign(to, from) => {
+                    scratch[usize::from(to)] = scratch[usize::from(from)];
+                }
+                _ => {}
+            }
+        }
+        passes += 1;
+        if !test.holds(scratch) {
+            count_direct_passes(passes);
+            return Some(passes);
+        }
+        if passes == DIRECT_PASSES {
+            count_direct_passes(passes);
+            let mut state = [0i64; PLACES];
+            let state = &mut state[..inner.state.len()];
+            for (value, &place) in state.iter_mut().zip(&inner.state) {
+                *value = scratch[usize::from(place)];
+            }
+            let mut inner_scratch = *scratch;
+            let pass = |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
+                pure_pass(inner, &mut inner_scratch, s, next, watch)
+            };
+            let (more, _) = fit_to_end(&inner.shape(), state, pass)?;
+            for (&value, &place) in state.iter().zip(&inner.state) {
+                scratch[usize::from(place)] = value;
+            }
+            return Some(passes + more);
+        }
+    }
+}
+
+/// Appends line `at` doing `op` to `out`, as [`parse_lines`] reads it:
+/// the source line, then the operation with places by name (`a1` … `h8`,
+/// `R N B Q K`): `nop`, `copy TO FROM`, `add TO FROM`, `inc TO`, `out
+/// CELL`, `in CELL`, `in VAR CELL`, `ascii`, `raw`, `poly FORM` (a
+/// polynomial loop's label), and a loop's condition `back LABEL TEST`,
+/// with ` count FORM` or ` poly FORM` if it has a closed form: LABEL is
+/// the index of its label among the lines, TEST as in Chess Code
+/// (`b1=R+`, `c1xd1=K`).
+pub fn write_line(out: &mut String, at: u32, op: Op, label: u32) {
+    let name = place_name;
+    let text = match op {
+        Op::Nop => "nop".to_string(),
+        Op::Copy(to, from) => format!("copy {} {}", name(to), name(from)),
+        Op::Add(to, from) => format!("add {} {}", name(to), name(from)),
+        Op::Increment(to) => format!("inc {}", name(to)),
+        Op::Output(cell) => format!("out {}", name(cell)),
+        Op::Input(cell) => format!("in {}", name(cell)),
+        Op::InputBoth(var, cell) => format!("in {} {}", name(var), name(cell)),
+        Op::Mode(true) => "ascii".to_string(),
+        Op::Mode(false) => "raw".to_string(),
+        Op::Polynomial(form) => format!("poly {form}"),
+        Op::Back(test) => format!("back {label} {}", test_text(test)),
+        Op::BackCounting(test, form) => format!("back {label} {} count {form}", test_text(test)),
+        Op::BackPolynomial(test, form) => format!("back {label} {} poly {form}", test_text(test)),
+    };
+    out.push_str(&at.to_string());
+    out.push(' ');
+    out.push_str(&text);
+    out.push('\n');
+}
+
+/// A place's name: `a1` … `h8`, `R N B Q K`.
+fn place_name(place: Place) -> String {
+    match place {
+        0..=63 => {
+            let file = char::from(b'a' + place % 8);
+            let rank = char::from(b'1' + place / 8);
+            format!("{file}{rank}")
+        }
+        _ => ["R", "N", "B", "Q", "K"]
+            .get(usize::from(place) - 64)
+            .unwrap_or(&"?")
+            .to_string(),
+    }
+}
+
+/// A place by its name (see [`place_name`]).
+fn place_of(name: &str) -> Option<Place> {
+    match name.as_bytes() {
+        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Some((rank - b'1') * 8 + (file - b'a')),
+        [var] => b"RNBQK"
+            .iter()
+            .position(|v| v == var)
+            .map(|index| 64 + index as Place),
+        _ => None,
+    }
+}
+
+/// A test as Chess Code writes it: `b1=R`, `b1xc1=R+`.
+fn test_text(test: Test) -> String {
+    let also = test.also.map(|also| format!("x{}", place_name(also)));
+    format!(
+        "{}{}={}{}",
+        place_name(test.cell),
+        also.unwrap_or_default(),
+        place_name(test.var),
+        if test.negated { "+" } else { "" }
+    )
+}
+
+/// A test from [`test_text`]'s form.
+fn test_of(text: &str) -> Option<Test> {
+    let (places, negated) = match text.strip_suffix('+') {
+        Some(places) => (places, true),
+        None => (text, false),
+    };
+    let (cells, var) = places.split_once('=')?;
+    let (cell, also) = match cells.split_once('x') {
+        Some((cell, also)) => (cell, Some(place_of(also)?)),
+        None => (cells, None),
+    };
+    Some(Test {
+        cell: place_of(cell)?,
+        var: place_of(var)?,
+        also,
+        negated,
+    })
+}
+
+/// The lines [`write_line`] wrote: (source line, operation, label) each.
+pub fn parse_lines(text: &str) -> Result<Vec<(u32, Op, u32)>, String> {
+    let mut lines = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        match parse_line(line) {
+            Some(parsed) => lines.push(parsed),
+            None => return Err(format!("table line {}: `{line}` is malformed", index + 1)),
+        }
+    }
+    Ok(lines)
+}
+
+/// One line of [`parse_lines`].
+fn parse_line(line: &str) -> Option<(u32, Op, u32)> {
+    let mut words = line.split(' ');
+    let at = words.next()?.parse().ok()?;
+    let mut label = 0;
+    let op = match words.next()? {
+        "nop" => Op::Nop,
+        "ascii" => Op::Mode(true),
+        "raw" => Op::Mode(false),
+        "copy" => Op::Copy(next_place(&mut words)?, next_place(&mut words)?),
+        "add" => Op::Add(next_place(&mut words)?, next_place(&mut words)?),
+        "inc" => Op::Increment(next_place(&mut words)?),
+        "out" => Op::Output(next_place(&mut words)?),
+        "in" => {
+            let first = next_place(&mut words)?;
+            match words.next() {
+                Some(cell) => Op::InputBoth(first, place_of(cell)?),
+                None => Op::Input(first),
+            }
+        }
+        "poly" => Op::Polynomial(words.next()?.parse().ok()?),
+        "back" => {
+            label = words.next()?.parse().ok()?;
+            let test = test_of(words.next()?)?;
+            match (words.next(), words.next()) {
+                (None, _) => Op::Back(test),
+                (Some("count"), Some(form)) => Op::BackCounting(test, form.parse().ok()?),
+                (Some("poly"), Some(form)) => Op::BackPolynomial(test, form.parse().ok()?),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    if words.next().is_some() {
+        return None;
+    }
+    Some((at, op, label))
+}
+
+/// The next word as a place.
+fn next_place<'a>(words: &mut impl Iterator<Item = &'a str>) -> Option<Place> {
+    words.next().and_then(place_of)
+}
+
+/// The forms of the words [`Form::encode`] wrote, in decimal.
+pub fn parse_forms(text: &str) -> Result<Vec<Form>, String> {
+    let words: Result<Vec<u32>, _> = text.split_ascii_whitespace().map(str::parse).collect();
+    words
+        .map(|words| Form::decode_all(&words))
+        .map_err(|_| "the table of loop forms is malformed".to_string())
+}
+
+/// The word for "none" (an absent second cell) and for [`Addend::One`].
+const NONE: u32 = u32::MAX;
+
+/// The first word of each kind of form and of pure operation.
+const COUNTING: u32 = 0;
+const POLYNOMIAL: u32 = 1;
+const ADD: u32 = 0;
+const ASSIGN: u32 = 1;
+const WATCH: u32 = 2;
+const WATCH_GAP: u32 = 3;
+const INNER_COUNTING: u32 = 4;
+const INNER_POLYNOMIAL: u32 = 5;
+
+/// Reads words, 0 past their end (the words are generated code's; a
+/// malformed list makes wrong forms, never a panic here).
+struct Words<'a> {
+    words: &'a [u32],
+    at: usize,
+}
+
+impl Words<'_> {
+    fn next(&mut self) -> u32 {
+        let word = self.words.get(self.at).copied().unwrap_or(0);
+        self.at += 1;
+        word
+    }
+
+    fn place(&mut self) -> Place {
+        self.next() as Place
+    }
+
+    /// `count` items read by `item`.
+    fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> T) -> Vec<T> {
+        let count = self.next() as usize;
+        let mut items = Vec::with_capacity(count.min(self.words.len()));
+        for _ in 0..count {
+            items.push(item(self));
+        }
+        items
+    }
+
+    fn addend(&mut self) -> Addend {
+        match self.next() {
+            NONE => Addend::One,
+            place => Addend::Place(place as Place),
+        }
+    }
+
+    fn test(&mut self) -> Test {
+        let (cell, var) = (self.place(), self.place());
+        let also = match self.next() {
+            NONE => None,
+            also => Some(also as Place),
+        };
+        let negated = self.next() != 0;
+        Test {
+            cell,
+            var,
+            also,
+            negated,
+        }
+    }
+
+    fn counting(&mut self) -> Counting {
+        let steps_per_pass = self.wide();
+        let test = self.test();
+        let changed = self.list(|words| {
+            let place = words.place();
+            (place, words.list(Words::addend))
+        });
+        Counting {
+            steps_per_pass,
+            changed,
+            test,
+        }
+    }
+
+    /// A `u64` in two words, low first.
+    fn wide(&mut self) -> u64 {
+        let low = u64::from(self.next());
+        low | u64::from(self.next()) << 32
+    }
+
+    fn polynomial(&mut self) -> Polynomial {
+        let degree = self.next() as usize;
+        let warmup = self.next() != 0;
+        let fixed_steps = self.wide();
+        let roles = self.list(|words| {
+            let word = words.next();
+            let group = (word >> 8) as u16;
+            match word & 0xFF {
+                0 => Role::Value,
+                1 => Role::Inside,
+                2 => Role::Positive,
+                3 => Role::Sign(group),
+                _ => Role::Apart(group),
+            }
+        });
+        let (cell, var) = (self.next() as usize, self.next() as usize);
+        let also = match self.next() {
+            NONE => None,
+            also => Some(also as usize),
+        };
+        let negated = self.next() != 0;
+        let state = self.list(Words::place);
+        let ops = self.list(Words::pure_op);
+        Polynomial {
+            degree,
+            warmup,
+            roles,
+            exit: Exit {
+                cell,
+                var,
+                also,
+                negated,
+            },
+            state,
+            ops,
+            fixed_steps,
+        }
+    }
+
+    fn pure_op(&mut self) -> PureOp {
+        match self.next() {
+            ADD => PureOp::Add(self.place(), self.addend()),
+            ASSIGN => PureOp::Assign(self.place(), self.place()),
+            WATCH => PureOp::Watch(self.next(), self.addend()),
+            WATCH_GAP => PureOp::WatchGap {
+                slot: self.next(),
+                from: self.place(),
+                to: self.place(),
+                plus: self.list(Words::addend),
+                minus: self.list(Words::addend),
+            },
+            INNER_COUNTING => PureOp::InnerCounting(self.next(), self.counting()),
+            _ => {
+                let slot = self.next();
+                let test = self.test();
+                PureOp::InnerPolynomial(slot, test, Box::new(self.polynomial()))
+            }
+        }
+    }
+}
+
+/// Writes words (see [`Form::encode`]).
+struct Writer<'a>(&'a mut Vec<u32>);
+
+impl Writer<'_> {
+    fn word(&mut self, word: u32) {
+        self.0.push(word);
+    }
+
+    fn wide(&mut self, value: u64) {
+        self.word(value as u32);
+        self.word((value >> 32) as u32);
+    }
+
+    fn count(&mut self, count: usize) {
+        self.word(count as u32);
+    }
+
+    fn addend(&mut self, addend: Addend) {
+        self.word(match addend {
+            Addend::One => NONE,
+            Addend::Place(place) => u32::from(place),
+        });
+    }
+
+    fn addends(&mut self, addends: &[Addend]) {
+        self.count(addends.len());
+        for &addend in addends {
+            self.addend(addend);
+        }
+    }
+
+    fn test(&mut self, test: Test) {
+        self.word(u32::from(test.cell));
+        self.word(u32::from(test.var));
+        self.word(test.also.map_or(NONE, u32::from));
+        self.word(u32::from(test.negated));
+    }
+
+    fn counting(&mut self, form: &Counting) {
+        self.wide(form.steps_per_pass);
+        self.test(form.test);
+        self.count(form.changed.len());
+        for (place, adds) in &form.changed {
+            self.word(u32::from(*place));
+            self.addends(adds);
+        }
+    }
+
+    fn polynomial(&mut self, form: &Polynomial) {
+        self.word(form.degree as u32);
+        self.word(u32::from(form.warmup));
+        self.wide(form.fixed_steps);
+        self.count(form.roles.len());
+        for role in &form.roles {
+            self.word(match *role {
+                Role::Value => 0,
+                Role::Inside => 1,
+                Role::Positive => 2,
+                Role::Sign(group) => 3 | u32::from(group) << 8,
+                Role::Apart(group) => 4 | u32::from(group) << 8,
+            });
+        }
+        let exit = form.exit;
+        self.word(exit.cell as u32);
+        self.word(exit.var as u32);
+        self.word(exit.also.map_or(NONE, |also| also as u32));
+        self.word(u32::from(exit.negated));
+        self.count(form.state.len());
+        for &place in &form.state {
+            self.word(u32::from(place));
+        }
+        self.count(form.ops.len());
+        for op in &form.ops {
+            self.pure_op(op);
+        }
+    }
+
+    fn pure_op(&mut self, op: &PureOp) {
+        match op {
+            PureOp::Add(to, addend) => {
+                self.word(ADD);
+                self.word(u32::from(*to));
+                self.addend(*addend);
+            }
+            PureOp::Assign(to, from) => {
+                self.word(ASSIGN);
+                self.word(u32::from(*to));
+                self.word(u32::from(*from));
+            }
+            PureOp::Watch(slot, value) => {
+                self.word(WATCH);
+                self.word(*slot);
+                self.addend(*value);
+            }
+            PureOp::WatchGap {
+                slot,
+                from,
+                to,
+                plus,
+                minus,
+            } => {
+                self.word(WATCH_GAP);
+                self.word(*slot);
+                self.word(u32::from(*from));
+                self.word(u32::from(*to));
+                self.addends(plus);
+                self.addends(minus);
+            }
+            PureOp::InnerCounting(slot, form) => {
+                self.word(INNER_COUNTING);
+                self.word(*slot);
+                self.counting(form);
+            }
+            PureOp::InnerPolynomial(slot, test, form) => {
+                self.word(INNER_POLYNOMIAL);
+                self.word(*slot);
+                self.test(*test);
+                self.polynomial(form);
+            }
+        }
+    }
+}
+
+impl Form {
+    /// Appends the form as words to `words`: its kind (0 counting, 1
+    /// polynomial), then its fields in order — a place as its number, an
+    /// absent one (and [`Addend::One`]) as `u32::MAX`, a flag as 0 or 1, a
+    /// `u64` as two words (low first), a list as its length and its items,
+    /// a role as its kind (value, inside, positive, sign, apart: 0-4) plus
+    /// 256 times its group, a pure operation as its kind (add, assign,
+    /// watch, gap, inner counting, inner polynomial: 0-5) and its fields.
+    pub fn encode(&self, words: &mut Vec<u32>) {
+        let mut writer = Writer(words);
+        match self {
+            Form::Counting(form) => {
+                writer.word(COUNTING);
+                writer.counting(form);
+            }
+            Form::Polynomial(form) => {
+                writer.word(POLYNOMIAL);
+                writer.polynomial(form);
+            }
+        }
+    }
+
+    /// The forms [`Form::encode`] wrote one after another into `words`.
+    pub fn decode_all(words: &[u32]) -> Vec<Form> {
+        let mut reader = Words { words, at: 0 };
+        let mut forms = Vec::new();
+        while reader.at < words.len() {
+            forms.push(match reader.next() {
+                COUNTING => Form::Counting(reader.counting()),
+                _ => Form::Polynomial(reader.polynomial()),
+            });
+        }
+        forms
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::limits::Options;
+    use super::*;
+
+    const B1: Place = 1;
+    const C1: Place = 2;
+    const D1: Place = 3;
+    const H1: Place = 7;
+    const R: Place = 64;
+
+    fn words(forms: &[Form]) -> Vec<u32> {
+        let mut words = Vec::new();
+        for form in forms {
+            form.encode(&mut words);
+        }
+        words
+    }
+
+    /// The texts of a table of these lines and forms.
+    fn texts(lines: &[(u32, Op, u32)], forms: &[Form]) -> (String, String) {
+        let mut text = String::new();
+        for &(at, op, label) in lines {
+            write_line(&mut text, at, op, label);
+        }
+        let words: Vec<String> = words(forms).iter().map(u32::to_string).collect();
+        (text, words.join(" "))
+    }
+
+    #[test]
+    fn lines_round_trip_through_text() {
+        let test = |cell, also, negated| Test {
+            cell,
+            var: 68,
+            also,
+            negated,
+        };
+        let lines = [
+            (1, Op::Nop, 0),
+            (2, Op::Copy(0, 63), 0),
+            (3, Op::Copy(64, 7), 0),
+            (4, Op::Add(9, 65), 0),
+            (5, Op::Increment(66), 0),
+            (6, Op::Output(8), 0),
+            (7, Op::Input(1), 0),
+            (8, Op::InputBoth(67, 2), 0),
+            (9, Op::Mode(true), 0),
+            (10, Op::Mode(false), 0),
+            (11, Op::Polynomial(12), 0),
+            (12, Op::Back(test(3, None, false)), 4),
+            (13, Op::BackCounting(test(3, Some(4), true), 7), 11),
+            (
+                u32::MAX,
+                Op::BackPolynomial(test(63, Some(0), false), 12),
+                10,
+            ),
+        ];
+        let (text, _) = texts(&lines, &[]);
+        assert!(
+            text.starts_with("1 nop\n2 copy a1 h8\n3 copy R h1\n"),
+            "{text}"
+        );
+        assert!(text.contains("13 back 11 d1xe1=K+ count 7\n"), "{text}");
+        assert_eq!(parse_lines(&text), Ok(lines.to_vec()));
+        for bad in [
+            "x nop",
+            "1 jump",
+            "1 copy a1",
+            "1 copy a1 i9",
+            "1 back 2 a1=",
+            "1 nop 3",
+        ] {
+            assert!(parse_lines(bad).is_err(), "{bad}");
+        }
+    }
+
+    fn run(table: &Table, input: &str, max_steps: Option<u64>) -> (String, Result<u64, String>) {
+        let mut out = Vec::new();
+        let options = match max_steps {
+            Some(limit) => Options::with_max_steps(limit),
+            None => Options::default(),
+        };
+        let mut steps = StepCounter::new(&options);
+        let result = {
+            let mut io = Io::new(input.as_bytes(), &mut out);
+            let result = run_table(table, &mut io, &mut steps);
+            io.flush().unwrap();
+            result
+        };
+        let result = result
+            .map(|()| steps.executed())
+            .map_err(|err| err.to_string());
+        (String::from_utf8(out).unwrap(), result)
+    }
+
+    /// `c1` counts to R while `d1` sums it (so `d1` = R (R + 1) / 2).
+    fn triangle() -> Polynomial {
+        Polynomial {
+            degree: 2,
+            warmup: false,
+            roles: vec![Role::Value; 4],
+            exit: Exit {
+                cell: 2,
+                var: 3,
+                also: None,
+                negated: true,
+            },
+            state: vec![C1, D1],
+            ops: vec![
+                PureOp::Add(C1, Addend::One),
+                PureOp::Watch(0, Addend::Place(C1)),
+                PureOp::Add(D1, Addend::Place(C1)),
+                PureOp::Watch(1, Addend::Place(D1)),
+                PureOp::Watch(2, Addend::Place(C1)),
+                PureOp::Watch(3, Addend::Place(R)),
+            ],
+            fixed_steps: 3,
+        }
+    }
+
+    #[test]
+    fn forms_round_trip_through_words() {
+        let test = Test {
+            cell: B1,
+            var: R,
+            also: Some(H1),
+            negated: false,
+        };
+        let counting = Counting {
+            steps_per_pass: u64::from(u32::MAX) + 5,
+            changed: vec![(B1, vec![Addend::One, Addend::Place(68)]), (R, vec![])],
+            test,
+        };
+        let mut nest = triangle();
+        nest.roles.extend([
+            Role::Sign(300),
+            Role::Apart(7),
+            Role::Positive,
+            Role::Inside,
+        ]);
+        nest.exit.also = Some(1);
+        nest.ops.extend([
+            PureOp::Assign(D1, H1),
+            PureOp::WatchGap {
+                slot: 4,
+                from: C1,
+                to: R,
+                plus: vec![Addend::One],
+                minus: vec![Addend::Place(D1), Addend::One],
+            },
+            PureOp::InnerCounting(5, counting.clone()),
+            PureOp::InnerPolynomial(6, test, Box::new(triangle())),
+        ]);
+        let forms = vec![Form::Counting(counting), Form::Polynomial(nest)];
+        assert_eq!(Form::decode_all(&words(&forms)), forms);
+    }
+
+    #[test]
+    fn counting_loops_skip_their_passes_and_stop_where_the_limit_says() {
+        // b1 counts up to R, read from input.
+        let test = Test {
+            cell: B1,
+            var: R,
+            also: None,
+            negated: true,
+        };
+        let lines = [
+            (1, Op::InputBoth(R, H1), 0),
+            (2, Op::Nop, 0),
+            (3, Op::Increment(B1), 0),
+            (4, Op::BackCounting(test, 0), 1),
+            (5, Op::Output(B1), 0),
+        ];
+        let forms = [Form::Counting(Counting {
+            steps_per_pass: 2,
+            changed: vec![(B1, vec![Addend::One])],
+            test,
+        })];
+        let (lines, forms) = texts(&lines, &forms);
+        let table = Table {
+            lines: &lines,
+            forms: &forms,
+        };
+        let million = run(&table, "1000000", None);
+        assert_eq!(million, ("1000000".to_string(), Ok(2_000_003)));
+        // Step 2,000 is a condition (line 4); the next, an increment.
+        let (out, stopped) = run(&table, "1000000", Some(2_000));
+        assert_eq!(out, "");
+        assert_eq!(
+            stopped,
+            Err("line 3: step limit of 2000 reached".to_string())
+        );
+        // Overflow: b1 from 0 never meets -1 and passes i64::MAX.
+        let (_, overflow) = run(&table, "-1", None);
+        assert_eq!(
+            overflow,
+            Err("line 3: the sum 9223372036854775807 + 1 does not fit in an i64".to_string())
+        );
+    }
+
+    #[test]
+    fn polynomial_loops_skip_after_their_wait() {
+        let test = Test {
+            cell: C1,
+            var: R,
+            also: None,
+            negated: true,
+        };
+        let lines = [
+            (1, Op::InputBoth(R, H1), 0),
+            (2, Op::Polynomial(0), 0),
+            (3, Op::Increment(C1), 0),
+            (4, Op::Add(D1, C1), 0),
+            (5, Op::BackPolynomial(test, 0), 1),
+            (6, Op::Output(D1), 0),
+        ];
+        let (lines, forms) = texts(&lines, &[Form::Polynomial(triangle())]);
+        let table = Table {
+            lines: &lines,
+            forms: &forms,
+        };
+        let n: u64 = 100_000_000;
+        let (out, steps) = run(&table, &n.to_string(), None);
+        assert_eq!(out, (n * (n + 1) / 2).to_string());
+        assert_eq!(steps, Ok(3 * n + 3));
+        // Stopped by the limit in the middle of a skipped stretch: step
+        // 1,000,002 is the first line of pass 333,334.
+        let (_, stopped) = run(&table, &n.to_string(), Some(1_000_001));
+        assert_eq!(
+            stopped,
+            Err("line 3: step limit of 1000001 reached".to_string())
+        );
+        let (_, stopped) = run(&table, &n.to_string(), Some(1_000_002));
+        assert_eq!(
+            stopped,
+            Err("line 4: step limit of 1000002 reached".to_string())
+        );
+    }
+}
