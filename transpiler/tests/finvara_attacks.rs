@@ -8,6 +8,10 @@
 //! - attack tests along the lines of move classes give what a search of
 //!   every piece's automaton gives (the same game played with every piece
 //!   searched stays the same game, with the same counts).
+//!
+//! Moves take the first path in the spec's order (fewer rounds of a
+//! repetition first) in both games; some notations make that order matter
+//! (a rider that may step or jump, over holes).
 
 use chess2rs::lang::finvara;
 use chess2rs::lang::FrontEnd as _;
@@ -46,6 +50,11 @@ const NOTATIONS: &[&str] = &[
     "r(r!((1,1)`,1),[1,4])",
     "{[p](1,0),[p`]}",
     "{p,(1,1)}*",
+    // Paths in the spec's order, fewer rounds first: a jump of two before
+    // two steps, over holes or not; a piece that cannot move.
+    "{(0,1),(0,2)}*",
+    "{(1,0),(2,0)}`",
+    "",
 ];
 
 /// A random game: board size, piece types (indices into [`NOTATIONS`],

@@ -9,22 +9,26 @@
 //! means", "Legal paths", "A valid move"):
 //! - a path is a list of landings (square, `x` after landing, "crooked, not
 //!   the last landing of its repetition": may not be a hole) plus the `c`
-//!   and `m` flags and the last `p`; paths are produced depth first in
-//!   notation order (leap vectors in the documented order (a,b), (a,−b),
-//!   (−a,b), (−a,−b), (b,a), (b,−a), (−b,a), (−b,−a); alternatives left to
-//!   right; after each round of a repetition "stop" before "one more");
+//!   and `m` flags and the last `p`; paths are produced in the spec's
+//!   order (leap vectors in the documented order (a,b), (a,−b), (−a,b),
+//!   (−a,−b), (b,a), (b,−a), (−b,a), (−b,−a); alternatives left to right;
+//!   fewer repetitions before more: every repetition is tried with exactly
+//!   1 round, then exactly 2, 3, …, as long as some path gets through that
+//!   many, each count searched in full before the next — the count decided
+//!   where the repetition starts, before its rounds' choices);
+//! - `"s"` is s's notation inlined; an empty one has no path (the piece
+//!   cannot move), so neither has `"s"` nor anything in sequence with it;
 //! - `A*` is "A, the same way each time": round 1 runs A freely and records
 //!   its *way*, every choice it makes in order (each leap's vector, each
-//!   `{…}`'s alternative, and for every repetition nested in A each "stop"
-//!   or "once more" and every choice inside its rounds; `"s"` is its
-//!   notation inlined). Every later round replays that record choice by
+//!   `{…}`'s alternative, and for every repetition nested in A its number of
+//!   rounds and every choice inside them; `"s"` is its notation inlined).
+//!   Every later round replays that record choice by
 //!   choice, so a nested `B*` makes as many rounds as in round 1, by the
 //!   same vector, and a nested ``B` `` takes round 1's route again. The
 //!   conditions are tested afresh in each round where they stand (the
-//!   board, the edge, `r`, `x`, `c`, `m`, the crooked no-hole rule). Round 1
-//!   comes in notation order, and after each complete round "stop" comes
-//!   before "once more". A `*` inside a round being replayed takes every
-//!   choice from that replay;
+//!   board, the edge, `r`, `x`, `c`, `m`, the crooked no-hole rule). A `*`
+//!   inside a round being replayed takes every choice, its count too, from
+//!   that replay;
 //! - each complete path is validated on the board as it is before the move
 //!   (except that an enemy the path already took with `x` is gone: see
 //!   [`GONE_AFTER_X`]), then the move is made and the check rule tried; the
@@ -32,14 +36,15 @@
 //! - the effects (falling into the first hole, captures, promotion, stack
 //!   actions) are applied from the path list; then the losing test.
 //!
-//! Crooked riders may go round in circles, and then "the first path in
-//! notation order" need not exist (ever longer detours come ever earlier).
 //! Like the engine's search, the model never revisits, along one path, a
 //! point of the notation (the frames still to do, including the start of a
-//! round, and the place in a way being replayed) with the same square and
+//! round but not how many rounds are left, and the place in a way being
+//! replayed) with the same square and
 //! the same remembered facts (what the square holds, the `c`/`m` flags,
 //! captured, leapt, the last `p`, the captures and the fall so far): a path
-//! that does has the same outcome as the one without the detour. Rounds
+//! that does has the same outcome as the one without the detour, which has
+//! fewer rounds and so comes first. (It also ends the counts: once every
+//! path of n rounds is cut or stopped, none of n + 1 rounds exists.) Rounds
 //! being replayed are deterministic, so a revisit there (a round whose
 //! displacement is zero) is cut at the start of a round. Inside round 1 of
 //! the outermost `*` being recorded, the recorded way grows with every
@@ -51,8 +56,9 @@
 //! A `*` over a notation with finitely many ways and no repetition nested
 //! in it (at most [`EXPANDED_WAYS`] of them, as docs/architecture.md
 //! describes) is read as one rider per way (`(1,0)*` is four riders):
-//! the model tries the ways in notation order and makes every round, the
-//! first too, replay the chosen way, which is part of every point inside
+//! the model tries, for 1, 2, … rounds, the ways in notation order and makes
+//! every round, the first too, replay the chosen way, which is part of
+//! every point inside
 //! and after the repetition (see [`Search::one_rider_per_way`]). The paths
 //! and their order are those of recording round 1; what changes is the
 //! "same point again" test: two landings that ride different ways of such
@@ -181,7 +187,8 @@ enum Cond<'a> {
 }
 
 /// A recorded way: every choice one round of a `*` made, in order
-/// (leap vector index, alternative index, 0 = stop / 1 = once more).
+/// (leap vector index, alternative index, and for a repetition nested in
+/// it how many rounds it makes).
 type Way = Rc<[u32]>;
 
 /// What is left to do, innermost last.
@@ -190,8 +197,15 @@ enum Frame {
     /// The items `next..` of a sequence (by address).
     Items { seq: usize, len: usize, next: usize },
     /// After a round of `` ` ``: the item (by address) and how many of its
-    /// repetitions make one round.
-    AnyLoop { item: usize, depth: usize },
+    /// repetitions make one round; `left`: rounds still to make after this
+    /// one; `attempt`: which try of a round count it is (see
+    /// [`Search::reached`]).
+    AnyLoop {
+        item: usize,
+        depth: usize,
+        left: usize,
+        attempt: usize,
+    },
     /// About to run one round of a repetition (so that coming back to the
     /// start of a round with nothing new counts as a detour).
     Round { item: usize, depth: usize },
@@ -203,6 +217,8 @@ enum Frame {
         depth: usize,
         start: usize,
         outermost: bool,
+        left: usize,
+        attempt: usize,
     },
     /// After round 2, 3, … of a `*`. `way`: the round 1 it repeats, when
     /// this `*` replays it itself; `None` when an enclosing `*` is
@@ -211,14 +227,25 @@ enum Frame {
         item: usize,
         depth: usize,
         way: Option<Way>,
+        left: usize,
+        attempt: usize,
     },
 }
 
 impl Frame {
     /// The frame as a point of the notation: a [`Frame::Record`]'s log
-    /// position is part of the recorded way, not of the point.
+    /// position is part of the recorded way, not of the point, and how many
+    /// rounds are left is no part of it either (a path that comes back to
+    /// the same point with fewer rounds left is a detour of one with fewer
+    /// rounds, which comes first).
     fn point(&self) -> Frame {
         match *self {
+            Frame::AnyLoop { item, depth, .. } => Frame::AnyLoop {
+                item,
+                depth,
+                left: 0,
+                attempt: 0,
+            },
             Frame::Record {
                 item,
                 depth,
@@ -229,6 +256,20 @@ impl Frame {
                 depth,
                 start: 0,
                 outermost,
+                left: 0,
+                attempt: 0,
+            },
+            Frame::SameLoop {
+                item,
+                depth,
+                ref way,
+                ..
+            } => Frame::SameLoop {
+                item,
+                depth,
+                way: way.clone(),
+                left: 0,
+                attempt: 0,
             },
             ref other => other.clone(),
         }
@@ -280,6 +321,12 @@ impl Walk<'_> {
         }
     }
 
+    /// How many rounds a repetition makes: the number the way being
+    /// replayed recorded, or `None` (every count, fewest first).
+    fn rounds(&self) -> Option<usize> {
+        self.cursor.as_ref().map(|(way, done)| way[*done] as usize)
+    }
+
     /// The walk after choosing option `c` (recorded, and the replay moves
     /// on).
     fn chose(&self, c: usize) -> Self {
@@ -327,6 +374,11 @@ struct Search<'m, 'a> {
     on_path: HashSet<Key>,
     /// Serial numbers handed out to round 1s of outermost `*`s so far.
     recordings: usize,
+    /// Per try of a repetition with a given number of rounds: whether some
+    /// path got to the end of its last round. The counts are tried 1, 2,
+    /// 3, … until one where no path gets that far (then no larger count
+    /// can: its paths begin with such a path).
+    reached: Vec<bool>,
     steps: &'m mut usize,
     limit: usize,
     /// Every complete path in order, before the check rule (for tests).
@@ -499,7 +551,15 @@ impl<'a> Model<'a> {
             | Atom::Capture(seq)
             | Atom::NoCapture(seq)
             | Atom::Rank { seq, .. } => in_seq(seq),
-            Atom::Like(symbol) => in_seq(self.notations[self.kinds[&symbol.value]]),
+            Atom::Like(symbol) => {
+                let notation = self.notations[self.kinds[&symbol.value]];
+                // An empty notation has no way at all.
+                if notation.is_empty() {
+                    0
+                } else {
+                    in_seq(notation)
+                }
+            }
             Atom::CaptureHere | Atom::Promote(_) => 1,
         }
     }
@@ -543,7 +603,15 @@ impl<'a> Model<'a> {
                 .into_iter()
                 .map(|(choices, parts)| (choices, parts + 1))
                 .collect(),
-            Atom::Like(symbol) => self.seq_ways(self.notations[self.kinds[&symbol.value]])?,
+            Atom::Like(symbol) => {
+                let notation = self.notations[self.kinds[&symbol.value]];
+                // An empty notation has no way at all.
+                if notation.is_empty() {
+                    Vec::new()
+                } else {
+                    self.seq_ways(notation)?
+                }
+            }
             Atom::CaptureHere | Atom::Promote(_) => vec![(Vec::new(), 1)],
         })
     }
@@ -683,6 +751,7 @@ impl<'m, 'a> Search<'m, 'a> {
             goal,
             on_path: HashSet::new(),
             recordings: 0,
+            reached: Vec::new(),
             steps,
             limit,
             record: None,
@@ -789,42 +858,49 @@ impl<'m, 'a> Search<'m, 'a> {
                 rest.push_items(seq, next + 1);
                 self.item(rest, walk, &seq[next], seq[next].repeats.len())
             }
-            Frame::AnyLoop { depth, .. } => {
+            Frame::AnyLoop {
+                depth,
+                left,
+                attempt,
+                ..
+            } => {
                 let item = item.unwrap();
-                for choice in walk.options(2) {
-                    let chosen = walk.chose(choice);
-                    if choice == 0 {
-                        // Stop first …
-                        let mut stopped = chosen;
-                        if stack.crooked_depth() == 0 {
-                            stopped.open = false;
-                        }
-                        if self.step(stack.clone(), stopped)? {
-                            return Ok(true);
-                        }
-                    } else {
-                        // … then one more round.
-                        let mut again = stack.clone();
-                        again.push_other(frame.clone(), Some(item));
-                        again.push_other(
-                            Frame::Round {
-                                item: addr(item),
-                                depth,
-                            },
-                            Some(item),
-                        );
-                        if self.step(again, chosen)? {
-                            return Ok(true);
-                        }
+                if left == 0 {
+                    // The last round: stop.
+                    self.reached[attempt] = true;
+                    let mut stopped = walk;
+                    if stack.crooked_depth() == 0 {
+                        stopped.open = false;
                     }
+                    return self.step(stack.clone(), stopped);
                 }
-                Ok(false)
+                // One more round.
+                let mut again = stack.clone();
+                again.push_other(
+                    Frame::AnyLoop {
+                        item: addr(item),
+                        depth,
+                        left: left - 1,
+                        attempt,
+                    },
+                    Some(item),
+                );
+                again.push_other(
+                    Frame::Round {
+                        item: addr(item),
+                        depth,
+                    },
+                    Some(item),
+                );
+                self.step(again, walk)
             }
             Frame::Round { depth, .. } => self.item(stack.clone(), walk, item.unwrap(), depth),
             Frame::Record {
                 depth,
                 start,
                 outermost,
+                left,
+                attempt,
                 ..
             } => {
                 // Round 1 is over: its choices are the way.
@@ -835,23 +911,36 @@ impl<'m, 'a> Search<'m, 'a> {
                     walk.recording = None;
                     walk.log.clear();
                 }
-                self.same_loop(stack, walk, item.unwrap(), depth, Some(way))
+                self.same_loop(
+                    stack,
+                    walk,
+                    item.unwrap(),
+                    depth,
+                    Some(way),
+                    (left, attempt),
+                )
             }
-            Frame::SameLoop { depth, way, .. } => {
+            Frame::SameLoop {
+                depth,
+                way,
+                left,
+                attempt,
+                ..
+            } => {
                 let mut walk = walk;
                 if let Some(way) = &way {
                     // This `*`'s own replay of round 1 is done.
                     debug_assert_eq!(walk.cursor, Some((way.clone(), way.len())));
                     walk.cursor = None;
                 }
-                self.same_loop(stack, walk, item.unwrap(), depth, way)
+                self.same_loop(stack, walk, item.unwrap(), depth, way, (left, attempt))
             }
         }
     }
 
-    /// After a round of `*`: stop, or once more the same way (`way`: the
-    /// recorded round 1 this `*` replays itself; `None`: an enclosing
-    /// replay dictates).
+    /// After a round of `*`: stop after the last round, else once more the
+    /// same way (`way`: the recorded round 1 this `*` replays itself;
+    /// `None`: an enclosing replay dictates). `left`: rounds still to make.
     fn same_loop(
         &mut self,
         stack: &Stack<'a>,
@@ -859,42 +948,49 @@ impl<'m, 'a> Search<'m, 'a> {
         item: &'a Item,
         depth: usize,
         way: Option<Way>,
+        (left, attempt): (usize, usize),
     ) -> Result<bool, Budget> {
-        for choice in walk.options(2) {
-            let mut chosen = walk.chose(choice);
-            if choice == 0 {
-                if self.step(stack.clone(), chosen)? {
-                    return Ok(true);
-                }
-                continue;
-            }
-            let mut again = stack.clone();
-            again.push_other(
-                Frame::SameLoop {
-                    item: addr(item),
-                    depth,
-                    way: way.clone(),
-                },
-                Some(item),
-            );
-            again.push_other(
-                Frame::Round {
-                    item: addr(item),
-                    depth,
-                },
-                Some(item),
-            );
-            if let Some(way) = &way {
-                chosen.cursor = Some((way.clone(), 0));
-            }
-            if self.step(again, chosen)? {
-                return Ok(true);
-            }
+        if left == 0 {
+            self.reached[attempt] = true;
+            return self.step(stack.clone(), walk);
         }
-        Ok(false)
+        let mut again = stack.clone();
+        again.push_other(
+            Frame::SameLoop {
+                item: addr(item),
+                depth,
+                way: way.clone(),
+                left: left - 1,
+                attempt,
+            },
+            Some(item),
+        );
+        again.push_other(
+            Frame::Round {
+                item: addr(item),
+                depth,
+            },
+            Some(item),
+        );
+        let mut walk = walk;
+        if let Some(way) = &way {
+            walk.cursor = Some((way.clone(), 0));
+        }
+        self.step(again, walk)
+    }
+
+    /// A new try of a repetition with some number of rounds.
+    fn attempt(&mut self) -> usize {
+        self.reached.push(false);
+        self.reached.len() - 1
     }
 
     /// Runs `item` with its first `depth` repetitions, then `stack`.
+    /// A repetition is tried with 1 round, then 2, 3, … (spec "Legal
+    /// paths": fewer repetitions before more, across its alternatives):
+    /// every path of one round count comes before any of the next. The
+    /// count is a choice of the round it stands in (a `*` around it
+    /// repeats it).
     fn item(
         &mut self,
         stack: Stack<'a>,
@@ -905,31 +1001,66 @@ impl<'m, 'a> Search<'m, 'a> {
         if depth == 0 {
             return self.atom(stack, walk, &item.atom);
         }
+        if item.repeats[depth - 1] == Repeat::Same && walk.cursor.is_none() && depth == 1 {
+            if let Some(ways) = self.model.expanded_ways(&item.atom) {
+                return self.one_rider_per_way(stack, walk, item, ways);
+            }
+        }
+        let fixed = walk.rounds();
+        let mut rounds = fixed.unwrap_or(1);
+        loop {
+            let attempt = self.attempt();
+            if self.rounds(
+                stack.clone(),
+                walk.chose(rounds),
+                item,
+                depth,
+                (rounds, attempt),
+            )? {
+                return Ok(true);
+            }
+            if fixed.is_some() || !self.reached[attempt] {
+                return Ok(false);
+            }
+            rounds += 1;
+        }
+    }
+
+    /// `item` with its first `depth` repetitions, the last making exactly
+    /// `rounds` rounds, then `stack`.
+    fn rounds(
+        &mut self,
+        stack: Stack<'a>,
+        walk: Walk<'a>,
+        item: &'a Item,
+        depth: usize,
+        (rounds, attempt): (usize, usize),
+    ) -> Result<bool, Budget> {
         let mut s = stack;
         let mut walk = walk;
+        let left = rounds - 1;
         match item.repeats[depth - 1] {
             Repeat::Any => {
-                // One round at least, then the loop decides.
+                // One round, then the loop decides.
                 s.push_other(
                     Frame::AnyLoop {
                         item: addr(item),
                         depth: depth - 1,
+                        left,
+                        attempt,
                     },
                     Some(item),
                 );
             }
             Repeat::Same => {
-                if walk.cursor.is_none() && depth == 1 {
-                    if let Some(ways) = self.model.expanded_ways(&item.atom) {
-                        return self.one_rider_per_way(s, walk, item, ways);
-                    }
-                }
                 // Round 1 any way, recorded — unless a replay dictates it.
                 let after = if walk.cursor.is_some() {
                     Frame::SameLoop {
                         item: addr(item),
                         depth: depth - 1,
                         way: None,
+                        left,
+                        attempt,
                     }
                 } else {
                     let outermost = walk.recording.is_none();
@@ -943,6 +1074,8 @@ impl<'m, 'a> Search<'m, 'a> {
                         depth: depth - 1,
                         start: walk.log.len(),
                         outermost,
+                        left,
+                        attempt,
                     }
                 };
                 s.push_other(after, Some(item));
@@ -960,14 +1093,15 @@ impl<'m, 'a> Search<'m, 'a> {
 
     /// `item`'s `*` (its only repetition) over the finitely many `ways` of
     /// its atom ([`Model::expanded_ways`]), read as one rider per way: for
-    /// each way in notation order, every round (the first too) makes that
-    /// way's choices, and the way is part of each point of the notation in
-    /// it (a [`Frame::SameLoop`] and the cursor), however many rounds were
-    /// made. The paths and their order are those of recording round 1; only
-    /// what counts as "the same point again" differs: two landings of one
-    /// path inside or after such a `*` are the same point only if they ride
-    /// the same way — as the project compiles such a `*`
-    /// (docs/architecture.md, "one loop per *way* of A").
+    /// 1, 2, 3, … rounds, each way in notation order, where every round
+    /// (the first too) makes that way's choices, and the way is part of
+    /// each point of the notation in it (a [`Frame::SameLoop`] and the
+    /// cursor), however many rounds were made. The paths and their order
+    /// are those of recording round 1; only what counts as "the same point
+    /// again" differs: two landings of one path inside or after such a `*`
+    /// are the same point only if they ride the same way — as the project
+    /// compiles such a `*` (docs/architecture.md, "one loop per *way* of
+    /// A").
     fn one_rider_per_way(
         &mut self,
         stack: Stack<'a>,
@@ -975,30 +1109,39 @@ impl<'m, 'a> Search<'m, 'a> {
         item: &'a Item,
         ways: Vec<Way>,
     ) -> Result<bool, Budget> {
-        for way in ways {
-            let mut round = stack.clone();
-            round.push_other(
-                Frame::SameLoop {
-                    item: addr(item),
-                    depth: 0,
-                    way: Some(way.clone()),
-                },
-                Some(item),
-            );
-            round.push_other(
-                Frame::Round {
-                    item: addr(item),
-                    depth: 0,
-                },
-                Some(item),
-            );
-            let mut walk = walk.clone();
-            walk.cursor = Some((way, 0));
-            if self.step(round, walk)? {
-                return Ok(true);
+        let mut rounds = 1;
+        loop {
+            let attempt = self.attempt();
+            for way in &ways {
+                let mut round = stack.clone();
+                round.push_other(
+                    Frame::SameLoop {
+                        item: addr(item),
+                        depth: 0,
+                        way: Some(way.clone()),
+                        left: rounds - 1,
+                        attempt,
+                    },
+                    Some(item),
+                );
+                round.push_other(
+                    Frame::Round {
+                        item: addr(item),
+                        depth: 0,
+                    },
+                    Some(item),
+                );
+                let mut walk = walk.chose(rounds);
+                walk.cursor = Some((way.clone(), 0));
+                if self.step(round, walk)? {
+                    return Ok(true);
+                }
             }
+            if !self.reached[attempt] {
+                return Ok(false);
+            }
+            rounds += 1;
         }
-        Ok(false)
     }
 
     fn atom(&mut self, stack: Stack<'a>, walk: Walk<'a>, atom: &'a Atom) -> Result<bool, Budget> {
@@ -1031,8 +1174,13 @@ impl<'m, 'a> Search<'m, 'a> {
                 self.step(s, walk)
             }
             Atom::Like(symbol) => {
+                let notation = self.model.notations[self.model.kinds[&symbol.value]];
+                if notation.is_empty() {
+                    // Spec: the piece cannot move, so "s" has no path.
+                    return Ok(false);
+                }
                 let mut s = stack;
-                s.push_items(self.model.notations[self.model.kinds[&symbol.value]], 0);
+                s.push_items(notation, 0);
                 self.step(s, walk)
             }
             Atom::Capture(seq) | Atom::NoCapture(seq) | Atom::Rank { seq, .. } => {
@@ -2090,7 +2238,10 @@ fn engine_outcome_with(
 static LISTINGS_COMPARED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// Most search steps the model may take on one case.
-const LIMIT: usize = 5_000;
+const LIMIT: usize = 20_000;
+
+/// Most search steps the model may take on a hand-checked position.
+const UNIT_LIMIT: usize = 100_000;
 
 #[derive(Debug)]
 enum Verdict {
@@ -2444,7 +2595,7 @@ fn both(text: &str, from: &str, to: &str, promote: Option<usize>) -> (Outcome, O
     let MCell::Piece { kind, white } = board[from] else {
         panic!("no piece on {from}");
     };
-    let mut runner = Runner::new(&model, LIMIT);
+    let mut runner = Runner::new(&model, UNIT_LIMIT);
     let mut input = vec![100i64, 101, 102, 103].into_iter();
     let expected = runner
         .play(&board, (white, kind, from), to, promote, &mut input)
@@ -2468,42 +2619,36 @@ const EMPTY_4X4: &str = "\
 ";
 
 #[test]
-fn model_rider_paths_go_way_by_way_shortest_first() {
-    // `(1,0)*`: vectors forward, backward, right, left; per way one, two,
-    // three squares.
+fn model_rider_paths_go_fewest_rounds_first_way_by_way() {
+    // `(1,0)*`: one square along every way (vectors forward, backward,
+    // right, left), then two, then three (spec: fewer repetitions before
+    // more, across the ways).
     let text = format!("(R 3): (1,0)*\n{EMPTY_4X4}");
     assert_eq!(
         model_paths(&text, "a1"),
-        ["b1", "b1 c1", "b1 c1 d1", "a2", "a2 a3", "a2 a3 a4"]
+        ["b1", "a2", "b1 c1", "a2 a3", "b1 c1 d1", "a2 a3 a4"]
     );
     // `*` over alternatives: one way per alternative (and vector).
     let text = format!("(R 3): {{(1,0|^),(0,1|>)}}*\n{EMPTY_4X4}");
     assert_eq!(
         model_paths(&text, "a1"),
-        ["b1", "b1 c1", "b1 c1 d1", "a2", "a2 a3", "a2 a3 a4"]
+        ["b1", "a2", "b1 c1", "a2 a3", "b1 c1 d1", "a2 a3 a4"]
     );
+    // The spec's example: to a3, the jump (one round) before two steps.
+    let text = format!("(R 3): {{(0,1|>),(0,2|>)}}*\n{EMPTY_4X4}");
+    assert_eq!(model_paths(&text, "a1")[..3], ["a2", "a3", "a2 a3"]);
     // Black's forward is toward row a, its right toward column 1.
     let text = "(R 3): (1,0|^>)\n+--+--+\n|  |RB|\n+--+--+\n|  |  |\n+--+--+\n";
     assert_eq!(model_paths(text, "b2"), ["a2", "b1"]);
 }
 
 #[test]
-fn model_crooked_paths_are_depth_first() {
-    // After each round "stop" comes before "one more round": depth first,
-    // not all one-round paths before the two-round ones.
+fn model_crooked_paths_go_fewest_rounds_first() {
+    // Every path of one round before any of two (spec: A, B, AA, AB, BA,
+    // BB, …), not depth first.
     let text = format!("(R 3): {{(1,0|^),(0,1|>)}}`\n{EMPTY_4X4}");
     let paths = model_paths(&text, "a1");
-    assert_eq!(
-        paths[..6],
-        [
-            "b1",
-            "b1 c1",
-            "b1 c1 d1",
-            "b1 c1 d1 d2",
-            "b1 c1 d1 d2 d3",
-            "b1 c1 d1 d2 d3 d4"
-        ]
-    );
+    assert_eq!(paths[..6], ["b1", "a2", "b1 c1", "b1 b2", "a2 b2", "a2 a3"]);
     // Every monotone staircase from a1 to each other square, once: the sum
     // of C(r+c, r) over 0 <= r, c <= 3, less the empty path.
     let unique: HashSet<_> = paths.iter().collect();
@@ -2511,20 +2656,21 @@ fn model_crooked_paths_are_depth_first() {
     assert_eq!(paths.len(), 68);
     // `*` of a part with a crooked rider in it: the way is the rightward
     // step and everything the nested `` ` `` does in round 1 (here: how many
-    // steps up), repeated by every later round; each decision (crooked: stop
-    // or more; `*`: stop or more) is depth first. Round 2 of a two-step way
-    // (c2: c3 d3 e3) leaves the board; a round 1 up then round 2 up twice
-    // (a2 b2 c2 c3 d3) is not the same way.
+    // steps up), repeated by every later round. The outer count comes
+    // first (it is met first), then the inner one: every one-round path,
+    // then the two-round ones. Round 2 of a two-step way (c2: c3 d3 e3)
+    // leaves the board; a round 1 up then round 2 up twice (a2 b2 c2 c3
+    // d3) is not the same way.
     let text = format!("(R 3): [(0,1|>)(1,0|^)`]*\n{EMPTY_4X4}");
     let paths = model_paths(&text, "a1");
     assert_eq!(
         paths,
         [
             "a2 b2",
-            "a2 b2 b3 c3",
-            "a2 b2 b3 c3 c4 d4",
             "a2 b2 c2",
             "a2 b2 c2 d2",
+            "a2 b2 b3 c3",
+            "a2 b2 b3 c3 c4 d4",
         ]
     );
 }
@@ -2692,14 +2838,16 @@ fn a_new_first_round_is_not_a_detour() {
 }
 
 /// A rider's way inside a round 1 being recorded is part of where a path
-/// is. C's round 1 of `*` runs B crookedly: B's second round rides
-/// `(1,1)*` by (-1,-1) from a1 to b2, its third rides it by (1,1) from c3
-/// to b2 and on to a1, and the path ends on a4 without falling, which the
-/// engine takes: it comes before the model's old choice in notation order
-/// ((1,1) before (1,-1)). The model once counted the second landing on b2 as the
-/// first one again (the rider's way was only part of the forgotten record)
-/// and took the next path instead, whose third B round rides (1,-1) and
-/// falls into c5.
+/// is. C's round 1 of `*` runs B crookedly. In the depth-first order this
+/// project once used, B's second round rode `(1,1)*` by (-1,-1) from a1 to
+/// b2, its third rode it by (1,1) from c3 to b2 and on to a1, and the path
+/// ended on a4 without falling; the model once counted the second landing
+/// on b2 as the first one again (the rider's way was only part of the
+/// forgotten record) and took the next path instead, whose third B round
+/// rides (1,-1) and falls into c5. In the spec's order (fewer rounds
+/// first) a path with fewer rounds of C's and B's repetitions comes first,
+/// and it falls into c5 (column 5: pop, from Black's empty stack: an
+/// error); model and engine must still agree.
 #[test]
 fn riders_of_different_ways_are_not_the_same_point() {
     let text = "(K 7): c((0,1|^>)``c((1,-1|^)*(1,0)`)`)c((2,1))`
@@ -2715,15 +2863,12 @@ fn riders_of_different_ways_are_not_the_same_point() {
 +--+--+--+--+--+--+
 ";
     let (model, engine) = both(text, "b6", "a4", None);
-    assert_eq!(model.error, None, "no fall into c5");
     assert_eq!(
-        model.cells[3],
-        MCell::Piece {
-            kind: 3,
-            white: false
-        },
-        "C stands on a4"
+        model.error.as_deref(),
+        Some("stack action 5 needs 1 value on the black stack, which has 0"),
+        "falls into c5"
     );
+    assert_eq!(model.cells[3], MCell::Empty, "C does not stand on a4");
     assert_eq!(model, engine, "{text}b6 -> a4");
 }
 
@@ -2897,11 +3042,13 @@ fn the_first_path_decides_which_hole() {
 // is a leap or an alternative of leaps (a crooked body one leap only, so
 // that its routes stay countable).
 //
-// Every round-1 way of A is listed in notation order as a flat list of
+// Every round-1 way of A is listed in the spec's order as a flat list of
 // leaps (owner's vectors) and conditions: a nested `B*` is one vector of B
-// taken n times (n = 1, 2, … until the board ends), a nested ``B` `` one
-// vector per round. Then each way is replayed round after round from where
-// the last round ended, and every path is judged on the board on its own.
+// taken n times (n = 1 for every vector, then n = 2, … until the board
+// ends), a nested ``B` `` one vector per round (every route of one round,
+// then of two, …). Then each way is made once, then each way twice, three
+// times, … (each round from where the last one ended), and every path is
+// judged on the board on its own.
 //
 // The no-revisit rule (model doc) cuts nothing else in this family but
 // this: inside round 1, a crooked rider whose landings return to one of its
@@ -3183,26 +3330,35 @@ impl Brute<'_> {
                 out = self.seq(first, way.clone())?;
                 out.extend(self.seq(second, way)?);
             }
-            // One vector, then stop before once more.
+            // One vector n times: n = 1 for every vector, then n = 2, …
             BEl::Star(body) => {
-                for v in body_vectors(body) {
-                    let mut at = way.clone();
-                    while let Some(next) = self.leap(&at, v) {
-                        out.push(next.clone());
-                        at = next;
+                let mut lines: Vec<BWay> = vec![way; body_vectors(body).len()];
+                let mut any = true;
+                while any {
+                    any = false;
+                    for (line, v) in lines.iter_mut().zip(body_vectors(body)) {
+                        if let Some(next) = self.leap(line, v) {
+                            out.push(next.clone());
+                            *line = next;
+                            any = true;
+                        }
                     }
                 }
             }
+            // Every route of one round, then of two, …: the routes found
+            // depth first, in that order within each number of rounds.
             BEl::Crook(leap) => {
                 let vectors = brute_vectors(leap);
                 self.crook(&vectors, way.at, &mut Vec::new(), way, &mut out)?;
+                out.sort_by_key(|route| route.ops.len());
             }
         }
         Ok(out)
     }
 
     /// The rounds of a crooked rider that entered on `entry` and has landed
-    /// on `seen`: each round any vector, "stop" before "once more"; no
+    /// on `seen`: each round any vector, found depth first ("stop" before
+    /// "once more"; [`Brute::el`] sorts them fewest rounds first); no
     /// landing on one of its own earlier landings, and none goes on from
     /// `entry` again (the no-revisit rule).
     fn crook(
@@ -3239,16 +3395,19 @@ impl Brute<'_> {
         Ok(())
     }
 
-    /// Every path of `A*` in notation order: each round-1 way, then the same
-    /// way again and again, as landings `(square, no_hole)` and conditions.
+    /// Every path of `A*` in notation order: each round-1 way, then each
+    /// made twice, three times, … (fewer rounds first), as landings
+    /// `(square, no_hole)` and conditions.
     fn paths(&mut self) -> Result<Vec<Vec<BStep>>, Budget> {
         let start = BWay {
             at: self.from,
             ops: Vec::new(),
         };
         let ways = self.seq(&self.case.a.clone(), start)?;
-        let mut paths = Vec::new();
+        // Per way, its paths of 1, 2, … rounds.
+        let mut by_way = Vec::new();
         for way in ways {
+            let mut paths = Vec::new();
             let mut path = Vec::new();
             let mut at = self.from;
             'rounds: loop {
@@ -3276,6 +3435,17 @@ impl Brute<'_> {
                     // later round would start where round 1 did, which the
                     // no-revisit rule cuts.
                     break;
+                }
+            }
+            by_way.push(paths);
+        }
+        let most = by_way.iter().map(Vec::len).max().unwrap_or(0);
+        let mut paths = Vec::new();
+        for rounds in 0..most {
+            for way in &by_way {
+                paths.extend(way.get(rounds).cloned());
+                if paths.len() > BRUTE_WAYS {
+                    return Err(Budget);
                 }
             }
         }
@@ -3769,9 +3939,10 @@ fn rider_of_riders_keeps_one_line() {
 
 #[test]
 fn model_rider_of_riders_paths() {
-    // Per vector of the inner rider (up, down, right, left) and per count
-    // of its steps, the outer rounds: c1 is reached twice (one step, two
-    // rounds; two steps, one round), and nothing leaves the line.
+    // Fewer outer rounds first, then fewer inner ones, then the inner
+    // rider's vector (up, down, right, left): c1 is reached twice (two
+    // steps, one round; one step, two rounds), and nothing leaves the
+    // line.
     let text = "(R 3): [(1,0)*]*
 +--+--+--+
 |  |  |  |
@@ -3783,46 +3954,48 @@ fn model_rider_of_riders_paths() {
 ";
     assert_eq!(
         model_paths(text, "a1"),
-        ["b1", "b1 c1", "b1 c1", "a2", "a2 a3", "a2 a3"]
+        ["b1", "a2", "b1 c1", "a2 a3", "b1 c1", "a2 a3"]
     );
     // `(1,0)**` is the same piece written without the group.
     assert_eq!(
         model_paths(&text.replace("[(1,0)*]*", "(1,0)**"), "a1"),
-        ["b1", "b1 c1", "b1 c1", "a2", "a2 a3", "a2 a3"]
+        ["b1", "a2", "b1 c1", "a2 a3", "b1 c1", "a2 a3"]
     );
     // A crooked rider inside a `*` (up or right): round 2 repeats round 1's
-    // whole route. Depth first: round 1's routes in order (up before right,
-    // "stop" before "once more"), each followed by its rounds 2, 3, … until
-    // one leaves the board: b1 then c1 (up, twice); b1 b2 then c2 c3 (up and
-    // right, twice); a2 b2 then b3 c3. A round 2 that went another route
-    // (b1 then b2: up, then right) is not listed as two rounds — b1 b2 is
-    // there once, as one round of up and right.
+    // whole route. One outer round first, its routes fewest crooked rounds
+    // first (up before right within a count: every route from a1 to each
+    // square of the board); then two outer rounds, each route of round 1
+    // repeated where that stays on the board: b1 then c1 (up, twice); a2
+    // then a3; b1 b2 then c2 c3 (up and right, twice); a2 b2 then b3 c3. A
+    // round 2 that went another route (b1 then b2: up, then right) is not
+    // listed as two rounds — b1 b2 is there once, as one round of up and
+    // right.
     let text = text.replace("[(1,0)*]*", "[(1,0|^>)`]*");
     assert_eq!(
         model_paths(&text, "a1"),
         [
             "b1",
-            "b1 c1",
-            "b1 c1",
-            "b1 c1 c2",
-            "b1 c1 c2 c3",
-            "b1 b2",
-            "b1 b2 c2 c3",
-            "b1 b2 c2",
-            "b1 b2 c2 c3",
-            "b1 b2 b3",
-            "b1 b2 b3 c3",
             "a2",
-            "a2 a3",
+            "b1 c1",
+            "b1 b2",
             "a2 b2",
-            "a2 b2 b3 c3",
-            "a2 b2 c2",
-            "a2 b2 c2 c3",
-            "a2 b2 b3",
-            "a2 b2 b3 c3",
             "a2 a3",
+            "b1 c1 c2",
+            "b1 b2 c2",
+            "b1 b2 b3",
+            "a2 b2 c2",
+            "a2 b2 b3",
             "a2 a3 b3",
-            "a2 a3 b3 c3"
+            "b1 c1 c2 c3",
+            "b1 b2 c2 c3",
+            "b1 b2 b3 c3",
+            "a2 b2 c2 c3",
+            "a2 b2 b3 c3",
+            "a2 a3 b3 c3",
+            "b1 c1",
+            "a2 a3",
+            "b1 b2 c2 c3",
+            "a2 b2 b3 c3"
         ]
     );
 }

@@ -104,9 +104,30 @@ pub enum Edge {
         /// The next state.
         to: u32,
     },
-    /// Go to `to` (alternatives, repetitions, grouping).
+    /// Go to `to` (alternatives, the ways of a repetition, grouping).
     Pass {
         /// The next state.
+        to: u32,
+    },
+    /// Into a repetition (`A*` or ``A` ``): `to` is where its rounds start
+    /// (its ways, or its [`Edge::Begin`]). A move's search tries every
+    /// path of one round before any of two, two before three, …: the
+    /// node reached by this edge keeps the nodes that start a further
+    /// round ([`Edge::Loop`], [`Edge::Again`]) until every path with fewer
+    /// rounds is tried.
+    Enter {
+        /// The state where the rounds start.
+        to: u32,
+    },
+    /// After a round of a repetition that is not recorded (``A` ``, or
+    /// `A*` over few ways, one loop per way): stop repeating.
+    Exit {
+        /// The state after the repetition.
+        to: u32,
+    },
+    /// After a round of a repetition that is not recorded: one more round.
+    Loop {
+        /// The state where the round starts.
         to: u32,
     },
     /// The start of `A*`'s first round, where A has nested repetitions or
@@ -116,13 +137,13 @@ pub enum Edge {
         /// The state where A starts.
         to: u32,
     },
-    /// After a round of `A*`: stop repeating.
+    /// After a round of a recorded `A*`: stop repeating.
     Stop {
         /// The state after `A*`.
         to: u32,
     },
-    /// After a round of `A*`: one more round, making exactly the choices
-    /// the first round made.
+    /// After a round of a recorded `A*`: one more round, making exactly
+    /// the choices the first round made.
     Again {
         /// The state where A starts.
         to: u32,
@@ -163,6 +184,9 @@ impl Edge {
             | Edge::CaptureHere { to }
             | Edge::Promote { to, .. }
             | Edge::Pass { to }
+            | Edge::Enter { to }
+            | Edge::Exit { to }
+            | Edge::Loop { to }
             | Edge::Begin { to }
             | Edge::Stop { to }
             | Edge::Again { to }
@@ -346,12 +370,6 @@ impl Ray {
 }
 
 impl Automaton<'_> {
-    pub(super) fn edges_of(&self, state: u32) -> &[Edge] {
-        let state = &self.states[state as usize];
-        let first = state.first_edge as usize;
-        &self.edges[first..first + state.edges as usize]
-    }
-
     /// Whether the `p` edge at `edge` allows a piece of `kind` to become
     /// `target`.
     pub fn allows(&self, edge: u32, kind: u16, target: u16) -> bool {
@@ -432,6 +450,9 @@ impl Automaton<'_> {
                 Edge::CaptureHere { to } => format!("x{to}"),
                 Edge::Promote { first, count, to } => format!("p{first},{count},{to}"),
                 Edge::Pass { to } => format!("s{to}"),
+                Edge::Enter { to } => format!("i{to}"),
+                Edge::Exit { to } => format!("o{to}"),
+                Edge::Loop { to } => format!("w{to}"),
                 Edge::Begin { to } => format!("b{to}"),
                 Edge::Stop { to } => format!("e{to}"),
                 Edge::Again { to } => format!("a{to}"),
@@ -612,6 +633,9 @@ impl OwnedAutomaton {
                         'n' => Edge::NoCapture { to },
                         'x' => Edge::CaptureHere { to },
                         's' => Edge::Pass { to },
+                        'i' => Edge::Enter { to },
+                        'o' => Edge::Exit { to },
+                        'w' => Edge::Loop { to },
                         'b' => Edge::Begin { to },
                         'e' => Edge::Stop { to },
                         'a' => Edge::Again { to },

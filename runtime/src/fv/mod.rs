@@ -6,10 +6,11 @@
 //! leap, test the rank, set the `c`/`m` conditions, capture (`x`) or
 //! promote. A move `FROM -> TO` is valid if some path through the automaton
 //! from FROM ends on TO and obeys the occupancy rules; [`Game::try_move`]
-//! finds the first such path in notation order by a depth-first search over
-//! (automaton state, square, what the path must remember, what it has done so
-//! far), visiting each such node once — so the cost is polynomial in board
-//! and notation size, never the number of paths. Generated code may instead
+//! finds the first such path in the spec's order (notation order, fewer
+//! repetitions before more) by a search over (automaton state, square, what
+//! the path must remember, what it has done so far), visiting each such node
+//! once — so the cost is polynomial in board and notation size, never the
+//! number of paths. Generated code may instead
 //! pass the few geometric paths it found at compile time
 //! ([`Game::try_paths`]); both end in the same trial of the check rule and
 //! the same effects.
@@ -837,6 +838,105 @@ mod tests {
         assert!(!game.someone_lost(&rules).unwrap());
     }
 
+    /// `{(0,1|>),(0,2|>)}*` for White, one loop per way (a step, a jump
+    /// of two), or `{(0,1|>),(0,2|>)}`` (crooked: any of them each round).
+    fn step_or_jump(crooked: bool) -> (Vec<State>, Vec<Edge>) {
+        let state = |first_edge, edges| State::new(first_edge, edges, UNBOUNDED);
+        if crooked {
+            let states = vec![
+                state(0, 1),
+                state(1, 1),
+                state(2, 2).in_crooked(),
+                state(4, 2).in_crooked(),
+                State::new(6, 1, 0),
+                State::new(7, 0, 0).accepting(),
+            ];
+            let edges = vec![
+                Edge::Enter { to: 1 },
+                Edge::pass(2),
+                Edge::leap(0, 1, 3),
+                Edge::leap(0, 2, 3),
+                Edge::Exit { to: 4 },
+                Edge::Loop { to: 2 },
+                Edge::pass(5),
+            ];
+            return (states, edges);
+        }
+        let states = vec![
+            state(0, 1),
+            state(1, 2),
+            state(3, 1),
+            state(4, 2),
+            state(6, 1),
+            state(7, 2),
+            State::new(9, 1, 0),
+            State::new(10, 0, 0).accepting(),
+        ];
+        let edges = vec![
+            Edge::Enter { to: 1 },
+            Edge::pass(2),
+            Edge::pass(4),
+            Edge::leap(0, 1, 3),
+            Edge::Exit { to: 6 },
+            Edge::Loop { to: 2 },
+            Edge::leap(0, 2, 5),
+            Edge::Exit { to: 6 },
+            Edge::Loop { to: 4 },
+            Edge::pass(7),
+        ];
+        (states, edges)
+    }
+
+    #[test]
+    fn fewer_rounds_come_first_across_the_ways_of_a_repetition() {
+        // From a1 to a3 with a hole on a2: one jump (one round) comes
+        // before two steps (two rounds), so the piece jumps the hole. Had
+        // it fallen into a2 (value 4: print), the empty stack would be a
+        // runtime error.
+        for crooked in [false, true] {
+            let (states, edges) = step_or_jump(crooked);
+            let mover = Automaton {
+                states: &states,
+                edges: &edges,
+                targets: &[],
+                memo: true,
+                attacks: None,
+                bends: &[],
+            };
+            let automata = [mover, WAZIR];
+            let values = [PieceValue::Number(4), PieceValue::Royal];
+            let rules = rules(&automata, &values);
+            let mut cells = vec![Cell::Empty; 9];
+            cells[0] = Cell::Piece {
+                kind: 0,
+                white: true,
+            };
+            cells[1] = Cell::Hole;
+            cells[8] = Cell::Piece {
+                kind: 1,
+                white: true,
+            };
+            cells[6] = Cell::Piece {
+                kind: 1,
+                white: false,
+            };
+            let mut game = Game::new(&rules, &cells);
+            let mut io = io();
+            assert!(game
+                .try_move(&rules, &mut io, true, 0, 0, 2, None, 1)
+                .unwrap());
+            assert_eq!(
+                game.cells()[2],
+                Cell::Piece {
+                    kind: 0,
+                    white: true
+                },
+                "crooked: {crooked}"
+            );
+            assert_eq!(game.cells()[1], Cell::Hole);
+        }
+    }
+
     #[test]
     fn the_check_rule_refuses_a_move_into_attack_and_leaves_the_board() {
         let wazir = WAZIR;
@@ -1082,6 +1182,9 @@ mod tests {
             },
             Edge::call(3, 2),
             Edge::pass(2),
+            Edge::Enter { to: 1 },
+            Edge::Exit { to: 2 },
+            Edge::Loop { to: 1 },
         ];
         let states = [
             State::new(0, 7, UNBOUNDED),

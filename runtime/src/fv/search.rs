@@ -1,4 +1,22 @@
-//! The depth-first path search over a piece type's automaton.
+//! The path search over a piece type's automaton, in the spec's notation
+//! order: edges are tried in order (alternatives left to right, leap
+//! vectors in the documented order), and for every repetition all paths of
+//! one round come before any of two, two before three, and so on.
+//!
+//! The search is depth first, except at the end of a round: the node that
+//! would start one more round ([`Edge::Loop`], [`Edge::Again`]) is queued
+//! on the node where the repetition was entered ([`Edge::Enter`], its
+//! *holder*), which takes the queued nodes one by one, in the order they
+//! came, once everything below it is done. So a repetition's rounds are
+//! searched breadth first (every node that starts round 2 before any that
+//! starts round 3) while what comes after the repetition, and every choice
+//! inside a round, stays depth first. A node is still visited once: the
+//! first time a node is reached is by the path that comes first in that
+//! order, and a later path through it goes on the same way with the same
+//! effects.
+//!
+//! Attack tests only ask whether a path exists: they take every edge at
+//! once, depth first.
 
 use super::super::hash::{FastMap, FastSet};
 use super::super::memory::{self, Charged, Refused};
@@ -67,6 +85,9 @@ pub(super) struct Goal {
     pub(super) attack: bool,
 }
 
+/// No holder ([`Frame::entry`]).
+const NONE: u32 = u32::MAX;
+
 /// A node on the search's stack.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
@@ -95,10 +116,36 @@ struct Frame {
     on_path: bool,
     /// The next edge of `state` to try.
     next_edge: u32,
-    /// The path's length when this node was reached, and the `capture` flag
-    /// its last step had then (`x` sets it; backtracking restores it).
-    path_len: u32,
-    last_capture: bool,
+    /// The path's landings so far: a node of [`Search::steps`] (0: none).
+    path: u32,
+    /// The holder of the innermost repetition whose round this node is in:
+    /// its index in [`Search::frames`] ([`NONE`]: none). For a holder, the
+    /// one around it.
+    entry: u32,
+    /// The node was reached by [`Edge::Enter`]: it keeps the nodes that
+    /// start further rounds of its repetition.
+    holder: bool,
+    /// A holder's queue, once it has one: its first and last nodes are
+    /// [`Search::queues`]`[queue]` (0: none).
+    queue: u32,
+    /// The last node of the path that is in [`Search::on_path`], as a node
+    /// of [`Search::chains`] (0: none).
+    chain: u32,
+    /// A node taken from a holder's queue: the chain whose nodes between
+    /// it and the holder were put back into [`Search::on_path`] (they are
+    /// not on the stack), to take out again when it is popped (0: none).
+    restored: u32,
+}
+
+/// What [`Search::follow`] needs of the node it follows an edge from.
+#[derive(Clone, Copy)]
+struct Parent {
+    kind: u16,
+    call: u32,
+    at: Point,
+    path: u32,
+    context: u32,
+    round: u32,
 }
 
 /// An open `"s"` call: where the path goes on once s's moves end.
@@ -116,10 +163,24 @@ struct Call {
     reach_after: u32,
 }
 
-/// Reusable buffers of the depth-first path search.
+/// Reusable buffers of the path search.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Search {
     frames: Vec<Frame>,
+    /// The landings of the paths searched, as a tree: a landing and the
+    /// node before it (node 0 is the empty path).
+    steps: Vec<(Step, u32)>,
+    /// The nodes that start a further round, queued on their holder: the
+    /// node and the next in the queue (entry 0 is unused).
+    deferred: Vec<(Frame, u32)>,
+    /// The holders' queues: the first and the last of their nodes in
+    /// `deferred` (0: empty; entry 0 is unused).
+    queues: Vec<(u32, u32)>,
+    /// The keys of [`Search::on_path`] along the paths searched, as a
+    /// tree: a key and the one before it (node 0 is none), so that a node
+    /// taken from a queue can put back those of the rounds that led to it.
+    chains: Vec<(NodeKey, u32)>,
+    /// The path found last ([`Search::next`]).
     path: Vec<Step>,
     visited: NodeSet,
     /// The nodes of the current path that are inside a first round being
@@ -142,6 +203,9 @@ pub(super) struct Search {
     cols: u32,
     /// This search remembers visited nodes ([`Automaton::memo`]).
     memo: bool,
+    /// Further rounds wait in their holder's queue (moves); attack tests,
+    /// which only ask whether a path exists, take them at once.
+    ordered: bool,
     /// Whether to list in [`Search::reads`] every square whose cell the
     /// search looks at.
     record_reads: bool,
@@ -187,6 +251,17 @@ impl Search {
         self.memo = automaton.memo;
         self.frames.clear();
         self.path.clear();
+        // Entry 0 of the landings, the queues and the chains stands for
+        // "none"; it stays from one search to the next.
+        self.steps.truncate(1);
+        if self.steps.is_empty() {
+            let none = Step {
+                square: 0,
+                capture: false,
+                no_hole: false,
+            };
+            memory::push(&mut self.steps, (none, 0))?;
+        }
         self.calls.clear();
         // Clearing an empty hash table still writes its control bytes.
         if !self.call_ids.is_empty() {
@@ -230,9 +305,25 @@ impl Search {
             round: 0,
             on_path: false,
             next_edge: 0,
-            path_len: 0,
-            last_capture: false,
+            path: 0,
+            entry: NONE,
+            holder: false,
+            queue: 0,
+            chain: 0,
+            restored: 0,
         };
+        self.deferred.truncate(1);
+        if self.deferred.is_empty() {
+            memory::push(&mut self.deferred, (root, 0))?;
+        }
+        self.queues.truncate(1);
+        if self.queues.is_empty() {
+            memory::push(&mut self.queues, (0, 0))?;
+        }
+        self.chains.truncate(1);
+        if self.chains.is_empty() {
+            memory::push(&mut self.chains, ((0, 0, 0, 0), 0))?;
+        }
         self.push(root)
     }
 
@@ -270,10 +361,11 @@ impl Search {
         )
     }
 
-    /// Pushes the node `frame` unless it was visited, or it returns to a
-    /// node of the current path inside a first round being recorded.
-    #[inline]
-    fn push(&mut self, mut frame: Frame) -> Result<(), Refused> {
+    /// Whether the node `frame` is new: not visited, and no return to a
+    /// node of its path inside a first round being recorded (`on_path`
+    /// holds those of its path). Marks it visited.
+    #[inline(always)]
+    fn admits(&mut self, frame: &Frame) -> Result<bool, Refused> {
         if self.memo {
             let square = frame.at.row * self.cols + frame.at.col;
             let rest = (
@@ -282,22 +374,99 @@ impl Search {
                 frame.context,
             );
             if !self.visited.insert(frame.kind, frame.state, square, rest)? {
-                return Ok(());
+                return Ok(false);
             }
         }
+        if frame.context != OUTSIDE && self.repetitions.recording(frame.context) {
+            let key = self.key(frame, self.repetitions.shape(frame.context));
+            if self.on_path.contains(&key) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Puts the admitted node `frame` on the stack (and, inside a first
+    /// round being recorded, its key in `on_path`).
+    #[inline(always)]
+    fn enter(&mut self, mut frame: Frame) -> Result<(), Refused> {
         frame.on_path = false;
+        frame.next_edge = 0;
         if frame.context != OUTSIDE && self.repetitions.recording(frame.context) {
             let key = self.key(&frame, self.repetitions.shape(frame.context));
             memory::reserve_entries(&mut self.on_path, 1)?;
-            if !self.on_path.insert(key) {
-                return Ok(());
-            }
+            memory::push(&mut self.chains, (key, frame.chain))?;
+            self.on_path.insert(key);
+            frame.chain = (self.chains.len() - 1) as u32;
             frame.on_path = true;
         }
-        frame.next_edge = 0;
-        frame.path_len = self.path.len() as u32;
-        frame.last_capture = self.path.last().is_some_and(|s| s.capture);
         memory::push(&mut self.frames, frame)
+    }
+
+    /// Pushes the node `frame` (reached from the node on top) unless it
+    /// was visited, or it returns to a node of its path inside a first
+    /// round being recorded.
+    #[inline]
+    fn push(&mut self, mut frame: Frame) -> Result<(), Refused> {
+        if !self.admits(&frame)? {
+            return Ok(());
+        }
+        frame.restored = 0;
+        frame.queue = 0;
+        self.enter(frame)
+    }
+
+    /// Queues the node `frame`, which starts a further round, on the
+    /// holder `holder` (unless it was visited or is a detour), to be
+    /// searched once every path with fewer rounds is.
+    fn defer(&mut self, mut frame: Frame, holder: u32) -> Result<(), Refused> {
+        if !self.admits(&frame)? {
+            return Ok(());
+        }
+        frame.holder = false;
+        frame.queue = 0;
+        frame.restored = 0;
+        let index = self.deferred.len() as u32;
+        memory::push(&mut self.deferred, (frame, 0))?;
+        let mut queue = self.frames[holder as usize].queue;
+        if queue == 0 {
+            queue = self.queues.len() as u32;
+            memory::push(&mut self.queues, (0, 0))?;
+            self.frames[holder as usize].queue = queue;
+        }
+        let (head, tail) = &mut self.queues[queue as usize];
+        if *tail == 0 {
+            *head = index;
+        } else {
+            self.deferred[*tail as usize].1 = index;
+        }
+        *tail = index;
+        Ok(())
+    }
+
+    /// Takes the next node queued on the holder on top of the stack and
+    /// pushes it. The nodes of its path between the holder and it are not
+    /// on the stack: their keys go back into `on_path` while it is.
+    fn resume(&mut self, top: usize) -> Result<(), Refused> {
+        let holder = &self.frames[top];
+        let (head, tail) = &mut self.queues[holder.queue as usize];
+        let (mut frame, next) = self.deferred[*head as usize];
+        *head = next;
+        if next == 0 {
+            *tail = 0;
+        }
+        let stop = holder.chain;
+        let mut chain = frame.chain;
+        if chain != stop {
+            frame.restored = chain;
+            while chain != stop && chain != 0 {
+                let (key, before) = self.chains[chain as usize];
+                memory::reserve_entries(&mut self.on_path, 1)?;
+                self.on_path.insert(key);
+                chain = before;
+            }
+        }
+        self.enter(frame)
     }
 
     /// Pops the top node (its edges are all tried).
@@ -306,6 +475,18 @@ impl Search {
             if frame.on_path {
                 let key = self.key(&frame, self.repetitions.shape(frame.context));
                 self.on_path.remove(&key);
+            }
+            if frame.restored != 0 {
+                let stop = self
+                    .frames
+                    .get(frame.entry as usize)
+                    .map_or(0, |holder| holder.chain);
+                let mut chain = frame.restored;
+                while chain != stop && chain != 0 {
+                    let (key, before) = self.chains[chain as usize];
+                    self.on_path.remove(&key);
+                    chain = before;
+                }
             }
         }
     }
@@ -371,24 +552,25 @@ impl Search {
         board: &Board,
         goal: Goal,
     ) -> Result<Option<&[Step]>, Refused> {
+        self.ordered = !goal.attack;
         loop {
             let Some(top) = self.frames.len().checked_sub(1) else {
                 return Ok(None);
             };
-            let frame = self.frames[top];
-            // Backtrack the path to this node.
-            self.path.truncate(frame.path_len as usize);
-            if let Some(last) = self.path.last_mut() {
-                last.capture = frame.last_capture;
-            }
-            let automaton = &rules.automata[usize::from(frame.kind)];
-            let state = automaton.states[frame.state as usize];
-            if frame.next_edge == 0 && state.accept {
+            let (kind, state, next_edge, context) = {
+                let frame = &self.frames[top];
+                (frame.kind, frame.state, frame.next_edge, frame.context)
+            };
+            let automaton = &rules.automata[usize::from(kind)];
+            let state = automaton.states[state as usize];
+            if next_edge == 0 && state.accept {
+                let frame = self.frames[top];
                 self.frames[top].next_edge = state.edges.max(1);
                 if frame.call != 0 {
                     // The end of a `"s"`: go on in the caller.
                     let call = self.calls[frame.call as usize];
                     let mut next = frame;
+                    next.holder = false;
                     next.kind = call.kind;
                     next.state = call.state;
                     next.call = call.parent;
@@ -399,27 +581,63 @@ impl Search {
                     continue;
                 }
                 if self.accepts(rules, frame, goal) {
+                    self.materialize(frame.path)?;
                     return Ok(Some(&self.path));
                 }
                 continue;
             }
-            let Some(&edge) = automaton
-                .edges_of(frame.state)
-                .get(frame.next_edge as usize)
-            else {
-                self.pop();
+            let edge = (next_edge < state.edges)
+                .then(|| automaton.edges.get((state.first_edge + next_edge) as usize))
+                .flatten();
+            let Some(&edge) = edge else {
+                let queue = self.frames[top].queue;
+                if queue != 0 && self.queues[queue as usize].0 != 0 {
+                    // Every path with fewer rounds is tried: the next node
+                    // that starts a further round.
+                    self.resume(top)?;
+                } else {
+                    self.pop();
+                }
                 continue;
             };
             self.frames[top].next_edge += 1;
-            let index = state.first_edge + frame.next_edge;
-            if let Some(expected) = self.repetitions.expected(frame.context) {
+            let index = state.first_edge + next_edge;
+            if let Some(expected) = self.repetitions.expected(context) {
                 // A replayed round makes the first round's choice here.
-                if expected != choice(frame.kind, index) {
+                if expected != choice(kind, index) {
                     continue;
                 }
             }
-            self.follow(rules, board, frame, edge, index, goal)?;
+            self.follow(rules, board, top, edge, index, goal)?;
         }
+    }
+
+    /// The landings of the path ending at node `path` of
+    /// [`Search::steps`], in order, into [`Search::path`].
+    fn materialize(&mut self, path: u32) -> Result<(), Refused> {
+        self.path.clear();
+        let mut node = path;
+        while node != 0 {
+            let (step, before) = self.steps[node as usize];
+            memory::push(&mut self.path, step)?;
+            node = before;
+        }
+        self.path.reverse();
+        Ok(())
+    }
+
+    /// Whether the path ending at node `path` took the enemy on `square`
+    /// with `x`.
+    fn taken_before(&self, path: u32, square: Square) -> bool {
+        let mut node = path;
+        while node != 0 {
+            let (step, before) = self.steps[node as usize];
+            if step.capture && step.square == square {
+                return true;
+            }
+            node = before;
+        }
+        false
     }
 
     /// Whether the path of `frame` (at the end of the searched piece's
@@ -457,16 +675,30 @@ impl Search {
         &mut self,
         rules: &Rules,
         board: &Board,
-        frame: Frame,
+        top: usize,
         edge: Edge,
         index: u32,
         goal: Goal,
     ) -> Result<(), Refused> {
-        let mut next = frame;
+        let mut next = self.frames[top];
+        // What the node on top was (`next` starts as a copy of it).
+        let frame = Parent {
+            kind: next.kind,
+            call: next.call,
+            at: next.at,
+            path: next.path,
+            context: next.context,
+            round: next.round,
+        };
         next.state = edge.to();
+        // The holder of the repetition whose round `next` is in.
+        if next.holder {
+            next.entry = top as u32;
+            next.holder = false;
+        }
         let (crooked, reach) = self.place(rules, frame.kind, edge.to(), frame.call);
         let (mut crooked, mut reach) = (crooked, reach);
-        let mut memory = frame.memory;
+        let mut memory = next.memory;
         match edge {
             Edge::Leap { forward, right, .. } => {
                 if memory.has(PENDING_HOLE) || memory.here() == HERE_ENEMY {
@@ -485,7 +717,7 @@ impl Search {
                 let here = match board.get(square) {
                     Cell::Piece { white, .. } if white == self.white => return Ok(()),
                     // An enemy this path already took with `x` is gone.
-                    Cell::Piece { .. } if captured_before(&self.path, square) => HERE_EMPTY,
+                    Cell::Piece { .. } if self.taken_before(frame.path, square) => HERE_EMPTY,
                     Cell::Piece { .. } => HERE_ENEMY,
                     Cell::Empty => HERE_EMPTY,
                     Cell::Hole if goal.attack => return Ok(()),
@@ -502,13 +734,17 @@ impl Search {
                 };
                 memory = Memory(memory.with_here(here).0 | LEAPT);
                 next.at = landing;
+                next.path = self.steps.len() as u32;
                 memory::push(
-                    &mut self.path,
-                    Step {
-                        square,
-                        capture: false,
-                        no_hole: false,
-                    },
+                    &mut self.steps,
+                    (
+                        Step {
+                            square,
+                            capture: false,
+                            no_hole: false,
+                        },
+                        frame.path,
+                    ),
                 )?;
             }
             Edge::Rank {
@@ -529,9 +765,19 @@ impl Search {
                     // two paths that took different ones go on differently.
                     next.effects = self.add_effect(next.effects, rules.square(frame.at) * 2)?;
                     memory = Memory(memory.with_here(HERE_CAPTURED).0 | CAPTURED);
-                    if let Some(last) = self.path.last_mut() {
-                        last.capture = true;
-                    }
+                    // The last landing, now with its capture.
+                    let (step, before) = self.steps[frame.path as usize];
+                    next.path = self.steps.len() as u32;
+                    memory::push(
+                        &mut self.steps,
+                        (
+                            Step {
+                                capture: true,
+                                ..step
+                            },
+                            before,
+                        ),
+                    )?;
                 }
                 HERE_CAPTURED => {}
                 _ => return Ok(()),
@@ -544,7 +790,18 @@ impl Search {
                     next.promote_kind = frame.kind;
                 }
             }
-            Edge::Pass { .. } | Edge::Begin { .. } | Edge::Stop { .. } | Edge::Again { .. } => {}
+            Edge::Exit { .. } | Edge::Stop { .. } => {
+                // Out of the repetition: into the round around it, if any.
+                next.entry = self
+                    .frames
+                    .get(next.entry as usize)
+                    .map_or(NONE, |holder| holder.entry);
+            }
+            Edge::Pass { .. }
+            | Edge::Enter { .. }
+            | Edge::Loop { .. }
+            | Edge::Begin { .. }
+            | Edge::Again { .. } => {}
             Edge::Call { piece, to } => {
                 let call = self.open_call(frame.call, frame.kind, to, crooked, reach)?;
                 next.kind = piece;
@@ -584,7 +841,19 @@ impl Search {
                 self.rounds
             };
         }
-        self.push(next)
+        match edge {
+            Edge::Enter { .. } => {
+                next.holder = true;
+                self.push(next)
+            }
+            Edge::Loop { .. } | Edge::Again { .. }
+                if self.ordered && (next.entry as usize) < self.frames.len() =>
+            {
+                let holder = next.entry;
+                self.defer(next, holder)
+            }
+            _ => self.push(next),
+        }
     }
 }
 

@@ -109,7 +109,7 @@ impl NodeSet {
     /// Adds the node (state `state` of piece type `kind` on `square`, and
     /// `rest`); whether it was new, or the budget's error if the set could
     /// not grow.
-    #[inline]
+    #[inline(always)]
     pub(super) fn insert(
         &mut self,
         kind: u16,

@@ -2,25 +2,31 @@
 //! [`fv::Automaton`]), and the geometric paths one move line can take.
 //!
 //! The notation is a regular language of leaps and conditions, built here
-//! the Thompson way: every construct adds states and *ordered* edges, so
-//! that a depth-first walk that tries edges in order meets paths in the
-//! notation order the spec asks for:
+//! the Thompson way: every construct adds states and *ordered* edges, in
+//! the notation order the spec asks for (the runtime's search puts the
+//! rounds of a repetition in order: fewer before more, see
+//! `fv::search`):
 //! - `(a,b)`: one edge per leap vector, in the fixed order (owner's
 //!   forward/right coordinates, duplicates removed) (a,b), (a,−b), (−a,b),
 //!   (−a,−b), (b,a), (b,−a), (−b,a), (−b,−a);
 //! - `{A,B}`: A's branch before B's; `[A]`: A;
 //! - `c(A)`, `m(A)`, `x`, `p`: an edge that records the condition or action;
 //!   `r(A,b)`/`r!(A,b)`: a guard edge in front of A;
-//! - `A`` ` (crooked): A, then "stop" before "once more", states marked
-//!   crooked for the hole rule;
+//! - every repetition: an `Enter` edge into the state where its rounds
+//!   start, and at the end of each round `Exit` (or `Stop`) and `Loop` (or
+//!   `Again`);
+//! - `A`` ` (crooked): A in a loop, states marked crooked for the hole
+//!   rule;
 //! - `A*` (the same way each time): one loop per *way* of A, a way being
-//!   the choices of leap vector and alternative A makes outside any
-//!   repetition nested in it (a nested `B*` or ``B` `` runs freely in each
-//!   round); ways in notation order, and in each "stop" before "once more";
+//!   the choices of leap vector and alternative A makes (in notation
+//!   order), when A has few ways and no repetition nested in it; else one
+//!   loop whose first round the search records and later rounds replay
+//!   (`Begin`, `Stop`, `Again`);
 //! - `"s"`: a *call* edge into s's automaton (built before, since references
 //!   are acyclic): the search enters s's moves and, at their end, goes on
 //!   after the call. Nothing is copied, so chains of references cost their
-//!   length, not its square.
+//!   length, not its square. An empty notation's automaton has no path at
+//!   all (the piece cannot move), so a call into it goes nowhere.
 
 use std::collections::HashMap;
 
@@ -123,6 +129,12 @@ pub fn build(notation: &Seq, context: &Context, span: &Span) -> Result<Automaton
         span,
         edge_count: 0,
     };
+    if notation.is_empty() {
+        // The piece cannot move: no path reaches the end (nor, through a
+        // call, the rest of a notation that moves like it).
+        let accept = builder.state(false);
+        return Ok(builder.finish(accept));
+    }
     let end = builder.seq(notation, 0, false)?;
     let accept = builder.state(false);
     builder.edge(end, Edge::Pass { to: accept })?;
@@ -193,19 +205,23 @@ impl<'a> Builder<'a> {
             return self.atom(atom, start, crooked);
         };
         let exit = self.state(crooked);
+        // Where the rounds start: the search keeps here the nodes that
+        // start a further round until every path with fewer is tried.
+        let rounds = self.state(crooked);
+        self.edge(start, Edge::Enter { to: rounds })?;
         match last {
             Repeat::Any => {
                 let body = self.state(true);
-                self.edge(start, Edge::Pass { to: body })?;
+                self.edge(rounds, Edge::Pass { to: body })?;
                 let end = self.repeated(atom, earlier, body, true)?;
-                self.edge(end, Edge::Pass { to: exit })?;
-                self.edge(end, Edge::Pass { to: body })?;
+                self.edge(end, Edge::Exit { to: exit })?;
+                self.edge(end, Edge::Loop { to: body })?;
             }
             Repeat::Same => match self.expanded_ways(atom, earlier) {
                 Some(ways) => {
                     for way in ways {
                         let body = self.state(crooked);
-                        self.edge(start, Edge::Pass { to: body })?;
+                        self.edge(rounds, Edge::Pass { to: body })?;
                         let mut at = body;
                         for part in way {
                             at = match part {
@@ -228,15 +244,15 @@ impl<'a> Builder<'a> {
                                 }
                             };
                         }
-                        self.edge(at, Edge::Pass { to: exit })?;
-                        self.edge(at, Edge::Pass { to: body })?;
+                        self.edge(at, Edge::Exit { to: exit })?;
+                        self.edge(at, Edge::Loop { to: body })?;
                     }
                 }
                 None => {
                     // The search records the first round's choices and
                     // replays them (runtime `fv::repeat`).
                     let body = self.state(crooked);
-                    self.edge(start, Edge::Begin { to: body })?;
+                    self.edge(rounds, Edge::Begin { to: body })?;
                     let end = self.repeated(atom, earlier, body, crooked)?;
                     self.edge(end, Edge::Stop { to: exit })?;
                     self.edge(end, Edge::Again { to: body })?;
@@ -373,11 +389,14 @@ impl<'a> Builder<'a> {
             | Atom::Capture(seq)
             | Atom::NoCapture(seq)
             | Atom::Rank { seq, .. } => seq_ways(seq),
-            Atom::Like(symbol) => self
-                .context
-                .notations
-                .get(&symbol.value)
-                .map_or(1, |seq| seq_ways(seq)),
+            // An empty notation has no way at all.
+            Atom::Like(symbol) => self.context.notations.get(&symbol.value).map_or(1, |seq| {
+                if seq.is_empty() {
+                    0
+                } else {
+                    seq_ways(seq)
+                }
+            }),
             Atom::CaptureHere | Atom::Promote(_) => 1,
         }
     }
@@ -409,6 +428,8 @@ impl<'a> Builder<'a> {
                 prefixed(edge, self.seq_ways(seq)?)
             }
             Atom::Like(symbol) => match self.context.notations.get(&symbol.value) {
+                // An empty notation has no way at all.
+                Some(seq) if seq.is_empty() => Vec::new(),
                 Some(seq) => self.seq_ways(seq)?,
                 None => vec![Vec::new()],
             },
@@ -558,6 +579,9 @@ fn retarget(edge: Edge, to: u32) -> Edge {
         Edge::CaptureHere { .. } => Edge::CaptureHere { to },
         Edge::Promote { first, count, .. } => Edge::Promote { first, count, to },
         Edge::Pass { .. } => Edge::Pass { to },
+        Edge::Enter { .. } => Edge::Enter { to },
+        Edge::Exit { .. } => Edge::Exit { to },
+        Edge::Loop { .. } => Edge::Loop { to },
         Edge::Begin { .. } => Edge::Begin { to },
         Edge::Stop { .. } => Edge::Stop { to },
         Edge::Again { .. } => Edge::Again { to },
@@ -709,13 +733,20 @@ pub fn list_paths(automata: &[Automaton], query: MoveQuery) -> Option<Vec<Static
         path: Vec::new(),
         found: Vec::new(),
         calls: Vec::new(),
+        order: Vec::new(),
+        rounds: Vec::new(),
         visited: 0,
         steps: 0,
         depth: 0,
     };
-    lister
-        .walk(query.kind, 0, query.from, Walk::default())
-        .then_some(lister.found)
+    if !lister.walk(query.kind, 0, query.from, Walk::default()) {
+        return None;
+    }
+    // The walk meets paths depth first ("stop" before "once more"); the
+    // spec's order puts every path of fewer rounds of a repetition first.
+    let mut found = lister.found;
+    found.sort_by(|a, b| a.1.cmp(&b.1));
+    Some(found.into_iter().map(|(path, _)| path).collect())
 }
 
 /// What the listing remembers along a path.
@@ -755,8 +786,19 @@ struct Lister<'a> {
     rules: fv::Rules<'a>,
     query: MoveQuery,
     path: Vec<Step>,
-    found: Vec<StaticPath>,
+    /// The paths found, each with its place in the spec's order (the
+    /// first of its places, if several paths are the same landings).
+    found: Vec<(StaticPath, Vec<u32>)>,
     calls: Vec<OpenCall>,
+    /// The current path's place in the spec's order: the index of every
+    /// edge it took among its state's edges, except that a repetition's
+    /// rounds are counted where it starts instead of each "stop" or "once
+    /// more" — so comparing two places compares round counts first, as
+    /// the spec orders paths ("fewer repetitions before more").
+    order: Vec<u32>,
+    /// The open repetitions: where their count stands in `order`, and
+    /// their rounds so far.
+    rounds: Vec<(usize, u32)>,
     visited: usize,
     steps: usize,
     depth: usize,
@@ -814,103 +856,150 @@ impl Lister<'_> {
         let first = info.first_edge as usize;
         for index in first..first + info.edges as usize {
             let edge = automaton.edges[index];
-            let (target_crooked, target_reach) = self.place(kind, edge.to());
-            let mut next = walk;
-            let mut at = square;
-            let mut marked = None;
-            let mut into = (kind, edge.to());
-            let mut entered = false;
-            if target_crooked && !self.place(kind, state).0 {
-                // Into a crooked repetition: when it ends the move, every
-                // way through it has the same effect.
-                if let Some(tail) = self.crooked_tail(kind, edge, walk) {
-                    if !self.accept_crooked(tail) {
-                        return false;
-                    }
-                    continue;
-                }
-            }
+            // Where the path stands in the spec's order (undone below).
+            let order_len = self.order.len();
+            let mut closed = None;
             match edge {
-                Edge::Leap { forward, right, .. } => {
-                    let Some(landing) = self.rules.leap(square, self.query.white, forward, right)
-                    else {
-                        continue;
-                    };
-                    if landing == self.query.from {
-                        continue;
+                Edge::Exit { .. } => match self.rounds.pop() {
+                    Some((slot, rounds)) => {
+                        self.order[slot] = rounds;
+                        closed = Some((slot, rounds));
                     }
-                    if walk.pending {
-                        if let Some(last) = self.path.last_mut() {
-                            marked = Some(last.no_hole);
-                            last.no_hole = true;
-                        }
-                    }
-                    self.path.push(Step {
-                        square: landing,
-                        capture: false,
-                        no_hole: false,
-                    });
-                    next.leapt = true;
-                    next.pending = target_crooked;
-                    at = landing;
-                }
-                Edge::Rank {
-                    low, high, negated, ..
-                } => {
-                    let rank = self.rules.rank(square, self.query.white);
-                    if (low <= rank && rank <= high) == negated {
-                        continue;
-                    }
-                }
-                Edge::MustCapture { .. } => next.must_capture = true,
-                Edge::NoCapture { .. } => next.no_capture = true,
-                Edge::CaptureHere { .. } => match self.path.last_mut() {
-                    Some(last) => {
-                        marked = Some(last.capture);
-                        last.capture = true;
-                    }
-                    None => continue,
+                    None => return false,
                 },
-                Edge::Promote { .. } => next.promote = Some((kind, index as u32)),
-                Edge::Pass { .. } => {}
-                // A recorded repetition: the listing does not replay; such
-                // moves are searched at run time.
-                Edge::Begin { .. } | Edge::Stop { .. } | Edge::Again { .. } => return false,
-                Edge::Call { piece, to } => {
-                    self.calls.push(OpenCall {
-                        kind,
-                        state: to,
-                        crooked: target_crooked,
-                        reach_after: target_reach,
-                    });
-                    into = (piece, 0);
-                    entered = true;
+                Edge::Loop { .. } => match self.rounds.last_mut() {
+                    Some((_, rounds)) => *rounds += 1,
+                    None => return false,
+                },
+                Edge::Enter { .. } => {
+                    self.order.push((index - first) as u32);
+                    self.rounds.push((self.order.len(), 1));
+                    self.order.push(0);
                 }
+                _ => self.order.push((index - first) as u32),
             }
-            if !self.place(into.0, into.1).0 {
-                next.pending = false;
-            }
-            let leapt = matches!(edge, Edge::Leap { .. });
-            let ok = self.walk(into.0, into.1, at, next);
-            if entered {
-                self.calls.pop();
-            }
-            if leapt {
-                self.path.pop();
-            }
-            if let Some(flag) = marked {
-                if let Some(last) = self.path.last_mut() {
-                    match edge {
-                        Edge::CaptureHere { .. } => last.capture = flag,
-                        _ => last.no_hole = flag,
+            let ok = self.follow(kind, state, square, walk, index, edge);
+            self.order.truncate(order_len);
+            match edge {
+                Edge::Exit { .. } => self.rounds.extend(closed),
+                Edge::Loop { .. } => {
+                    if let Some((_, rounds)) = self.rounds.last_mut() {
+                        *rounds -= 1;
                     }
                 }
+                Edge::Enter { .. } => {
+                    self.rounds.pop();
+                }
+                _ => {}
             }
             if !ok {
                 return false;
             }
         }
         true
+    }
+
+    /// Lists the paths that take `edge` (index `index` of `kind`'s
+    /// automaton) from `state` on `square`; false when over budget.
+    fn follow(
+        &mut self,
+        kind: u16,
+        state: u32,
+        square: u32,
+        walk: Walk,
+        index: usize,
+        edge: Edge,
+    ) -> bool {
+        let (target_crooked, target_reach) = self.place(kind, edge.to());
+        let mut next = walk;
+        let mut at = square;
+        let mut marked = None;
+        let mut into = (kind, edge.to());
+        let mut entered = false;
+        if target_crooked && !self.place(kind, state).0 {
+            // Into a crooked repetition: when it ends the move, every way
+            // through it has the same effect.
+            if let Some(tail) = self.crooked_tail(kind, edge, walk) {
+                return self.accept_crooked(tail);
+            }
+        }
+        match edge {
+            Edge::Leap { forward, right, .. } => {
+                let Some(landing) = self.rules.leap(square, self.query.white, forward, right)
+                else {
+                    return true;
+                };
+                if landing == self.query.from {
+                    return true;
+                }
+                if walk.pending {
+                    if let Some(last) = self.path.last_mut() {
+                        marked = Some(last.no_hole);
+                        last.no_hole = true;
+                    }
+                }
+                self.path.push(Step {
+                    square: landing,
+                    capture: false,
+                    no_hole: false,
+                });
+                next.leapt = true;
+                next.pending = target_crooked;
+                at = landing;
+            }
+            Edge::Rank {
+                low, high, negated, ..
+            } => {
+                let rank = self.rules.rank(square, self.query.white);
+                if (low <= rank && rank <= high) == negated {
+                    return true;
+                }
+            }
+            Edge::MustCapture { .. } => next.must_capture = true,
+            Edge::NoCapture { .. } => next.no_capture = true,
+            Edge::CaptureHere { .. } => match self.path.last_mut() {
+                Some(last) => {
+                    marked = Some(last.capture);
+                    last.capture = true;
+                }
+                None => return true,
+            },
+            Edge::Promote { .. } => next.promote = Some((kind, index as u32)),
+            Edge::Pass { .. } | Edge::Enter { .. } | Edge::Exit { .. } | Edge::Loop { .. } => {}
+            // A recorded repetition: the listing does not replay; such
+            // moves are searched at run time.
+            Edge::Begin { .. } | Edge::Stop { .. } | Edge::Again { .. } => return false,
+            Edge::Call { piece, to } => {
+                self.calls.push(OpenCall {
+                    kind,
+                    state: to,
+                    crooked: target_crooked,
+                    reach_after: target_reach,
+                });
+                into = (piece, 0);
+                entered = true;
+            }
+        }
+        if !self.place(into.0, into.1).0 {
+            next.pending = false;
+        }
+        let leapt = matches!(edge, Edge::Leap { .. });
+        let ok = self.walk(into.0, into.1, at, next);
+        if entered {
+            self.calls.pop();
+        }
+        if leapt {
+            self.path.pop();
+        }
+        if let Some(flag) = marked {
+            if let Some(last) = self.path.last_mut() {
+                match edge {
+                    Edge::CaptureHere { .. } => last.capture = flag,
+                    _ => last.no_hole = flag,
+                }
+            }
+        }
+        ok
     }
 
     /// When `edge` (a `Pass` from outside) enters a crooked repetition of
@@ -949,14 +1038,14 @@ impl Lister<'_> {
             let first = info.first_edge as usize;
             for edge in &automaton.edges[first..first + info.edges as usize] {
                 match *edge {
-                    Edge::Pass { to } if to == body => {
+                    Edge::Loop { to } if to == body => {
                         if !leapt {
                             return None;
                         }
                         looped = true;
                     }
                     Edge::Pass { to } if crooked(to) => stack.push((to, leapt)),
-                    Edge::Pass { to } => {
+                    Edge::Exit { to } => {
                         if !leapt || exit.is_some_and(|e| e != to) {
                             return None;
                         }
@@ -1039,15 +1128,23 @@ impl Lister<'_> {
         self.list(path)
     }
 
-    /// Adds `path` to the listing unless it is there; false when over
-    /// budget.
+    /// Adds `path` to the listing, at the current path's place in the
+    /// spec's order, unless it is there at an earlier place; false when
+    /// over budget.
     fn list(&mut self, path: StaticPath) -> bool {
-        if !self.found.contains(&path) {
-            self.steps += path.steps.len().max(1);
-            if self.steps > LISTING_STEPS {
-                return false;
+        match self.found.iter_mut().find(|(found, _)| *found == path) {
+            Some((_, order)) => {
+                if self.order < *order {
+                    order.clone_from(&self.order);
+                }
             }
-            self.found.push(path);
+            None => {
+                self.steps += path.steps.len().max(1);
+                if self.steps > LISTING_STEPS {
+                    return false;
+                }
+                self.found.push((path, self.order.clone()));
+            }
         }
         true
     }
@@ -1290,6 +1387,63 @@ mod tests {
         assert_eq!(
             listed(pieces, (4, 4), true, "a1", "c3", None),
             names(&[&["b2", "c3"]])
+        );
+    }
+
+    #[test]
+    fn fewer_rounds_come_first_across_the_ways_and_routes_of_a_repetition() {
+        // The spec's example: from a1 to a3, one jump (one round) before
+        // two steps (two rounds), although the step is the first way.
+        let hop = "(h 1): {(0,1|>),(0,2|>)}*";
+        assert_eq!(
+            listed(hop, (3, 4), true, "a1", "a3", None),
+            names(&[&["a3"], &["a2", "a3"]])
+        );
+        // Crooked: every route of one round before any of two.
+        let crooked = "(h 1): {(0,1|>),(0,2|>)}`(1,0|^)";
+        assert_eq!(
+            listed(crooked, (3, 4), true, "a1", "b3", None),
+            names(&[&["a3", "b3"], &["a2!", "a3", "b3"]])
+        );
+        // Two repetitions in a row: the first one's count decides first.
+        let two = "(h 1): {(0,1|>),(0,2|>)}*{(1,0|^),(2,0|^)}*";
+        assert_eq!(
+            listed(two, (3, 3), true, "a1", "c3", None),
+            names(&[
+                &["a3", "c3"],
+                &["a3", "b3", "c3"],
+                &["a2", "a3", "c3"],
+                &["a2", "a3", "b3", "c3"]
+            ])
+        );
+        // Inside a group: round counts first there too.
+        let inner = "(h 1): [{(0,1|>),(0,2|>)}*](1,0|^)";
+        assert_eq!(
+            listed(inner, (3, 4), true, "a1", "b3", None),
+            names(&[&["a3", "b3"], &["a2", "a3", "b3"]])
+        );
+    }
+
+    #[test]
+    fn moving_like_a_piece_that_cannot_move_has_no_path() {
+        // `"k"` of an empty notation has no path, and neither has a
+        // sequence with it (not the step alone, not a promotion).
+        let pieces = "(k):\n(q 1): (1,0)\n(g 4): \"k\"(0,1|>)";
+        assert_eq!(listed(pieces, (3, 3), true, "a1", "a2", None), names(&[]));
+        let pieces = "(k):\n(q 1): (1,0)\n(d 4): \"k\"p";
+        assert_eq!(
+            listed(pieces, (3, 3), true, "a1", "a1", Some(1)),
+            names(&[])
+        );
+        // Through a chain of references, and inside a `*` (whose ways are
+        // copied): still none.
+        let pieces = "(k):\n(j 1): \"k\"\n(g 4): [\"j\"(0,1|>)]*";
+        assert_eq!(listed(pieces, (3, 3), true, "a1", "a2", None), names(&[]));
+        // An alternative without it still moves.
+        let pieces = "(k):\n(f 4): {\"k\",(0,1|>)}";
+        assert_eq!(
+            listed(pieces, (3, 3), true, "a1", "a2", None),
+            names(&[&["a2"]])
         );
     }
 

@@ -173,6 +173,11 @@ pub struct ClassContext<'a> {
 /// The lines along which a piece with `notation` attacks, in notation
 /// order, or `None` when some capturing path is not such a line.
 pub fn attack_lines(notation: &Seq, context: &ClassContext) -> Option<Vec<AttackLine>> {
+    if notation.is_empty() {
+        // The piece cannot move: no line, not even one that stays (so a
+        // sequence with `"s"` of it has none either).
+        return Some(Vec::new());
+    }
     seq(notation, context).filter(|lines| lines.len() <= MAX_LINES)
 }
 
@@ -437,6 +442,20 @@ mod tests {
             Some(true)
         );
         assert_eq!(found[5], found[1]);
+    }
+
+    #[test]
+    fn moving_like_a_piece_that_cannot_move_is_no_path_at_all() {
+        // `"k"` of an empty notation has no path, so neither has a
+        // sequence with it: no line, not the step after it.
+        let found = classes(
+            "(k):\n(g 1): \"k\"(0,1|>)\n(d 1): \"k\"p\n(f 1): {\"k\",(0,1|>)}\n(h 1): \"g\"*",
+        );
+        assert_eq!(found[0], Some(Vec::new()));
+        assert_eq!(found[1], Some(Vec::new()));
+        assert_eq!(found[2], Some(Vec::new()));
+        assert_eq!(found[3].as_deref().map(rays), Some(vec![Ray::leap(0, 1)]));
+        assert_eq!(found[4], Some(Vec::new()));
     }
 
     #[test]

@@ -614,6 +614,9 @@ fn edge_tokens(edge: &Edge) -> TokenStream {
             quote! { rt::fv::Edge::Promote { first: #first, count: #count, to: #to } }
         }
         Edge::Pass { .. } => quote! { rt::fv::Edge::pass(#to) },
+        Edge::Enter { .. } => quote! { rt::fv::Edge::Enter { to: #to } },
+        Edge::Exit { .. } => quote! { rt::fv::Edge::Exit { to: #to } },
+        Edge::Loop { .. } => quote! { rt::fv::Edge::Loop { to: #to } },
         Edge::Begin { .. } => quote! { rt::fv::Edge::Begin { to: #to } },
         Edge::Stop { .. } => quote! { rt::fv::Edge::Stop { to: #to } },
         Edge::Again { .. } => quote! { rt::fv::Edge::Again { to: #to } },

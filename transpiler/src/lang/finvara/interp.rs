@@ -182,6 +182,59 @@ mod tests {
     use crate::source::Source;
     use chess2rs_runtime::Options;
 
+    /// What `text` prints when the interpreter runs it with `input`, or
+    /// its runtime error.
+    fn output_of(text: &str, input: &str) -> Result<String, String> {
+        let source = Source::new("order.fv", text.to_string());
+        let (program, _) =
+            <crate::lang::finvara::Stages as crate::lang::Stages>::front_end(&source)
+                .map_err(|error| format!("{error:?}"))?;
+        let mut output = Vec::new();
+        chess2rs_runtime::__private::run_program(
+            input.as_bytes(),
+            &mut output,
+            &Options::default(),
+            &chess2rs_runtime::SourceMap::EMPTY,
+            |io, steps| run(&program, io, steps),
+        )
+        .map_err(|error| error.to_string())?;
+        Ok(String::from_utf8_lossy(&output).into_owned())
+    }
+
+    #[test]
+    fn the_search_takes_fewer_rounds_first_in_sequences_and_nested_repetitions() {
+        // Spec "Legal paths": "fewer repetitions before more" across the
+        // ways of a repetition, also when notation comes before or after
+        // it or another repetition holds it. Each piece crosses a hole in
+        // column 2 to column 3: one jump of two (one round) comes before
+        // two steps (two rounds). A fall into column 2 (value x: compare)
+        // would be a runtime error on White's one value; its next move
+        // falls into column 4 and prints that value.
+        let board = "\
+            +--+--+--+--+--+\n|kB|  |  |  |kW|\n\
+            +--+--+--+--+--+\n|##|iW|  |  |  |\n\
+            +--+--+--+--+--+\n|hW|##|  |##|  |\n\
+            +--+--+--+--+--+\n|  |##|  |##|  |\n\
+            +--+--+--+--+--+\n|hW|##|  |  |  |\n\
+            +--+--+--+--+--+\n";
+        let cases = [
+            // Notation after it: B, then up (not A, A, up into a2).
+            ("{(0,1|>),(0,2|>)}*(1,0|^)", "a1 -> b3", "b3 -> c4"),
+            // Notation before it: up, then B (not up, A, A into b2).
+            ("(1,0|^){(0,1|>),(0,2|>)}*", "a1 -> b3", "b3 -> c4"),
+            // Inside a repetition: one outer round of one B (not AA).
+            ("[{(0,1|>),(0,2|>)}*]*", "c1 -> c3", "c3 -> c4"),
+        ];
+        for (notation, first, second) in cases {
+            let text = format!(
+                "(k):\n(i 3): (1,0)\n(h x): {notation}\n\n{board}\n\
+                 Turn 1 W: i d2 -> d1\nTurn 1 B: k e1 -> e2\n\
+                 Turn 2 W: h {first}\nTurn 2 B: k e1 -> e2\nTurn 3 W: h {second}\n"
+            );
+            assert_eq!(output_of(&text, "7").as_deref(), Ok("7\n"), "{notation}");
+        }
+    }
+
     #[test]
     fn trace_shows_each_line_the_board_and_the_stacks() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../golden/finvara/truth.fv");

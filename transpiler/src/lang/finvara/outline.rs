@@ -508,4 +508,21 @@ mod tests {
             "{piece}"
         );
     }
+
+    #[test]
+    fn hovers_judge_moves_by_the_runtime_search() {
+        // Moving like a piece that cannot move is no move at all.
+        let text = "(k):\n(g 4): \"k\"(0,1|>)\n(f 4): {\"k\",(0,1|>)}\n\
+                    +--+--+--+--+\n|kB|  |  |kW|\n+--+--+--+--+\n|gW|  |fW|  |\n+--+--+--+--+\n\
+                    Turn 1 W: g a1 -> a2\nTurn 1 B: k b1 -> b2\nTurn 2 W: f a3 -> a4\n";
+        let outline = outline(&Source::new("like.fv", text));
+        let hover = |needle: &str| {
+            let at = text.find(needle).unwrap() + "Turn 1 W: ".len();
+            outline.hover_at(at).unwrap().text.clone()
+        };
+        let g = hover("Turn 1 W: g");
+        assert!(g.contains("this move is **not valid**"), "{g}");
+        let f = hover("Turn 2 W: f");
+        assert!(f.contains("this move is **valid**"), "{f}");
+    }
 }
