@@ -187,7 +187,7 @@ mod tests {
     fn output_of(text: &str, input: &str) -> Result<String, String> {
         let source = Source::new("order.fv", text.to_string());
         let (program, _) =
-            <crate::lang::finvara::Stages as crate::lang::Stages>::front_end(&source)
+            <crate::lang::finvara::Stages as crate::lang::FrontEnd>::front_end(&source)
                 .map_err(|error| format!("{error:?}"))?;
         let mut output = Vec::new();
         chess2rs_runtime::__private::run_program(
