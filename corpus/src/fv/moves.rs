@@ -8,6 +8,10 @@ use super::model::{
 };
 use super::planner::FvPlanner;
 
+/// What receives the paths of one form under fixed conditions: its
+/// landing squares (and whether it takes with `x` there).
+type LandingSink<'a> = dyn FnMut(&[(usize, bool)]) + 'a;
+
 impl FvPlanner<'_> {
     /// The name of `square` (row-major index).
     pub(super) fn square(&self, square: usize) -> String {
@@ -80,77 +84,17 @@ impl FvPlanner<'_> {
                     }
                 }
             }
-            FvForm::Ride(FvLeap(a, b, dirs)) => {
-                for v in fv_vectors(*a, *b, dirs) {
-                    buffer.clear();
-                    let mut at = from;
-                    while let Some(to) = self.step(at, white, v) {
-                        buffer.push((to, false));
-                        out(buffer, flags);
-                        if matches!(cells[to], FvCell::Piece(..)) {
-                            break;
-                        }
-                        at = to;
-                    }
-                }
+            FvForm::Ride(leap) => {
+                let emit = &mut |path: &[(usize, bool)]| out(path, flags);
+                self.ride_paths(*leap, cells, white, from, buffer, emit);
             }
             FvForm::Double(a, b) => {
-                let vectors = fv_vectors(*a, *b, "");
-                for &v in &vectors {
-                    for &w in &vectors {
-                        if (v.0 + w.0, v.1 + w.1) == (0, 0) {
-                            continue;
-                        }
-                        buffer.clear();
-                        let mut at = from;
-                        while let Some(middle) = self.step(at, white, v) {
-                            let Some(to) = self.step(middle, white, w) else {
-                                break;
-                            };
-                            buffer.push((middle, false));
-                            buffer.push((to, false));
-                            out(buffer, flags);
-                            if matches!(cells[middle], FvCell::Piece(..))
-                                || matches!(cells[to], FvCell::Piece(..))
-                            {
-                                break;
-                            }
-                            at = to;
-                        }
-                    }
-                }
+                let emit = &mut |path: &[(usize, bool)]| out(path, flags);
+                self.double_paths((*a, *b), cells, white, from, buffer, emit);
             }
             FvForm::Crooked(a, b) => {
-                let vectors = fv_vectors(*a, *b, "");
-                let near = |s: usize| {
-                    let (r, c) = (s / self.cols, s % self.cols);
-                    let (fr, fc) = (from / self.cols, from % self.cols);
-                    r.abs_diff(fr) <= 8 && c.abs_diff(fc) <= 8
-                };
-                let mut seen = vec![from];
-                let mut ended = Vec::new();
-                let mut next = 0;
-                let mut queue = vec![from];
-                while next < queue.len() {
-                    let at = queue[next];
-                    next += 1;
-                    for &v in &vectors {
-                        let Some(to) = self.step(at, white, v) else {
-                            continue;
-                        };
-                        if to == from || !near(to) {
-                            continue;
-                        }
-                        if !ended.contains(&to) {
-                            ended.push(to);
-                            out(&[(to, false)], flags);
-                        }
-                        if cells[to] == FvCell::Empty && !seen.contains(&to) {
-                            seen.push(to);
-                            queue.push(to);
-                        }
-                    }
-                }
+                let emit = &mut |path: &[(usize, bool)]| out(path, flags);
+                self.crooked_paths((*a, *b), cells, white, from, emit);
             }
             FvForm::Through(first, then) => {
                 for v in fv_vectors(first.0, first.1, first.2) {
@@ -208,6 +152,110 @@ impl FvPlanner<'_> {
             FvForm::Like(kind) => {
                 for form in &self.types[*kind].forms {
                     self.paths(form, cells, white, from, flags, buffer, out);
+                }
+            }
+        }
+    }
+
+    /// The paths of the rider `leap*` from `from`: each line square by
+    /// square, up to the first piece.
+    fn ride_paths(
+        &self,
+        FvLeap(a, b, dirs): FvLeap,
+        cells: &[FvCell],
+        white: bool,
+        from: usize,
+        buffer: &mut Vec<(usize, bool)>,
+        emit: &mut LandingSink,
+    ) {
+        for v in fv_vectors(a, b, dirs) {
+            buffer.clear();
+            let mut at = from;
+            while let Some(to) = self.step(at, white, v) {
+                buffer.push((to, false));
+                emit(buffer);
+                if matches!(cells[to], FvCell::Piece(..)) {
+                    break;
+                }
+                at = to;
+            }
+        }
+    }
+
+    /// The paths of `[(a,b)(a,b)]*` from `from`: pairs of leaps (any two
+    /// that do not cancel out), repeated the same way up to the first piece.
+    fn double_paths(
+        &self,
+        (a, b): (i64, i64),
+        cells: &[FvCell],
+        white: bool,
+        from: usize,
+        buffer: &mut Vec<(usize, bool)>,
+        emit: &mut LandingSink,
+    ) {
+        let vectors = fv_vectors(a, b, "");
+        for &v in &vectors {
+            for &w in &vectors {
+                if (v.0 + w.0, v.1 + w.1) == (0, 0) {
+                    continue;
+                }
+                buffer.clear();
+                let mut at = from;
+                while let Some(middle) = self.step(at, white, v) {
+                    let Some(to) = self.step(middle, white, w) else {
+                        break;
+                    };
+                    buffer.push((middle, false));
+                    buffer.push((to, false));
+                    emit(buffer);
+                    if matches!(cells[middle], FvCell::Piece(..))
+                        || matches!(cells[to], FvCell::Piece(..))
+                    {
+                        break;
+                    }
+                    at = to;
+                }
+            }
+        }
+    }
+
+    /// The ends of the crooked rider ``(a,b)` `` from `from`: every square
+    /// its leaps reach through empty squares, at most 8 rows and columns away.
+    fn crooked_paths(
+        &self,
+        (a, b): (i64, i64),
+        cells: &[FvCell],
+        white: bool,
+        from: usize,
+        emit: &mut LandingSink,
+    ) {
+        let vectors = fv_vectors(a, b, "");
+        let near = |s: usize| {
+            let (r, c) = (s / self.cols, s % self.cols);
+            let (fr, fc) = (from / self.cols, from % self.cols);
+            r.abs_diff(fr) <= 8 && c.abs_diff(fc) <= 8
+        };
+        let mut seen = vec![from];
+        let mut ended = Vec::new();
+        let mut next = 0;
+        let mut queue = vec![from];
+        while next < queue.len() {
+            let at = queue[next];
+            next += 1;
+            for &v in &vectors {
+                let Some(to) = self.step(at, white, v) else {
+                    continue;
+                };
+                if to == from || !near(to) {
+                    continue;
+                }
+                if !ended.contains(&to) {
+                    ended.push(to);
+                    emit(&[(to, false)]);
+                }
+                if cells[to] == FvCell::Empty && !seen.contains(&to) {
+                    seen.push(to);
+                    queue.push(to);
                 }
             }
         }

@@ -170,12 +170,7 @@ impl FvPlanner<'_> {
         let promote = m
             .promote
             .map_or(String::new(), |p| format!(" = {}", self.types[p].symbol));
-        format!(
-            "{} {} -> {}{promote}",
-            self.types[m.kind].symbol,
-            self.square(m.from),
-            self.square(m.to)
-        )
+        format!("{}{promote}", self.line(m.kind, m.from, m.to))
     }
 
     /// Turn number and colour of the next line.
@@ -239,12 +234,7 @@ impl FvPlanner<'_> {
         let kind = shuttle.kind;
         self.cells[from] = FvCell::Empty;
         self.cells[to] = FvCell::Piece(kind, white);
-        let text = format!(
-            "{} {} -> {}",
-            self.types[kind].symbol,
-            self.square(from),
-            self.square(to)
-        );
+        let text = self.line(kind, from, to);
         self.write(text, 'v');
     }
 
@@ -263,7 +253,6 @@ impl FvPlanner<'_> {
             .filter(|h| h.white == white && !h.target)
             .copied()
             .collect();
-        let any_square = |p: &mut Self| p.random.below((p.rows * p.cols) as u64) as usize;
         let kinds = self.types.len();
         let line = match self.random.below(7) {
             // From a hole.
@@ -273,13 +262,8 @@ impl FvPlanner<'_> {
                     .collect();
                 let hole = *self.random.pick(&holes);
                 let kind = self.random.between(1, kinds as i64 - 1) as usize;
-                let to = any_square(self);
-                format!(
-                    "{} {} -> {}",
-                    self.types[kind].symbol,
-                    self.square(hole),
-                    self.square(to)
-                )
+                let to = self.any_square();
+                self.line(kind, hole, to)
             }
             // The wrong symbol on the own king, or the other side's king.
             1 | 2 => {
@@ -291,13 +275,8 @@ impl FvPlanner<'_> {
                 } else {
                     (0, self.royals[side(!white)])
                 };
-                let to = any_square(self);
-                format!(
-                    "{} {} -> {}",
-                    self.types[kind].symbol,
-                    self.square(at),
-                    self.square(to)
-                )
+                let to = self.any_square();
+                self.line(kind, at, to)
             }
             // Onto the own king, or nowhere (TO = FROM, no promotion).
             3 | 4 if !movers.is_empty() => {
@@ -307,12 +286,7 @@ impl FvPlanner<'_> {
                 } else {
                     home.square
                 };
-                format!(
-                    "{} {} -> {}",
-                    self.types[home.kind].symbol,
-                    self.square(home.square),
-                    self.square(to)
-                )
+                self.line(home.kind, home.square, to)
             }
             // A promotion the piece cannot make.
             5 if !movers.is_empty() => {
@@ -321,70 +295,65 @@ impl FvPlanner<'_> {
                     .forms
                     .iter()
                     .any(|f| f.promotes(&self.types));
-                let to = any_square(self);
+                let to = self.any_square();
                 let target = self.random.between(1, kinds as i64 - 1) as usize;
                 if promotes {
-                    format!(
-                        "{} {} -> {}",
-                        self.types[home.kind].symbol,
-                        self.square(home.square),
-                        self.square(home.square)
-                    )
+                    self.line(home.kind, home.square, home.square)
                 } else {
-                    format!(
-                        "{} {} -> {} = {}",
-                        self.types[home.kind].symbol,
-                        self.square(home.square),
-                        self.square(to),
-                        self.types[target].symbol
-                    )
+                    let line = self.line(home.kind, home.square, to);
+                    format!("{line} = {}", self.types[target].symbol)
                 }
             }
-            // A square off the piece's lines, or blocked, on the board as
-            // planned (only for pieces whose every move the model follows).
-            _ => {
-                let plain: Vec<FvHome> = movers
-                    .iter()
-                    .filter(|h| {
-                        self.cells[h.square] == FvCell::Piece(h.kind, h.white)
-                            && !self.types[h.kind]
-                                .forms
-                                .iter()
-                                .any(|f| f.crooked(&self.types))
-                    })
-                    .copied()
-                    .collect();
-                let mut line = None;
-                if !plain.is_empty() {
-                    let home = *self.random.pick(&plain);
-                    for _ in 0..10 {
-                        let to = any_square(self);
-                        if to != home.square
-                            && self
-                                .resolve(home.kind, white, home.square, to, None)
-                                .is_none()
-                        {
-                            line = Some(format!(
-                                "{} {} -> {}",
-                                self.types[home.kind].symbol,
-                                self.square(home.square),
-                                self.square(to)
-                            ));
-                            break;
-                        }
-                    }
-                }
-                line.unwrap_or_else(|| {
-                    format!(
-                        "{} {} -> {}",
-                        self.types[0].symbol,
-                        self.square(self.royals[side(!white)]),
-                        self.square(self.royals[side(white)])
-                    )
-                })
-            }
+            _ => self.unreachable_line(white, &movers),
         };
         self.write(line, 'i');
+    }
+
+    /// A move to a square off the piece's lines, or blocked, on the board
+    /// as planned (only for pieces whose every move the model follows;
+    /// without one, a king onto the other king).
+    fn unreachable_line(&mut self, white: bool, movers: &[FvHome]) -> String {
+        let plain: Vec<FvHome> = movers
+            .iter()
+            .filter(|h| {
+                self.cells[h.square] == FvCell::Piece(h.kind, h.white)
+                    && !self.types[h.kind]
+                        .forms
+                        .iter()
+                        .any(|f| f.crooked(&self.types))
+            })
+            .copied()
+            .collect();
+        if !plain.is_empty() {
+            let home = *self.random.pick(&plain);
+            for _ in 0..10 {
+                let to = self.any_square();
+                if to != home.square
+                    && self
+                        .resolve(home.kind, white, home.square, to, None)
+                        .is_none()
+                {
+                    return self.line(home.kind, home.square, to);
+                }
+            }
+        }
+        self.line(0, self.royals[side(!white)], self.royals[side(white)])
+    }
+
+    /// A square of the board, drawn at random.
+    fn any_square(&mut self) -> usize {
+        self.random.below((self.rows * self.cols) as u64) as usize
+    }
+
+    /// The text of a move line of `kind` from `from` to `to`, without a
+    /// promotion.
+    fn line(&self, kind: usize, from: usize, to: usize) -> String {
+        format!(
+            "{} {} -> {}",
+            self.types[kind].symbol,
+            self.square(from),
+            self.square(to)
+        )
     }
 
     /// An invalid move followed by a pass: whether or not the pass is
