@@ -205,6 +205,14 @@ pub(super) struct FvMove {
     pub(super) effect: FvEffect,
 }
 
+impl FvMove {
+    /// Whether the move ends on the board, on another square, and takes
+    /// nothing.
+    pub(super) fn quiet_step(&self) -> bool {
+        self.effect.fell.is_none() && self.effect.taken.is_empty() && self.effect.end != self.from
+    }
+}
+
 /// A piece making its way from its square to a hole.
 #[derive(Clone, Debug)]
 pub(super) struct FvEpisode {

@@ -48,6 +48,37 @@ pub(super) struct FvShuttle {
     pub(super) home: bool,
 }
 
+impl<'a> FvPlanner<'a> {
+    /// A planner for a board of `rows` × `cols` empty squares and piece
+    /// types `types`, with nothing written yet.
+    pub(super) fn new(
+        random: &'a mut Random,
+        rows: usize,
+        cols: usize,
+        types: Vec<FvType>,
+    ) -> Self {
+        FvPlanner {
+            random,
+            rows,
+            cols,
+            types,
+            cells: vec![FvCell::Empty; rows * cols],
+            homes: Vec::new(),
+            home_at: vec![None; rows * cols],
+            reserved: vec![false; rows * cols],
+            depth: [0, 0],
+            pending: [0, 0],
+            episodes: Vec::new(),
+            lines: Vec::new(),
+            expected: String::new(),
+            royals: [0, 0],
+            reads: 0,
+            strays: Vec::new(),
+            shuttles: [None, None],
+        }
+    }
+}
+
 impl FvPlanner<'_> {
     /// Whether a planned route may use `square` (not kept for another
     /// route, not a square `checks` lines fill).

@@ -81,6 +81,40 @@ pub fn finvara_running(random: &mut Random) -> FinvaraRun {
         small,
         crooked: rows * cols <= 150 || heavy,
     };
+    let second_royal = big && random.below(10) < 3;
+    let (types, first_plain, reader) = piece_types(random, style, second_royal);
+    let mut planner = FvPlanner::new(random, rows, cols, types);
+    let p = &mut planner;
+    p.place_kings(ring, second_royal);
+    let free = p.cells.iter().filter(|&&c| c == FvCell::Empty).count();
+    p.scatter_holes(free);
+    let plain: Vec<usize> = (first_plain..p.types.len()).collect();
+    p.place_movers(&plain, reader, free);
+    p.place_targets(&plain, free);
+    p.place_walls(&plain);
+    p.place_shuttles(&plain);
+    p.holes_near_movers();
+    let board = p.drawing();
+    let body = p.write_lines();
+    let (max_steps, input) = p.input(heavy, &body);
+    let source = p.source(&board, body.loop_turn);
+    FinvaraRun {
+        source,
+        input,
+        max_steps,
+        expected: planner.expected,
+    }
+}
+
+/// The piece types of a running program: the king `k`, on large boards
+/// sometimes a second royal type `g` (which never moves), then 3 to 8
+/// plain types; with the index of the first plain type and of the one
+/// that reads (its value 3: a push). Something prints: a value 4, or x/y.
+fn piece_types(
+    random: &mut Random,
+    style: FvStyle,
+    second_royal: bool,
+) -> (Vec<FvType>, usize, usize) {
     let mut types = vec![FvType {
         symbol: "k".to_string(),
         value: None,
@@ -89,7 +123,6 @@ pub fn finvara_running(random: &mut Random) -> FinvaraRun {
             FvForm::Leap(FvLeap(1, 1, "")),
         ],
     }];
-    let second_royal = big && random.below(10) < 3;
     if second_royal {
         types.push(FvType {
             symbol: "g".to_string(),
@@ -111,7 +144,7 @@ pub fn finvara_running(random: &mut Random) -> FinvaraRun {
             .iter()
             .all(|f| matches!(f, FvForm::Promote(..)) || f.crooked(&types))
         {
-            forms.insert(0, FvForm::Ride(fv_random_leap(random, small, true)));
+            forms.insert(0, FvForm::Ride(fv_random_leap(random, style.small, true)));
         }
         // Crooked riders last: the model follows them only near by, so an
         // earlier form must not hide behind one.
@@ -138,333 +171,385 @@ pub fn finvara_running(random: &mut Random) -> FinvaraRun {
         }
         types[t].value = Some(random.pick(&["4", "-2", "10"]).to_string());
     }
-    let mut planner = FvPlanner {
-        random,
-        rows,
-        cols,
-        types,
-        cells: vec![FvCell::Empty; rows * cols],
-        homes: Vec::new(),
-        home_at: vec![None; rows * cols],
-        reserved: vec![false; rows * cols],
-        depth: [0, 0],
-        pending: [0, 0],
-        episodes: Vec::new(),
-        lines: Vec::new(),
-        expected: String::new(),
-        royals: [0, 0],
-        reads: 0,
-        strays: Vec::new(),
-        shuttles: [None, None],
-    };
-    let p = &mut planner;
-    let at = |row: usize, col: usize| row * cols + col;
-    // Kings in opposite corners, each behind `ring` rings of holes.
-    let (white_king, black_king, others) = if rows >= 2 * (ring + 1) {
-        let (wc, bc) = if p.random.below(2) == 0 {
-            (0, cols - 1)
+    (types, first_plain, reader)
+}
+
+/// Where the loop of a running program is, as [`FvPlanner::write_lines`]
+/// wrote it.
+struct FvBody {
+    /// The turn the loop jumps back to.
+    loop_turn: usize,
+    /// Its lines, the jump back included.
+    lines: usize,
+    /// Numbers read before the loop.
+    reads_before: u64,
+    /// Numbers read by one pass through it.
+    reads_in_loop: u64,
+}
+
+/// The steps of setting up a running program's board and writing it out.
+impl FvPlanner<'_> {
+    /// Kings in opposite corners, each behind `ring` rings of holes (and
+    /// with `second_royal`, the second royal type in the other corners);
+    /// sometimes a gap in a ring, so that that king can be reached.
+    fn place_kings(&mut self, ring: usize, second_royal: bool) {
+        let (rows, cols) = (self.rows, self.cols);
+        let at = |row: usize, col: usize| row * cols + col;
+        let (white_king, black_king, others) = if rows >= 2 * (ring + 1) {
+            let (wc, bc) = if self.random.below(2) == 0 {
+                (0, cols - 1)
+            } else {
+                (cols - 1, 0)
+            };
+            (
+                at(0, wc),
+                at(rows - 1, bc),
+                [at(0, cols - 1 - wc), at(rows - 1, cols - 1 - bc)],
+            )
         } else {
-            (cols - 1, 0)
+            let (wr, br) = if self.random.below(2) == 0 {
+                (0, rows - 1)
+            } else {
+                (rows - 1, 0)
+            };
+            (
+                at(wr, 0),
+                at(br, cols - 1),
+                [at(rows - 1 - wr, 0), at(rows - 1 - br, cols - 1)],
+            )
         };
-        (
-            at(0, wc),
-            at(rows - 1, bc),
-            [at(0, cols - 1 - wc), at(rows - 1, cols - 1 - bc)],
-        )
-    } else {
-        let (wr, br) = if p.random.below(2) == 0 {
-            (0, rows - 1)
-        } else {
-            (rows - 1, 0)
-        };
-        (
-            at(wr, 0),
-            at(br, cols - 1),
-            [at(rows - 1 - wr, 0), at(rows - 1 - br, cols - 1)],
-        )
-    };
-    p.royals = [white_king, black_king];
-    let mut royal_squares = vec![(white_king, 0, true), (black_king, 0, false)];
-    if second_royal {
-        royal_squares.push((others[0], 1, true));
-        royal_squares.push((others[1], 1, false));
-    }
-    for &(square, kind, white) in &royal_squares {
-        let (row, col) = (square / cols, square % cols);
-        for r in row.saturating_sub(ring)..=(row + ring).min(rows - 1) {
-            for c in col.saturating_sub(ring)..=(col + ring).min(cols - 1) {
-                p.cells[at(r, c)] = FvCell::Hole;
-            }
+        self.royals = [white_king, black_king];
+        let mut royal_squares = vec![(white_king, 0, true), (black_king, 0, false)];
+        if second_royal {
+            royal_squares.push((others[0], 1, true));
+            royal_squares.push((others[1], 1, false));
         }
-        p.cells[square] = FvCell::Piece(kind, white);
+        for &(square, kind, white) in &royal_squares {
+            let (row, col) = (square / cols, square % cols);
+            for r in row.saturating_sub(ring)..=(row + ring).min(rows - 1) {
+                for c in col.saturating_sub(ring)..=(col + ring).min(cols - 1) {
+                    self.cells[at(r, c)] = FvCell::Hole;
+                }
+            }
+            self.cells[square] = FvCell::Piece(kind, white);
+        }
+        if self.random.below(100) < 15 {
+            let king = if self.random.below(2) == 0 {
+                white_king
+            } else {
+                black_king
+            };
+            let (row, col) = (king / cols, king % cols);
+            let gaps: Vec<usize> = (0..rows * cols)
+                .filter(|&s| {
+                    self.cells[s] == FvCell::Hole
+                        && (s / cols).abs_diff(row) <= ring
+                        && (s % cols).abs_diff(col) <= ring
+                })
+                .collect();
+            let gap = *self.random.pick(&gaps);
+            self.cells[gap] = FvCell::Empty;
+        }
     }
-    // Sometimes a gap in a ring: that king can be reached.
-    if p.random.below(100) < 15 {
-        let king = if p.random.below(2) == 0 {
-            white_king
-        } else {
-            black_king
-        };
-        let (row, col) = (king / cols, king % cols);
-        let gaps: Vec<usize> = (0..rows * cols)
+
+    /// A random empty square that is nobody's home and kept for nothing
+    /// (the smallest boards have few).
+    fn empty_square(&mut self) -> Option<usize> {
+        let free: Vec<usize> = (0..self.rows * self.cols)
             .filter(|&s| {
-                p.cells[s] == FvCell::Hole
-                    && (s / cols).abs_diff(row) <= ring
-                    && (s % cols).abs_diff(col) <= ring
+                self.cells[s] == FvCell::Empty && self.home_at[s].is_none() && !self.reserved[s]
             })
             .collect();
-        let gap = *p.random.pick(&gaps);
-        p.cells[gap] = FvCell::Empty;
+        (!free.is_empty()).then(|| *self.random.pick(&free))
     }
-    let area = rows * cols;
-    // Squares to place things on (the smallest boards have few).
-    let empty_square = |p: &mut FvPlanner| {
-        let free: Vec<usize> = (0..area)
-            .filter(|&s| p.cells[s] == FvCell::Empty && p.home_at[s].is_none() && !p.reserved[s])
-            .collect();
-        (!free.is_empty()).then(|| *p.random.pick(&free))
-    };
-    let free = p.cells.iter().filter(|&&c| c == FvCell::Empty).count();
-    for _ in 0..(p.random.between(1, 3) as usize + area / 80)
-        .min(40)
-        .min(free / 16)
-    {
-        if let Some(s) = empty_square(p) {
-            p.cells[s] = FvCell::Hole;
+
+    /// A few holes about the board (`free`: its empty squares).
+    fn scatter_holes(&mut self, free: usize) {
+        let area = self.rows * self.cols;
+        for _ in 0..(self.random.between(1, 3) as usize + area / 80)
+            .min(40)
+            .min(free / 16)
+        {
+            if let Some(s) = self.empty_square() {
+                self.cells[s] = FvCell::Hole;
+            }
         }
     }
-    let plain: Vec<usize> = (first_plain..p.types.len()).collect();
-    let movers = (p.random.between(2, 3 + (area / 150).min(7) as i64) as usize).min(free / 5);
-    for white in [true, false] {
-        for m in 0..movers.max(1) {
-            let Some(s) = empty_square(p) else { break };
-            let kind = if m == 0 {
-                reader
-            } else {
-                *p.random.pick(&plain)
-            };
-            p.cells[s] = FvCell::Piece(kind, white);
-            p.home_at[s] = Some(p.homes.len());
-            p.homes.push(FvHome {
-                square: s,
-                kind,
-                white,
-                target: false,
-            });
+
+    /// The movers of each side on their homes, the first of each the
+    /// reader.
+    fn place_movers(&mut self, plain: &[usize], reader: usize, free: usize) {
+        let area = self.rows * self.cols;
+        let movers =
+            (self.random.between(2, 3 + (area / 150).min(7) as i64) as usize).min(free / 5);
+        for white in [true, false] {
+            for m in 0..movers.max(1) {
+                let Some(s) = self.empty_square() else { break };
+                let kind = if m == 0 {
+                    reader
+                } else {
+                    *self.random.pick(plain)
+                };
+                self.add_home(s, kind, white, false);
+            }
         }
     }
-    // Targets, most where an enemy mover can reach them in one move.
-    for white in [true, false] {
-        for _ in 0..p.random.between(1, 3).min((free as i64 / 8).max(1)) {
-            let enemies: Vec<FvHome> = p
-                .homes
-                .iter()
-                .filter(|h| h.white != white && !h.target)
-                .copied()
-                .collect();
-            if enemies.is_empty() {
+
+    /// Puts a piece on `square` and makes the square its home.
+    fn add_home(&mut self, square: usize, kind: usize, white: bool, target: bool) {
+        self.cells[square] = FvCell::Piece(kind, white);
+        self.home_at[square] = Some(self.homes.len());
+        self.homes.push(FvHome {
+            square,
+            kind,
+            white,
+            target,
+        });
+    }
+
+    /// Targets of each side, most where an enemy mover can reach them in
+    /// one move.
+    fn place_targets(&mut self, plain: &[usize], free: usize) {
+        for white in [true, false] {
+            for _ in 0..self.random.between(1, 3).min((free as i64 / 8).max(1)) {
+                let enemies: Vec<FvHome> = self
+                    .homes
+                    .iter()
+                    .filter(|h| h.white != white && !h.target)
+                    .copied()
+                    .collect();
+                if enemies.is_empty() {
+                    break;
+                }
+                let enemy = *self.random.pick(&enemies);
+                let reach: Vec<usize> = self
+                    .moves(&self.cells, enemy.kind, enemy.white, enemy.square)
+                    .iter()
+                    .filter(|m| {
+                        m.quiet_step()
+                            && self.cells[m.effect.end] == FvCell::Empty
+                            && self.home_at[m.effect.end].is_none()
+                    })
+                    .map(|m| m.effect.end)
+                    .collect();
+                let s = if reach.is_empty() || self.random.below(10) < 3 {
+                    match self.empty_square() {
+                        Some(s) => s,
+                        None => break,
+                    }
+                } else {
+                    *self.random.pick(&reach)
+                };
+                let kind = *self.random.pick(plain);
+                self.add_home(s, kind, white, true);
+            }
+        }
+    }
+
+    /// Walls: pieces that never move (riders stop at them).
+    fn place_walls(&mut self, plain: &[usize]) {
+        let area = self.rows * self.cols;
+        for _ in 0..self.random.between(0, (area / 60).min(8) as i64) {
+            let Some(s) = self.empty_square() else { break };
+            let kind = *self.random.pick(plain);
+            let white = self.random.below(2) == 0;
+            self.cells[s] = FvCell::Piece(kind, white);
+        }
+    }
+
+    /// A shuttle for each side: a piece with a square it can step to and
+    /// back from, both kept free of routes.
+    fn place_shuttles(&mut self, plain: &[usize]) {
+        for white in [true, false] {
+            for _ in 0..20 {
+                let Some(home) = self.empty_square() else {
+                    break;
+                };
+                let kind = *self.random.pick(plain);
+                self.cells[home] = FvCell::Piece(kind, white);
+                let quiet = |m: &FvMove| m.quiet_step() && m.promote.is_none();
+                let aways: Vec<usize> = self
+                    .moves(&self.cells, kind, white, home)
+                    .iter()
+                    .filter(|m| quiet(m) && self.home_at[m.to].is_none() && !self.reserved[m.to])
+                    .map(|m| m.to)
+                    .filter(|&away| {
+                        let mut cells = self.cells.clone();
+                        cells[home] = FvCell::Empty;
+                        cells[away] = FvCell::Piece(kind, white);
+                        self.moves(&cells, kind, white, away)
+                            .iter()
+                            .any(|m| m.to == home && quiet(m))
+                    })
+                    .collect();
+                if aways.is_empty() {
+                    self.cells[home] = FvCell::Empty;
+                    continue;
+                }
+                let away = *self.random.pick(&aways);
+                self.reserved[home] = true;
+                self.reserved[away] = true;
+                self.shuttles[side(white)] = Some(FvShuttle {
+                    kind,
+                    home_square: home,
+                    away,
+                    home: true,
+                });
                 break;
             }
-            let enemy = *p.random.pick(&enemies);
-            let reach: Vec<usize> = p
-                .moves(&p.cells, enemy.kind, enemy.white, enemy.square)
-                .iter()
-                .filter(|m| {
-                    m.effect.fell.is_none()
-                        && m.effect.taken.is_empty()
-                        && m.effect.end != m.from
-                        && p.cells[m.effect.end] == FvCell::Empty
-                        && p.home_at[m.effect.end].is_none()
-                })
-                .map(|m| m.effect.end)
-                .collect();
-            let s = if reach.is_empty() || p.random.below(10) < 3 {
-                match empty_square(p) {
-                    Some(s) => s,
-                    None => break,
-                }
-            } else {
-                *p.random.pick(&reach)
-            };
-            let kind = *p.random.pick(&plain);
-            p.cells[s] = FvCell::Piece(kind, white);
-            p.home_at[s] = Some(p.homes.len());
-            p.homes.push(FvHome {
-                square: s,
-                kind,
-                white,
-                target: true,
-            });
         }
     }
-    // Walls: pieces that never move (riders stop at them).
-    for _ in 0..p.random.between(0, (area / 60).min(8) as i64) {
-        let Some(s) = empty_square(p) else { break };
-        let kind = *p.random.pick(&plain);
-        let white = p.random.below(2) == 0;
-        p.cells[s] = FvCell::Piece(kind, white);
-    }
-    // A shuttle for each side: a piece with a square it can step to and
-    // back from, both kept free of routes.
-    for white in [true, false] {
-        for _ in 0..20 {
-            let Some(home) = empty_square(p) else { break };
-            let kind = *p.random.pick(&plain);
-            p.cells[home] = FvCell::Piece(kind, white);
-            let quiet = |m: &FvMove| {
-                m.effect.fell.is_none()
-                    && m.effect.taken.is_empty()
-                    && m.effect.end != m.from
-                    && m.promote.is_none()
-            };
-            let aways: Vec<usize> = p
-                .moves(&p.cells, kind, white, home)
-                .iter()
-                .filter(|m| quiet(m) && p.home_at[m.to].is_none() && !p.reserved[m.to])
-                .map(|m| m.to)
-                .filter(|&away| {
-                    let mut cells = p.cells.clone();
-                    cells[home] = FvCell::Empty;
-                    cells[away] = FvCell::Piece(kind, white);
-                    p.moves(&cells, kind, white, away)
-                        .iter()
-                        .any(|m| m.to == home && quiet(m))
-                })
-                .collect();
-            if aways.is_empty() {
-                p.cells[home] = FvCell::Empty;
+
+    /// A hole within one move of every mover (and often a second).
+    fn holes_near_movers(&mut self) {
+        for h in 0..self.homes.len() {
+            let home = self.homes[h];
+            if home.target {
                 continue;
             }
-            let away = *p.random.pick(&aways);
-            p.reserved[home] = true;
-            p.reserved[away] = true;
-            p.shuttles[side(white)] = Some(FvShuttle {
-                kind,
-                home_square: home,
-                away,
-                home: true,
-            });
-            break;
-        }
-    }
-    // A hole within one move of every mover (and often a second).
-    for h in 0..p.homes.len() {
-        let home = p.homes[h];
-        if home.target {
-            continue;
-        }
-        let moves = p.moves(&p.cells, home.kind, home.white, home.square);
-        let falls = moves.iter().any(|m| m.effect.fell.is_some());
-        let ends: Vec<usize> = moves
-            .iter()
-            .filter(|m| m.effect.fell.is_none() && m.effect.taken.is_empty())
-            .map(|m| m.effect.end)
-            .filter(|&s| p.cells[s] == FvCell::Empty && p.home_at[s].is_none() && !p.reserved[s])
-            .collect();
-        if !ends.is_empty() && (!falls || p.random.below(2) == 0) {
-            let s = *p.random.pick(&ends);
-            p.cells[s] = FvCell::Hole;
-        }
-    }
-    let mut board = vec![vec![String::from("  "); cols]; rows];
-    for (s, cell) in p.cells.iter().enumerate() {
-        board[s / cols][s % cols] = match *cell {
-            FvCell::Empty => "  ".to_string(),
-            FvCell::Hole => "##".to_string(),
-            FvCell::Piece(kind, white) => {
-                format!("{}{}", p.types[kind].symbol, if white { 'W' } else { 'B' })
+            let moves = self.moves(&self.cells, home.kind, home.white, home.square);
+            let falls = moves.iter().any(|m| m.effect.fell.is_some());
+            let ends: Vec<usize> = moves
+                .iter()
+                .filter(|m| m.effect.fell.is_none() && m.effect.taken.is_empty())
+                .map(|m| m.effect.end)
+                .filter(|&s| {
+                    self.cells[s] == FvCell::Empty && self.home_at[s].is_none() && !self.reserved[s]
+                })
+                .collect();
+            if !ends.is_empty() && (!falls || self.random.below(2) == 0) {
+                let s = *self.random.pick(&ends);
+                self.cells[s] = FvCell::Hole;
             }
-        };
-    }
-    // The prologue fills the stacks a little; the body is the loop.
-    let prologue = p.random.between(2, 10) as usize;
-    p.segment(prologue, true, None);
-    if p.lines.len() % 2 == 1 {
-        p.pass();
-    }
-    let reads_before = p.reads;
-    let loop_start = p.lines.len();
-    let loop_turn = loop_start / 2 + 1;
-    let body = p.random.between(14, 80) as usize;
-    let depth = p.depth;
-    p.segment(body, true, Some(depth));
-    // Halting programs leave the loop when both stacks are empty or have
-    // 0 on top at its end (an invalid move there skips the jump back).
-    let gated = p.random.below(4) == 0;
-    if gated {
-        p.invalid();
-    } else {
-        if !p.expected.ends_with('c') {
-            p.pass();
-        }
-        if p.lines.len() % 2 == 1 {
-            p.pass();
         }
     }
-    let (_, white) = p.next_turn();
-    let royal = p.royals[side(white)];
-    let back = format!("k {} checks turn {loop_turn}", p.square(royal));
-    p.write(back, 'c');
-    let body_lines = p.lines.len() - loop_start;
-    let reads_in_loop = p.reads - reads_before;
-    if gated {
-        let epilogue = p.random.between(1, 6) as usize;
-        p.segment(epilogue, false, None);
-        // `checks` lines at the end go on with a turn that must exist.
-        while p.lines.len().is_multiple_of(2) && p.expected.ends_with(['c', 'd']) {
-            p.invalid();
+
+    /// The board as it stands, for [`finvara_board`].
+    fn drawing(&self) -> Vec<Vec<String>> {
+        let mut board = vec![vec![String::from("  "); self.cols]; self.rows];
+        for (s, cell) in self.cells.iter().enumerate() {
+            board[s / self.cols][s % self.cols] = match *cell {
+                FvCell::Empty => "  ".to_string(),
+                FvCell::Hole => "##".to_string(),
+                FvCell::Piece(kind, white) => {
+                    format!(
+                        "{}{}",
+                        self.types[kind].symbol,
+                        if white { 'W' } else { 'B' }
+                    )
+                }
+            };
         }
+        board
     }
-    let reads_before_loop = reads_before;
-    let max_steps = match p.random.below(3) {
-        _ if heavy => p.random.between(1_000, 5_000),
-        0 => p.random.between(5_000, 20_000),
-        1 => p.random.between(20_000, 60_000),
-        _ => p.random.between(60_000, 200_000),
-    } as u64;
-    let passes = max_steps / body_lines as u64 + 1;
-    let numbers = reads_before_loop
-        + match (reads_in_loop, p.random.below(3)) {
-            (0, _) => p.random.between(0, 3) as u64,
-            (n, 0) => {
-                n * p
-                    .random
-                    .between((passes / 10).max(1) as i64, (passes / 2).max(1) as i64)
-                    as u64
+
+    /// The move lines: a prologue that fills the stacks a little, the
+    /// loop, and for a program that can leave it, an epilogue.
+    fn write_lines(&mut self) -> FvBody {
+        let prologue = self.random.between(2, 10) as usize;
+        self.segment(prologue, true, None);
+        if self.lines.len() % 2 == 1 {
+            self.pass();
+        }
+        let reads_before = self.reads;
+        let loop_start = self.lines.len();
+        let loop_turn = loop_start / 2 + 1;
+        let body = self.random.between(14, 80) as usize;
+        let depth = self.depth;
+        self.segment(body, true, Some(depth));
+        // Halting programs leave the loop when both stacks are empty or
+        // have 0 on top at its end (an invalid move there skips the jump
+        // back).
+        let gated = self.random.below(4) == 0;
+        if gated {
+            self.invalid();
+        } else {
+            if !self.expected.ends_with('c') {
+                self.pass();
             }
-            (n, _) => n * passes * 5 / 4 + 8,
+            if self.lines.len() % 2 == 1 {
+                self.pass();
+            }
         }
-        .min(40_000);
-    let mut input = String::new();
-    for i in 0..numbers {
-        input.push_str(&fv_input_number(p.random));
-        input.push(if i % 16 == 15 { '\n' } else { ' ' });
+        let (_, white) = self.next_turn();
+        let royal = self.royals[side(white)];
+        let back = format!("k {} checks turn {loop_turn}", self.square(royal));
+        self.write(back, 'c');
+        let lines = self.lines.len() - loop_start;
+        let reads_in_loop = self.reads - reads_before;
+        if gated {
+            let epilogue = self.random.between(1, 6) as usize;
+            self.segment(epilogue, false, None);
+            // `checks` lines at the end go on with a turn that must exist.
+            while self.lines.len().is_multiple_of(2) && self.expected.ends_with(['c', 'd']) {
+                self.invalid();
+            }
+        }
+        FvBody {
+            loop_turn,
+            lines,
+            reads_before,
+            reads_in_loop,
+        }
     }
-    if p.random.below(10) == 0 {
-        let last: [&str; 4] = ["x", "1.5", "-", "+7x"];
-        let last: &&str = p.random.pick(&last);
-        input.push_str(last);
+
+    /// The step limit and the standard input: numbers for the reads
+    /// before the loop and for some or all of its passes under the limit,
+    /// now and then a last token that is not a number.
+    fn input(&mut self, heavy: bool, body: &FvBody) -> (u64, String) {
+        let max_steps = match self.random.below(3) {
+            _ if heavy => self.random.between(1_000, 5_000),
+            0 => self.random.between(5_000, 20_000),
+            1 => self.random.between(20_000, 60_000),
+            _ => self.random.between(60_000, 200_000),
+        } as u64;
+        let passes = max_steps / body.lines as u64 + 1;
+        let numbers = body.reads_before
+            + match (body.reads_in_loop, self.random.below(3)) {
+                (0, _) => self.random.between(0, 3) as u64,
+                (n, 0) => {
+                    n * self
+                        .random
+                        .between((passes / 10).max(1) as i64, (passes / 2).max(1) as i64)
+                        as u64
+                }
+                (n, _) => n * passes * 5 / 4 + 8,
+            }
+            .min(40_000);
+        let mut input = String::new();
+        for i in 0..numbers {
+            input.push_str(&fv_input_number(self.random));
+            input.push(if i % 16 == 15 { '\n' } else { ' ' });
+        }
+        if self.random.below(10) == 0 {
+            let last: [&str; 4] = ["x", "1.5", "-", "+7x"];
+            let last: &&str = self.random.pick(&last);
+            input.push_str(last);
+        }
+        input.push('\n');
+        (max_steps, input)
     }
-    input.push('\n');
-    let mut source =
-        format!("# A running Finvara program: {rows}x{cols} board, loop from turn {loop_turn}\n");
-    let symbols: Vec<String> = p.types.iter().map(|t| t.symbol.clone()).collect();
-    for t in &p.types {
-        source.push_str(&t.definition(&symbols));
+
+    /// The program's text: a comment, the piece types, the board drawn
+    /// before any move, the move lines.
+    fn source(&self, board: &[Vec<String>], loop_turn: usize) -> String {
+        let (rows, cols) = (self.rows, self.cols);
+        let mut source = format!(
+            "# A running Finvara program: {rows}x{cols} board, loop from turn {loop_turn}\n"
+        );
+        let symbols: Vec<String> = self.types.iter().map(|t| t.symbol.clone()).collect();
+        for t in &self.types {
+            source.push_str(&t.definition(&symbols));
+            source.push('\n');
+        }
         source.push('\n');
-    }
-    source.push('\n');
-    source.push_str(&finvara_board(&board));
-    source.push('\n');
-    for (i, line) in p.lines.iter().enumerate() {
-        let colour = if i % 2 == 0 { 'W' } else { 'B' };
-        source.push_str(&format!("Turn {} {colour}: {line}\n", i / 2 + 1));
-    }
-    FinvaraRun {
-        source,
-        input,
-        max_steps,
-        expected: planner.expected,
+        source.push_str(&finvara_board(board));
+        source.push('\n');
+        for (i, line) in self.lines.iter().enumerate() {
+            let colour = if i % 2 == 0 { 'W' } else { 'B' };
+            source.push_str(&format!("Turn {} {colour}: {line}\n", i / 2 + 1));
+        }
+        source
     }
 }
 
