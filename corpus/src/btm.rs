@@ -20,7 +20,7 @@
 //! twenty is instead a random machine over a few states and symbols, run
 //! until it halts or meets its step limit.
 
-use crate::{corpus_random, CorpusProgram, Random};
+use crate::{corpus_random, step_limit, CorpusProgram, Random};
 
 /// A random BTM listing: rules over small states and symbols and a tape,
 /// or (a third of the time each) a machine whose states mostly keep
@@ -458,12 +458,7 @@ pub fn btm_corpus(index: usize) -> CorpusProgram {
         text.push_str(&format!("{}?\n", bits(*symbol)));
     }
     let mut shape = shape;
-    let max_steps = if random.below(20) == 0 {
-        shape.push_str("; step limit");
-        (steps * (0.1 + random.below(80) as f64 / 100.0)) as u64
-    } else {
-        (steps * 4.0) as u64 + 200_000
-    };
+    let max_steps = step_limit(&mut random, steps, (4.0, 200_000), &mut shape);
     CorpusProgram {
         source: text,
         input: String::new(),

@@ -19,7 +19,7 @@
 //! few on purpose — on a coordinate leaving the `i64` range or at the step
 //! limit.
 
-use crate::{corpus_random, CorpusProgram, Random};
+use crate::{corpus_random, step_limit, CorpusProgram, Random};
 
 /// A random InfChessPro program: every command form, random jumps, `*`s.
 /// Coordinates are mostly small (crowded boards, captures, checks), some
@@ -435,12 +435,7 @@ pub fn infchesspro_corpus(index: usize) -> CorpusProgram {
     }
     let steps = p.steps + p.lines.len() as f64;
     let input: Vec<String> = p.input.iter().map(i64::to_string).collect();
-    let max_steps = if random.below(20) == 0 {
-        shape.push_str("; step limit");
-        (steps * (0.1 + random.below(80) as f64 / 100.0)) as u64
-    } else {
-        (steps * 3.0) as u64 + 100_000
-    };
+    let max_steps = step_limit(&mut random, steps, (3.0, 100_000), &mut shape);
     CorpusProgram {
         source: text,
         input: input.join("\n") + "\n",

@@ -133,6 +133,24 @@ pub static CORPORA: [Corpus; 4] = [
     },
 ];
 
+/// The step limit of a corpus program that runs about `steps` steps: most
+/// get `factor` times that and `margin` more, so that they end before it;
+/// one in twenty is meant to meet its limit, a tenth to nine tenths of the
+/// way (and says so in its `shape`).
+pub(crate) fn step_limit(
+    random: &mut Random,
+    steps: f64,
+    (factor, margin): (f64, u64),
+    shape: &mut String,
+) -> u64 {
+    if random.below(20) == 0 {
+        shape.push_str("; step limit");
+        (steps * (0.1 + random.below(80) as f64 / 100.0)) as u64
+    } else {
+        (steps * factor) as u64 + margin
+    }
+}
+
 /// Finvara corpus program `index` ([`fv::finvara_corpus`]) as a
 /// [`CorpusProgram`]: the same program, input and limit.
 fn finvara_corpus_program(index: usize) -> CorpusProgram {
