@@ -5,39 +5,12 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-// The test uses all of it; the build script only part.
-#[allow(dead_code)]
-#[path = "src/discover.rs"]
-mod discover;
-
-// The build script uses the programs, not their inputs and step limits.
-#[allow(dead_code)]
-#[path = "src/random_programs.rs"]
-mod random_programs;
-
-// The corpora: what `compile_corpora` compiles.
-#[allow(dead_code)]
-#[path = "src/corpus.rs"]
-mod corpus;
-
-#[allow(dead_code)]
-#[path = "src/chc_corpus.rs"]
-mod chc_corpus;
-
-#[allow(dead_code)]
-#[path = "src/btm_corpus.rs"]
-mod btm_corpus;
-
-#[allow(dead_code)]
-#[path = "src/icp_corpus.rs"]
-mod icp_corpus;
-
-use discover::discover;
+use chess2rs_corpus::discover::discover;
+use chess2rs_corpus::{btm, chc, fv, icp, Random, CORPORA};
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=src/discover.rs");
     for entry in std::fs::read_dir(root).into_iter().flatten().flatten() {
         if entry.path().is_dir()
             && !["src", "tests"].contains(&&*entry.file_name().to_string_lossy())
@@ -109,11 +82,11 @@ fn main() {
          /// Every golden case, sorted by name.\npub static CASES: &[Case] = &[\n{table}];\n\n\
          /// The benchmark programs of `benches/programs/`, one function per file stem.\n\
          pub mod bench_programs {{\n{benches}\n}}\n\n\
-         /// Random programs (see `random_programs`), compiled.\n\
+         /// Random programs (`chess2rs_corpus`'s generators), compiled.\n\
          pub mod random_compiled {{\n{random_functions}\n}}\n\n\
          /// Random programs: source, extension, compiled function.\n\
          pub static RANDOM: &[RandomCase] = &[\n{random_table}];\n\n\
-         /// The corpora's programs (`corpus::CORPORA`) compiled in this\n\
+         /// The corpora's programs (`chess2rs_corpus::CORPORA`) compiled in this\n\
          /// build, one function each.\n\
          pub mod corpus_compiled {{\n{corpus_functions}\n}}\n\n\
          /// The corpora's programs compiled in this build, by corpus and index.\n\
@@ -161,23 +134,19 @@ fn compile_bench_programs(dir: &Path) -> String {
 /// Generates random programs of every language with a fixed seed and
 /// compiles those without errors: (functions, table entries).
 fn compile_random_programs() -> (String, String) {
-    use random_programs::{
-        btm, chess_code, chess_code_polynomial_loops, chess_code_table, finvara, infchesspro,
-        Random,
-    };
     let mut random = Random::new(0x00C4_E552_0125);
     let mut functions = String::new();
     let mut table = String::new();
     type Generator = fn(&mut Random) -> String;
     let generators: [(&str, Generator); 6] = [
-        ("icp", infchesspro),
-        ("chc", chess_code),
-        ("btm", btm),
-        ("fv", finvara),
+        ("icp", icp::infchesspro),
+        ("chc", chc::chess_code),
+        ("btm", btm::btm),
+        ("fv", fv::finvara),
         // Last, so the programs above stay what they were.
-        ("chc", chess_code_polynomial_loops),
+        ("chc", chc::chess_code_polynomial_loops),
         // Programs of more than 1,000 lines, run from tables.
-        ("chc", chess_code_table),
+        ("chc", chc::chess_code_table),
     ];
     for (family, (extension, generate)) in generators.into_iter().enumerate() {
         for index in 0..60 {
@@ -202,7 +171,7 @@ fn compile_random_programs() -> (String, String) {
     (functions, table)
 }
 
-/// Compiles the programs of every corpus (`corpus::CORPORA`): all of them
+/// Compiles the programs of every corpus ([`CORPORA`]): all of them
 /// with the crate's `corpus` feature, else every `share`-th (what `cargo
 /// test --workspace` builds). With the feature, `CHESS2RS_CORPUS=chc,btm`
 /// compiles all programs of those corpora only, the share of the others
@@ -215,7 +184,7 @@ fn compile_corpora() -> (String, String) {
     let only = std::env::var("CHESS2RS_CORPUS").ok();
     let mut functions = String::new();
     let mut table = String::new();
-    for corpus in &corpus::CORPORA {
+    for corpus in &CORPORA {
         let all = feature
             && only
                 .as_deref()

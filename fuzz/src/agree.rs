@@ -10,7 +10,8 @@
 
 use std::sync::OnceLock;
 
-use chess2rs_golden::{discover::discover, Entry, CASES, RANDOM};
+use chess2rs_corpus::discover::discover;
+use chess2rs_golden::{Entry, CASES, RANDOM};
 use chess2rs_runtime::{Options, RuntimeError};
 
 /// A program both ways: checked for the interpreter, and compiled.

@@ -25,7 +25,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use chess2rs_golden::corpus::{Corpus, CORPORA};
+use chess2rs_corpus::{Corpus, CORPORA};
 use chess2rs_golden::{CorpusCase, Entry, CORPUS};
 use chess2rs_runtime::{Options, RuntimeError};
 

@@ -1,4 +1,4 @@
-//! The corpora (`chess2rs_golden::corpus::CORPORA`) outside the tests:
+//! The corpora (`chess2rs_corpus::CORPORA`) outside the tests:
 //! write a program to files, or see how programs run interpreted.
 //!
 //! ```text
@@ -15,7 +15,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use chess2rs_golden::corpus::Corpus;
+use chess2rs_corpus::Corpus;
 use chess2rs_runtime::Options;
 
 fn main() {

@@ -1,4 +1,4 @@
-//! The Finvara corpus (`chess2rs_golden::random_programs::finvara_corpus`)
+//! The Finvara corpus (`chess2rs_corpus::fv::finvara_corpus`)
 //! outside the tests: write a program to files, or sample how programs run.
 //!
 //! ```text
@@ -18,7 +18,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use chess2rs_golden::random_programs::{finvara_corpus, FV_CORPUS_LEN};
+use chess2rs_corpus::fv::{finvara_corpus, FV_CORPUS_LEN};
 use chess2rs_runtime::Options;
 
 fn main() {

@@ -16,15 +16,9 @@
 //! | `NAME.EXT.steps` | step limit (default none) |
 //! | `NAME.EXT.err` | text standard error must contain, one requirement per line |
 
-pub mod btm_corpus;
-pub mod chc_corpus;
-pub mod corpus;
-pub mod discover;
-pub mod icp_corpus;
-pub mod random_programs;
-
 use std::io::BufRead;
 
+use chess2rs_corpus::Corpus;
 use chess2rs_runtime::{Options, RuntimeError};
 
 /// A compiled entry function, instantiated for the harness.
@@ -53,12 +47,12 @@ pub struct RandomCase {
 }
 
 /// A corpus program compiled by `build.rs`: all of them with the `corpus`
-/// feature, else every [`corpus::Corpus::share`]-th (the environment
+/// feature, else every [`Corpus::share`]-th (the environment
 /// variable `CHESS2RS_CORPUS=chc,btm` at build time keeps the others'
 /// share only). Its text, input and step limit are the corpus's
 /// `program(index)`.
 pub struct CorpusCase {
-    /// Its corpus's extension ([`corpus::Corpus::extension`]).
+    /// Its corpus's extension ([`Corpus::extension`]).
     pub extension: &'static str,
     /// Its index in the corpus.
     pub index: usize,
@@ -70,8 +64,8 @@ pub struct CorpusCase {
 
 impl CorpusCase {
     /// Its corpus.
-    pub fn corpus(&self) -> &'static corpus::Corpus {
-        corpus::Corpus::by_extension(self.extension).expect("build.rs lists known corpora")
+    pub fn corpus(&self) -> &'static Corpus {
+        Corpus::by_extension(self.extension).expect("build.rs lists known corpora")
     }
 }
 

@@ -3,7 +3,7 @@
 //! `run` switches from one to the other at a random step.
 
 use chess2rs::switch::{interpret_until, Interpreted};
-use chess2rs_golden::random_programs::CHESS_CODE_POLYNOMIAL;
+use chess2rs_corpus::chc::CHESS_CODE_POLYNOMIAL;
 use chess2rs_golden::RANDOM;
 use chess2rs_runtime::Options;
 use proptest::prelude::*;

@@ -1,4 +1,4 @@
-//! The corpora (`chess2rs_golden::corpus::CORPORA`: Chess Code, Turing
+//! The corpora (`chess2rs_corpus::CORPORA`: Chess Code, Turing
 //! machines, InfChessPro, Finvara): every program `build.rs` compiled —
 //! all of them with the `corpus` feature, every tenth without — gives
 //! byte-identical output, the same error (text, line and column) and the
@@ -23,7 +23,7 @@ use std::io::BufRead;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use chess2rs_golden::corpus::{Corpus, CORPORA};
+use chess2rs_corpus::{Corpus, CORPORA};
 use chess2rs_golden::{CorpusCase, CORPUS};
 use chess2rs_runtime::{Options, RuntimeError};
 

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use chess2rs::switch::{interpret_until, Interpreted};
-use chess2rs_golden::discover::{discover, CaseFiles, Expected};
+use chess2rs_corpus::discover::{discover, CaseFiles, Expected};
 use chess2rs_golden::{Case, Entry, CASES};
 use chess2rs_runtime::Options;
 

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 
 use chess2rs::lang::chessoteric::synth::{synthesize, SynthOptions};
 use chess2rs::{Language, Program, Source};
-use chess2rs_golden::discover::{discover, CaseFiles};
+use chess2rs_corpus::discover::{discover, CaseFiles};
 use chess2rs_runtime::Options;
 
 /// Output and error of interpreting `program`; the error without the line

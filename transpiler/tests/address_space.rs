@@ -17,7 +17,7 @@
 //!
 //! The test lives with the `chess2rs` binary, whose path Cargo gives only
 //! to this package's tests; the random-program generators are the golden
-//! crate's, included by path as `tests/cli.rs` includes `discover.rs`.
+//! tests' (the `chess2rs-corpus` crate, a dev-dependency).
 //! `ADDRESS_SPACE_CASES=500` runs more random cases than the default 48,
 //! drawn afresh (the default run draws the same 48 every time).
 #![cfg(unix)]
@@ -28,14 +28,7 @@ use std::process::{Command, Output};
 
 use proptest::prelude::*;
 
-/// The golden crate's random-program generators. (That crate has no MSRV
-/// and they use newer methods than this package's `rust-version`; this
-/// test, like the others, builds with the pinned toolchain.)
-#[path = "../../golden/src/random_programs.rs"]
-#[allow(dead_code, clippy::incompatible_msrv)]
-mod random_programs;
-
-use random_programs::Random;
+use chess2rs_corpus::{btm, chc, fv, icp, Random};
 
 #[path = "support/child.rs"]
 mod child;
@@ -153,20 +146,17 @@ fn case(seed: u64, max_steps: u64) -> Case {
     }
     let max_steps = random.below(max_steps + 1);
     let (extension, source) = match random.below(5) {
-        0 => ("icp", random_programs::infchesspro(&mut random)),
-        1 if random.below(3) == 0 => (
-            "chc",
-            random_programs::chess_code_polynomial_loops(&mut random),
-        ),
-        1 => ("chc", random_programs::chess_code(&mut random)),
-        2 => ("btm", random_programs::btm(&mut random)),
+        0 => ("icp", icp::infchesspro(&mut random)),
+        1 if random.below(3) == 0 => ("chc", chc::chess_code_polynomial_loops(&mut random)),
+        1 => ("chc", chc::chess_code(&mut random)),
+        2 => ("btm", btm::btm(&mut random)),
         3 if random.below(3) == 0 => {
             let games = golden_games();
             ("pgn", format!("golden:{}", random.pick(&games)))
         }
-        3 => ("pgn", random_programs::btm(&mut random)),
+        3 => ("pgn", btm::btm(&mut random)),
         _ if random.below(2) == 0 => {
-            let run = random_programs::finvara_running(&mut random);
+            let run = fv::finvara_running(&mut random);
             return Case {
                 extension: "fv",
                 source: run.source,
@@ -174,7 +164,7 @@ fn case(seed: u64, max_steps: u64) -> Case {
                 max_steps: run.max_steps.min(max_steps),
             };
         }
-        _ => ("fv", random_programs::finvara(&mut random)),
+        _ => ("fv", fv::finvara(&mut random)),
     };
     Case {
         extension,

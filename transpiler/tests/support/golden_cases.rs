@@ -4,12 +4,8 @@
 
 use std::path::Path;
 
-/// The golden cases' file conventions, shared with the golden harness.
-#[path = "../../../golden/src/discover.rs"]
-#[allow(dead_code)]
-pub mod discover;
-
-pub use discover::{CaseFiles, Expected};
+use chess2rs_corpus::discover;
+pub use chess2rs_corpus::discover::{CaseFiles, Expected};
 
 /// Every golden case with its expectations (a malformed expectation file
 /// fails the test).

@@ -1,6 +1,7 @@
-//! The Turing-machine corpus (BTM listings): machines assembled from
-//! pieces known to halt, with random parameters, symbols, state numbers
-//! and tapes, one piece after another on the tape.
+//! Turing machines (BTM listings): random ones ([`btm`]: small rules,
+//! scans, chains of states), and the corpus ([`btm_corpus`]): machines
+//! assembled from pieces known to halt, with random parameters, symbols,
+//! state numbers and tapes, one piece after another on the tape.
 //!
 //! - **bounce**: the head sweeps right over a region of random symbols
 //!   (through a chain of one to three states, each rewriting some symbols
@@ -19,8 +20,131 @@
 //! twenty is instead a random machine over a few states and symbols, run
 //! until it halts or meets its step limit.
 
-use crate::corpus::{corpus_random, CorpusProgram};
-use crate::random_programs::Random;
+use crate::{corpus_random, step_limit, CorpusProgram, Random};
+
+/// A random BTM listing: rules over small states and symbols and a tape,
+/// or (a third of the time each) a machine whose states mostly keep
+/// themselves while moving one way, which generated code turns into scans
+/// and sweeps, or one of many states passing control around, whose code
+/// is chains of direct transfers, loops, shared states and dispatches.
+pub fn btm(random: &mut Random) -> String {
+    match random.below(3) {
+        0 => return btm_scanning(random),
+        1 => return btm_chains(random),
+        _ => {}
+    }
+    let mut text = String::new();
+    for _ in 0..random.between(1, 6) * 5 {
+        let value = random.between(0, 5);
+        text.push_str(&format!("{}!\n", bits(value)));
+    }
+    for _ in 0..random.between(0, 5) {
+        let value = *random.pick(&[0, 1, 2, 3, 65, 66, 10]);
+        text.push_str(&format!("{}?\n", bits(value)));
+    }
+    text
+}
+
+/// A machine of 3 to 13 states, each with rules for some of the symbols
+/// 0-3 going to any state (now and then input, output, or a state without
+/// rules, which halts), a fifth of them keeping the state.
+fn btm_chains(random: &mut Random) -> String {
+    let mut text = String::new();
+    let count = random.between(2, 12);
+    let states: Vec<i64> = std::iter::once(0).chain(3..3 + count).collect();
+    for &state in &states {
+        let left = random.below(2) as i64;
+        for symbol in 0..4 {
+            if random.below(4) == 0 {
+                continue;
+            }
+            let (next, direction) = match random.below(20) {
+                0..=3 => (state, left),
+                4 => (*random.pick(&[1, 2, 2, 99]), random.below(2) as i64),
+                _ => (*random.pick(&states), random.below(2) as i64),
+            };
+            let write = random.between(0, 3);
+            for part in [state, symbol, next, write, direction] {
+                text.push_str(&format!("{}!\n", bits(part)));
+            }
+        }
+    }
+    for _ in 0..random.between(0, 30) {
+        text.push_str(&format!("{}?\n", bits(random.between(0, 3))));
+    }
+    text
+}
+
+/// A machine of scans: each state keeps itself on some symbols (moving one
+/// way, sometimes rewriting them) and leaves on others, over a long tape;
+/// state 2 sometimes prints what was swept. Half of them bounce between
+/// markers (3) at both ends of the tape, often until the step limit.
+fn btm_scanning(random: &mut Random) -> String {
+    let mut text = String::new();
+    let rule = |text: &mut String, parts: [i64; 5]| {
+        for part in parts {
+            text.push_str(&format!("{}!\n", bits(part)));
+        }
+    };
+    let bounce = random.below(2) == 0;
+    if bounce {
+        rule(&mut text, [0, 3, 3, 3, 0]);
+        for (state, left) in [(3, 0), (4, 1)] {
+            for symbol in 0..2 {
+                let write = if random.below(4) == 0 {
+                    1 - symbol
+                } else {
+                    symbol
+                };
+                rule(&mut text, [state, symbol, state, write, left]);
+            }
+        }
+        rule(&mut text, [3, 3, 4, 3, 1]);
+        let back = if random.below(3) == 0 { 2 } else { 3 };
+        rule(&mut text, [4, 3, back, 3, 0]);
+    } else {
+        for state in [0, 3, 4, 5] {
+            let left = random.below(2) as i64;
+            for symbol in 0..4 {
+                match random.below(5) {
+                    0 | 1 => {
+                        let write = if random.below(3) == 0 {
+                            random.between(0, 3)
+                        } else {
+                            symbol
+                        };
+                        rule(&mut text, [state, symbol, state, write, left]);
+                    }
+                    2 | 3 => {
+                        let next = *random.pick(&[0, 2, 3, 4, 5, 6]);
+                        let write = random.between(0, 3);
+                        rule(
+                            &mut text,
+                            [state, symbol, next, write, random.below(2) as i64],
+                        );
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    let cells = random.between(0, 40);
+    if bounce {
+        text.push_str(&format!("{}?\n", bits(3)));
+    }
+    for _ in 0..cells {
+        let symbol = if bounce {
+            random.between(0, 1)
+        } else {
+            random.between(0, 3)
+        };
+        text.push_str(&format!("{}?\n", bits(symbol)));
+    }
+    if bounce {
+        text.push_str(&format!("{}?\n", bits(3)));
+    }
+    text
+}
 
 /// A machine being assembled.
 struct Machine<'a> {
@@ -334,12 +458,7 @@ pub fn btm_corpus(index: usize) -> CorpusProgram {
         text.push_str(&format!("{}?\n", bits(*symbol)));
     }
     let mut shape = shape;
-    let max_steps = if random.below(20) == 0 {
-        shape.push_str("; step limit");
-        (steps * (0.1 + random.below(80) as f64 / 100.0)) as u64
-    } else {
-        (steps * 4.0) as u64 + 200_000
-    };
+    let max_steps = step_limit(&mut random, steps, (4.0, 200_000), &mut shape);
     CorpusProgram {
         source: text,
         input: String::new(),

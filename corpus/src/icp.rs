@@ -1,4 +1,6 @@
-//! The InfChessPro corpus: loop nests of pieces walking along lines.
+//! InfChessPro programs: random ones of every command form
+//! ([`infchesspro`]), and the corpus ([`infchesspro_corpus`]): loop nests
+//! of pieces walking along lines.
 //!
 //! Every loop is closed by a *counter*, a piece that steps along its own
 //! line once a pass (`c;0,1?BODY`, or `c;0,1!OUT` then `^?BODY`) until a
@@ -17,8 +19,66 @@
 //! few on purpose — on a coordinate leaving the `i64` range or at the step
 //! limit.
 
-use crate::corpus::{corpus_random, CorpusProgram};
-use crate::random_programs::Random;
+use crate::{corpus_random, step_limit, CorpusProgram, Random};
+
+/// A random InfChessPro program: every command form, random jumps, `*`s.
+/// Coordinates are mostly small (crowded boards, captures, checks), some
+/// far (long slides) or near the `i64` edge (overflow errors); backward
+/// jumps make loops, so many runs end at the step limit.
+pub fn infchesspro(random: &mut Random) -> String {
+    let lines = random.between(3, 14);
+    let mut text = String::new();
+    for label in 1..=lines {
+        let number = |random: &mut Random| match random.below(16) {
+            0 | 1 => "*".to_string(),
+            2 => random.pick(&["-40", "25", "1000000000"]).to_string(),
+            3 if random.below(4) == 0 => random
+                .pick(&["9223372036854775807", "-9223372036854775808"])
+                .to_string(),
+            _ => random.between(-3, 3).to_string(),
+        };
+        let name = *random.pick(&["a", "b", "k"]);
+        let piece = *random.pick(&['K', 'Q', 'R', 'B', 'N', 'P', 'k', 'q', 'r', 'b', 'n', 'p']);
+        let command = match random.below(10) {
+            0 | 1 => format!("{name}={piece}{},{}", number(random), number(random)),
+            2 => format!(
+                "{},{},{},{}",
+                number(random),
+                number(random),
+                number(random),
+                number(random)
+            ),
+            3 | 4 => format!("{name},{},{}", number(random), number(random)),
+            5 | 6 => format!("{name};{},{}", number(random), number(random)),
+            7 => format!("%{name}"),
+            // A piece stepping until it is blocked: a walk (generated code
+            // makes many of its steps at once).
+            8 => format!(
+                "{name};{},{}?{label}",
+                random.between(-2, 2),
+                random.between(-2, 2)
+            ),
+            _ => "^".to_string(),
+        };
+        let mut jumps = String::new();
+        if !command.contains('?') && random.below(3) == 0 {
+            jumps.push_str(&format!("?{}", random.between(1, lines)));
+        }
+        if random.below(3) == 0 {
+            let target = if random.below(10) == 0 {
+                "*".to_string()
+            } else {
+                random.between(1, lines).to_string()
+            };
+            jumps.push_str(&format!("!{target}"));
+        }
+        text.push_str(&format!("{label}. {command}{jumps}\n"));
+        if random.below(4) == 0 {
+            text.push_str(&format!("{}. \"at {label}\n", label + 1000));
+        }
+    }
+    text
+}
 
 /// A jump target: a line by its index in the program.
 type Target = usize;
@@ -375,12 +435,7 @@ pub fn infchesspro_corpus(index: usize) -> CorpusProgram {
     }
     let steps = p.steps + p.lines.len() as f64;
     let input: Vec<String> = p.input.iter().map(i64::to_string).collect();
-    let max_steps = if random.below(20) == 0 {
-        shape.push_str("; step limit");
-        (steps * (0.1 + random.below(80) as f64 / 100.0)) as u64
-    } else {
-        (steps * 3.0) as u64 + 100_000
-    };
+    let max_steps = step_limit(&mut random, steps, (3.0, 100_000), &mut shape);
     CorpusProgram {
         source: text,
         input: input.join("\n") + "\n",

@@ -16,8 +16,7 @@
 //! by a bound on every cell (an add that could overflow is dropped), except
 //! in the few programs that overflow on purpose.
 
-use crate::corpus::{corpus_random, CorpusProgram};
-use crate::random_programs::Random;
+use crate::{corpus_random, CorpusProgram, Random};
 
 /// A cell (0 = a1, 1 = b1, …, 63 = h8) or a variable (0 = R … 4 = K).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,17 +1,37 @@
-//! Corpora of random programs that run long: one per language, each a
-//! generator of programs made from an index (so any one can be remade
-//! alone), with the input and step limit to run each under.
+//! The programs chess2rs's golden tests run, other than the golden cases'
+//! files: random programs of every language, and corpora of random
+//! programs that run long. `golden/build.rs` makes them (rustc has to see
+//! the code generated for them, so they are made at build time) and
+//! compiles them into the golden crate; its tests run each through the
+//! interpreter and the compiled code and compare the two. The build script
+//! and the tests find the golden cases on disk with [`discover`].
 //!
-//! `build.rs` compiles the programs of every corpus into the crate (all of
-//! them with the crate's `corpus` feature, else every
-//! [`Corpus::share`]-th, which `cargo test --workspace` builds);
-//! `tests/corpus.rs` checks that each gives the same output, error and
-//! step count compiled and interpreted, and `benches/corpus.rs` times them
-//! both ways. Everything about a corpus that those three need is in its
-//! [`Corpus`] entry of [`CORPORA`]: adding a language's corpus is adding an
-//! entry.
+//! One module per language, each with a random-program generator (for the
+//! "interpreter and generated code agree" property test, `tests/agree.rs`)
+//! and a corpus generator (programs made from an index, so any one can be
+//! remade alone, with the input and step limit to run each under):
+//! [`icp`] (InfChessPro), [`chc`] (Chess Code), [`btm`] (Turing machines)
+//! and [`fv`] (Finvara). They all draw from [`Random`], seeded by
+//! [`corpus_random`] for the corpora.
+//!
+//! Everything about a corpus that the golden crate's build script, tests
+//! (`tests/corpus.rs`: the same output, error and step count compiled and
+//! interpreted) and benchmarks (`benches/corpus.rs`: both ways timed)
+//! need is in its [`Corpus`] entry of [`CORPORA`]: adding a language's
+//! corpus is adding an entry. `build.rs` compiles the programs of every
+//! corpus (all of them with the golden crate's `corpus` feature, else
+//! every [`Corpus::share`]-th, which `cargo test --workspace` builds).
 
-use crate::random_programs::{finvara_corpus, FV_CORPUS_LEN, FV_CORPUS_SHARE};
+#![warn(missing_docs)]
+
+pub mod btm;
+pub mod chc;
+pub mod discover;
+pub mod fv;
+pub mod icp;
+mod random;
+
+pub use random::{corpus_random, Random};
 
 /// One generated program of a corpus, with what to run it on.
 #[derive(Clone, Debug)]
@@ -72,10 +92,6 @@ impl Corpus {
     }
 }
 
-/// The generator of a corpus's program `index` (defined with the
-/// generators, so that `random_programs.rs` stands alone).
-pub use crate::random_programs::corpus_random;
-
 /// Every corpus, in the order reports list them.
 pub static CORPORA: [Corpus; 4] = [
     Corpus {
@@ -85,7 +101,7 @@ pub static CORPORA: [Corpus; 4] = [
         share: 10,
         debug_steps: 400_000,
         median_steps: 200_000,
-        program: crate::chc_corpus::chess_code_corpus,
+        program: chc::chess_code_corpus,
     },
     Corpus {
         extension: "btm",
@@ -94,7 +110,7 @@ pub static CORPORA: [Corpus; 4] = [
         share: 10,
         debug_steps: 150_000,
         median_steps: 50_000,
-        program: crate::btm_corpus::btm_corpus,
+        program: btm::btm_corpus,
     },
     Corpus {
         extension: "icp",
@@ -103,13 +119,13 @@ pub static CORPORA: [Corpus; 4] = [
         share: 10,
         debug_steps: 30_000,
         median_steps: 50_000,
-        program: crate::icp_corpus::infchesspro_corpus,
+        program: icp::infchesspro_corpus,
     },
     Corpus {
         extension: "fv",
         title: "Finvara",
-        len: FV_CORPUS_LEN,
-        share: FV_CORPUS_SHARE,
+        len: fv::FV_CORPUS_LEN,
+        share: fv::FV_CORPUS_SHARE,
         // The engine's move search is many times slower unoptimised.
         debug_steps: 2_500,
         median_steps: 1_000,
@@ -117,10 +133,28 @@ pub static CORPORA: [Corpus; 4] = [
     },
 ];
 
-/// Finvara corpus program `index` ([`finvara_corpus`]) as a
+/// The step limit of a corpus program that runs about `steps` steps: most
+/// get `factor` times that and `margin` more, so that they end before it;
+/// one in twenty is meant to meet its limit, a tenth to nine tenths of the
+/// way (and says so in its `shape`).
+pub(crate) fn step_limit(
+    random: &mut Random,
+    steps: f64,
+    (factor, margin): (f64, u64),
+    shape: &mut String,
+) -> u64 {
+    if random.below(20) == 0 {
+        shape.push_str("; step limit");
+        (steps * (0.1 + random.below(80) as f64 / 100.0)) as u64
+    } else {
+        (steps * factor) as u64 + margin
+    }
+}
+
+/// Finvara corpus program `index` ([`fv::finvara_corpus`]) as a
 /// [`CorpusProgram`]: the same program, input and limit.
 fn finvara_corpus_program(index: usize) -> CorpusProgram {
-    let run = finvara_corpus(index);
+    let run = fv::finvara_corpus(index);
     let board = run
         .source
         .lines()
