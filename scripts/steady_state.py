@@ -73,7 +73,7 @@ RUSTC_FLAGS = [
 ]
 SHORT_MS = 2.0
 LIMIT = 1.05
-# Programs per corpus (corpus/src/lib.rs: CORPORA).
+# Programs per corpus (golden/corpus/src/lib.rs: CORPORA).
 CORPUS_LEN = {"chc": 200, "btm": 200, "icp": 200, "fv": 300}
 
 

@@ -128,7 +128,7 @@ fn names_a_file(path: &str, document: &Path) -> bool {
         "transpiler",
         "runtime",
         "macros",
-        "corpus",
+        "golden/corpus",
         "golden",
         "fuzz",
         "examples",
