@@ -438,7 +438,7 @@ fn run_lines<R: BufRead, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::icp::{BLACK_PAWN, WHITE_ROOK};
+    use super::super::{BLACK_PAWN, WHITE_ROOK};
 
     #[test]
     fn commands_lines_and_labels_round_trip_through_text() {
