@@ -41,6 +41,9 @@ pub mod switch;
 #[path = "../tests/support/cpu_time.rs"]
 mod cpu_time;
 
+#[cfg(test)]
+mod large_programs;
+
 #[cfg(feature = "cli")]
 pub mod cli;
 #[cfg(feature = "cli")]
