@@ -34,13 +34,15 @@ impl Default for CompileOptions {
 
 /// Wraps a language's generated `body` in the entry function. The body
 /// runs inside a closure given `io` (input/output), `steps` (the step
-/// counter) and `rt` (the runtime's private module).
+/// counter) and `rt` (the runtime's private module). The source map's
+/// text is a literal from `texts` ([`crate::split::Items::text`]).
 pub fn entry_function(
     source: &Source,
     language: Language,
     body: TokenStream,
     error_sites: &[crate::runtime_errors::ErrorSite],
     options: &CompileOptions,
+    texts: &mut dyn crate::split::Items,
 ) -> TokenStream {
     let CompileOptions {
         function_name,
@@ -65,7 +67,8 @@ pub fn entry_function(
     doc_lines.push(
         " returning, even on error) and stops after `options.max_steps` steps if set.".into(),
     );
-    let source_map = crate::runtime_errors::source_map_tokens(source, language, error_sites);
+    let source_map =
+        crate::runtime_errors::source_map_tokens(source, language, error_sites, texts);
     quote! {
         #(#[doc = #doc_lines])*
         // Generated code is regular rather than idiomatic: unused values,
@@ -250,14 +253,26 @@ fn with_source_comments(code: &str) -> String {
 
 /// Items pretty-printed as they come, for [`crate::compile_file`]: a
 /// large program's split-off functions are turned into text one at a
-/// time, then put where [`PrettyItems::marker`] stands in the file.
+/// time, then put where [`PrettyItems::marker`] stands in the file; long
+/// texts ([`crate::split::Items::text`]) are kept aside as literals and
+/// put in place of their placeholders.
 #[derive(Default)]
 pub struct PrettyItems {
     text: String,
+    texts: Vec<String>,
 }
 
 /// The name of the marker item.
 const ITEMS_MARKER: &str = "CHESS2RS_ITEMS_GO_HERE";
+
+/// How a placeholder for a long text starts in the file (its index and
+/// the closing quote follow).
+const TEXT_PLACEHOLDER: &str = "\"CHESS2RS_TEXT_GOES_HERE_";
+
+/// Texts at least this long are kept aside by [`PrettyItems`] (shorter
+/// ones, the source maps of small programs among them, stay literals, so
+/// small programs' files are as they were).
+const LONG_TEXT: usize = 64 * 1024;
 
 impl PrettyItems {
     /// A marker item to put where the items belong.
@@ -284,24 +299,28 @@ impl PrettyItems {
             items: self.text,
             indent,
             tail,
+            texts: self.texts,
         }
     }
 }
 
 /// A generated program file: its text before the items, the items (each
-/// line to be indented by `indent`), and the text after them.
+/// line to be indented by `indent`), and the text after them; the long
+/// texts' literals, which replace their placeholders in the text before
+/// and after the items.
 #[derive(Clone, Debug, Default)]
 pub struct ProgramText {
     head: String,
     items: String,
     indent: String,
     tail: String,
+    texts: Vec<String>,
 }
 
 impl ProgramText {
     /// Writes the whole file.
     pub fn write_to(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-        out.write_all(self.head.as_bytes())?;
+        self.write_with_texts(out, &self.head)?;
         for line in self.items.lines() {
             if !line.is_empty() {
                 out.write_all(self.indent.as_bytes())?;
@@ -309,12 +328,39 @@ impl ProgramText {
             }
             out.write_all(b"\n")?;
         }
-        out.write_all(self.tail.as_bytes())
+        self.write_with_texts(out, &self.tail)
+    }
+
+    /// Writes `text` with each placeholder of a long text replaced by its
+    /// literal.
+    fn write_with_texts(&self, out: &mut dyn std::io::Write, mut text: &str) -> std::io::Result<()> {
+        while let Some(at) = text.find(TEXT_PLACEHOLDER) {
+            let after = &text[at + TEXT_PLACEHOLDER.len()..];
+            let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+            let literal = after[..digits]
+                .parse::<usize>()
+                .ok()
+                .and_then(|index| self.texts.get(index))
+                .filter(|_| after[digits..].starts_with('"'));
+            match literal {
+                Some(literal) => {
+                    out.write_all(text[..at].as_bytes())?;
+                    out.write_all(literal.as_bytes())?;
+                    text = &after[digits + 1..];
+                }
+                None => {
+                    out.write_all(text[..at + TEXT_PLACEHOLDER.len()].as_bytes())?;
+                    text = after;
+                }
+            }
+        }
+        out.write_all(text.as_bytes())
     }
 
     /// How many lines the file has.
     pub fn line_count(&self) -> usize {
-        self.head.lines().count() + self.items.lines().count() + self.tail.lines().count()
+        let texts: usize = self.texts.iter().map(|text| text.matches('\n').count()).sum();
+        self.head.lines().count() + self.items.lines().count() + self.tail.lines().count() + texts
     }
 }
 
@@ -341,6 +387,17 @@ impl crate::split::Items for PrettyItems {
         // Items hold no multi-line string literals (proc_macro2 escapes
         // newlines), so indenting every line keeps their meaning.
         self.text.push_str(&pretty(item));
+    }
+
+    fn text(&mut self, text: &str) -> TokenStream {
+        if text.len() < LONG_TEXT {
+            return crate::runtime_errors::multiline_literal(text);
+        }
+        let placeholder = format!("{}{}", &TEXT_PLACEHOLDER[1..], self.texts.len());
+        self.texts
+            .push(crate::runtime_errors::multiline_quoted(text));
+        let placeholder = Literal::string(&placeholder);
+        quote! { #placeholder }
     }
 }
 

@@ -186,7 +186,7 @@ pub fn compile(
     let body = generate_into(&checked.program, &mut items);
     let body = quote::quote! { #(#items)* #body };
     let sites = checked.program.error_sites();
-    let tokens = emit::entry_function(source, language, body, &sites, options);
+    let tokens = emit::entry_function(source, language, body, &sites, options, &mut Vec::new());
     Ok(Compiled {
         tokens,
         warnings: checked.warnings,
@@ -225,7 +225,7 @@ pub fn program_file_of(
     let body = quote::quote! { #marker #body };
     let sites = program.error_sites();
     let options = CompileOptions::for_program_file(standalone);
-    let entry = emit::entry_function(source, language, body, &sites, &options);
+    let entry = emit::entry_function(source, language, body, &sites, &options, &mut items);
     let text = emit::program_file(source, language, &entry, standalone);
     items.splice_into(text)
 }

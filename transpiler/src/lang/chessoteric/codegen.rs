@@ -25,7 +25,6 @@ use quote::{format_ident, quote, ToTokens, TokenStreamExt};
 use super::ir::{states, Machine, Rule};
 use super::regions::{self, Region, Regions};
 use crate::emit::int_literal;
-use crate::runtime_errors::multiline_literal;
 use crate::split::{Arm, Items, Shared, StateMachine};
 
 /// The body of the entry function's closure (`io`, `steps`, `rt` in scope).
@@ -61,7 +60,7 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
     let regions = Regions::new(&by_state);
     let has_regions = regions.iter().next().is_some();
     if machine.rules.len() > TABLE_ABOVE_RULES && has_regions {
-        return table_machine(machine, &by_state, &regions);
+        return table_machine(machine, &by_state, &regions, items);
     }
     if has_regions {
         items.push(rule_table(&by_state));
@@ -143,6 +142,7 @@ fn table_machine(
     machine: &Machine,
     by_state: &BTreeMap<i64, Vec<&Rule>>,
     regions: &Regions,
+    items: &mut dyn Items,
 ) -> TokenStream {
     let mut rules: Vec<&Rule> = by_state.values().flatten().copied().collect();
     rules.sort_by_key(|rule| (rule.state, rule.read));
@@ -169,9 +169,9 @@ fn table_machine(
     rt_table::write_numbers(&mut roots_text, &roots);
     rt_table::write_numbers(&mut tape_text, &machine.tape);
     let (rules, roots, tape) = (
-        multiline_literal(&rules_text),
-        multiline_literal(&roots_text),
-        multiline_literal(&tape_text),
+        items.text(&rules_text),
+        items.text(&roots_text),
+        items.text(&tape_text),
     );
     let macro_steps = macro_steps_apply(machine, by_state);
     quote! {

@@ -29,7 +29,6 @@ use quote::{format_ident, quote};
 use super::automaton::{Automaton, StaticPath};
 use super::ir::{row_letters, Action, Line, Program};
 use crate::emit::{int_literal, source_comment};
-use crate::runtime_errors::multiline_literal;
 
 /// Above this many automaton edges in all, automata are written as compact
 /// text (`chess2rs_runtime::fv::Automaton::encode`) instead of Rust
@@ -197,7 +196,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
             rt_table::write_line(&mut lines, line.source_line, index);
         }
         let move_count = Literal::usize_unsuffixed(moves.len());
-        let lines = multiline_literal(&lines);
+        let lines = items.text(&lines);
         let colours = colour_constants(&names);
         return quote! {
             #(#colours)*

@@ -30,7 +30,6 @@ use quote::{format_ident, quote, ToTokens};
 
 use super::ir::{Command, Line, Next, Operand, Program};
 use crate::emit::int_literal;
-use crate::runtime_errors::multiline_literal;
 use crate::split::{Arm, Items, Shared, StateMachine, FUNCTION_WEIGHT};
 
 /// Above this many lines, the lines are a table (`static LINES`) that
@@ -43,7 +42,7 @@ pub const TABLE_ABOVE_LINES: usize = 1_000;
 pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     let known = known_pieces(program);
     if program.lines.len() > TABLE_ABOVE_LINES {
-        return generate_table(program, &known);
+        return generate_table(program, &known, items);
     }
     let name_consts = program.names.iter().enumerate().map(|(id, name)| {
         let ident = name_ident(name);
@@ -155,7 +154,11 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
 
 /// [`generate`] for a large program: its tables as texts and the call
 /// that runs them (see the module documentation).
-fn generate_table(program: &Program, known: &[Option<Piece>]) -> TokenStream {
+fn generate_table(
+    program: &Program,
+    known: &[Option<Piece>],
+    items: &mut dyn Items,
+) -> TokenStream {
     let mut commands = String::new();
     let mut seen: HashMap<String, u32> = HashMap::new();
     let mut lines = String::new();
@@ -190,9 +193,9 @@ fn generate_table(program: &Program, known: &[Option<Piece>]) -> TokenStream {
         }
     }
     let (commands, lines, labels) = (
-        multiline_literal(&commands),
-        multiline_literal(&lines),
-        multiline_literal(&labels),
+        items.text(&commands),
+        items.text(&lines),
+        items.text(&labels),
     );
     let name_count = Literal::usize_unsuffixed(program.names.len());
     quote! {
