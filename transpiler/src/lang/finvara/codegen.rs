@@ -409,7 +409,7 @@ impl Names<'_> {
                 } => {
                     used.insert(*from);
                     used.insert(*to);
-                    for path in paths.iter().flatten() {
+                    for path in paths.iter().flat_map(|paths| paths.iter()) {
                         used.extend(path.steps.iter().map(|s| s.square));
                     }
                 }

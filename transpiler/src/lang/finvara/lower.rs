@@ -118,6 +118,8 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
         .map(|(i, m)| (m.turn.value, i as u32))
         .collect();
     let mut lines = Vec::with_capacity(program.moves.len());
+    // Each distinct move's paths, listed once.
+    let mut listed = HashMap::new();
     for line in &program.moves {
         let kind = kinds[&line.symbol.value];
         let action = match &line.action {
@@ -135,7 +137,12 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
                     from: query.from,
                     to: query.to,
                     promote: query.promote,
-                    paths: automaton::list_paths(&automata, query),
+                    paths: listed
+                        .entry((query.white, query.kind, query.from, query.to, query.promote))
+                        .or_insert_with(|| {
+                            automaton::list_paths(&automata, query).map(std::sync::Arc::new)
+                        })
+                        .clone(),
                 }
             }
             MoveAction::Checks { square: at, turn } => Action::Checks {
