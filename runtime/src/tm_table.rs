@@ -231,11 +231,19 @@ mod tests {
         for rule in &rules {
             write_rule(&mut text, rule);
         }
-        assert!(text.starts_with("-3 0 2 -9223372036854775808 L 4294967294 0\n"), "{text}");
+        assert!(
+            text.starts_with("-3 0 2 -9223372036854775808 L 4294967294 0\n"),
+            "{text}"
+        );
         assert_eq!(parse_rules(&text), Ok(rules.to_vec()));
         let unsorted: String = text.lines().rev().map(|line| format!("{line}\n")).collect();
         assert!(parse_rules(&unsorted).is_err());
-        for bad in ["0 0 0 0 X 1 0", "0 0 0 0 L 1", "0 0 0 0 L 1 0 0", "a 0 0 0 L 1 0"] {
+        for bad in [
+            "0 0 0 0 X 1 0",
+            "0 0 0 0 L 1",
+            "0 0 0 0 L 1 0 0",
+            "a 0 0 0 L 1 0",
+        ] {
             assert!(parse_rules(bad).is_err(), "{bad}");
         }
         let numbers: Vec<i64> = (-20..20).collect();
@@ -271,14 +279,9 @@ mod tests {
         assert!(matches!(result, Ok(Ok(()))), "{result:?}");
         assert_eq!(out, b"AB");
         assert_eq!(steps.executed(), 6);
-        let bad = Table {
-            tape: "x",
-            ..table
-        };
+        let bad = Table { tape: "x", ..table };
         let mut io = Io::new(&b""[..], Vec::new());
         let error = run_table(&bad, &mut io, &mut steps).map_err(|e| e.to_string());
-        assert!(
-            error.is_err_and(|e| e.contains("internal error: the table of the tape")),
-        );
+        assert!(error.is_err_and(|e| e.contains("internal error: the table of the tape")),);
     }
 }

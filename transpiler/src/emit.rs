@@ -67,8 +67,7 @@ pub fn entry_function(
     doc_lines.push(
         " returning, even on error) and stops after `options.max_steps` steps if set.".into(),
     );
-    let source_map =
-        crate::runtime_errors::source_map_tokens(source, language, error_sites, texts);
+    let source_map = crate::runtime_errors::source_map_tokens(source, language, error_sites, texts);
     quote! {
         #(#[doc = #doc_lines])*
         // Generated code is regular rather than idiomatic: unused values,
@@ -333,7 +332,11 @@ impl ProgramText {
 
     /// Writes `text` with each placeholder of a long text replaced by its
     /// literal.
-    fn write_with_texts(&self, out: &mut dyn std::io::Write, mut text: &str) -> std::io::Result<()> {
+    fn write_with_texts(
+        &self,
+        out: &mut dyn std::io::Write,
+        mut text: &str,
+    ) -> std::io::Result<()> {
         while let Some(at) = text.find(TEXT_PLACEHOLDER) {
             let after = &text[at + TEXT_PLACEHOLDER.len()..];
             let digits = after.bytes().take_while(u8::is_ascii_digit).count();
@@ -344,12 +347,12 @@ impl ProgramText {
                 .filter(|_| after[digits..].starts_with('"'));
             match literal {
                 Some(literal) => {
-                    out.write_all(text[..at].as_bytes())?;
+                    out.write_all(&text.as_bytes()[..at])?;
                     out.write_all(literal.as_bytes())?;
                     text = &after[digits + 1..];
                 }
                 None => {
-                    out.write_all(text[..at + TEXT_PLACEHOLDER.len()].as_bytes())?;
+                    out.write_all(&text.as_bytes()[..at + TEXT_PLACEHOLDER.len()])?;
                     text = after;
                 }
             }
@@ -359,7 +362,11 @@ impl ProgramText {
 
     /// How many lines the file has.
     pub fn line_count(&self) -> usize {
-        let texts: usize = self.texts.iter().map(|text| text.matches('\n').count()).sum();
+        let texts: usize = self
+            .texts
+            .iter()
+            .map(|text| text.matches('\n').count())
+            .sum();
         self.head.lines().count() + self.items.lines().count() + self.tail.lines().count() + texts
     }
 }

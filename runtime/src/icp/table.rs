@@ -244,9 +244,7 @@ fn known<'a>(words: &mut impl Iterator<Item = &'a str>) -> Option<Option<Piece>>
 }
 
 /// The next `N` words as operands.
-fn operands<'a, const N: usize>(
-    words: &mut impl Iterator<Item = &'a str>,
-) -> Option<[Operand; N]> {
+fn operands<'a, const N: usize>(words: &mut impl Iterator<Item = &'a str>) -> Option<[Operand; N]> {
     let mut operands = [Operand::Input; N];
     for operand in &mut operands {
         *operand = match words.next()? {
@@ -265,7 +263,10 @@ pub fn parse_lines(text: &str, commands: usize) -> Result<Vec<Line>, String> {
     for (index, line) in text.lines().enumerate() {
         let target = |word: &str| match word {
             "*" => Some(INPUT),
-            word => word.parse().ok().filter(|&target: &u32| target as usize <= count),
+            word => word
+                .parse()
+                .ok()
+                .filter(|&target: &u32| target as usize <= count),
         };
         let mut words = line.split(' ');
         let mut parsed = || -> Option<Line> {
@@ -273,7 +274,10 @@ pub fn parse_lines(text: &str, commands: usize) -> Result<Vec<Line>, String> {
             let command = number(&mut words).filter(|&c: &u32| (c as usize) < commands)?;
             let success = target(words.next()?)?;
             let failure = target(words.next()?)?;
-            words.next().is_none().then_some((at, command, success, failure))
+            words
+                .next()
+                .is_none()
+                .then_some((at, command, success, failure))
         };
         match parsed() {
             Some(parsed) => lines.push(parsed),
@@ -336,14 +340,7 @@ pub fn run_table<R: BufRead, W: Write>(
     let mut board = Board::new(table.names);
     let mut paces = vec![Pace::new(); walks as usize];
     run_lines(
-        0,
-        &mut board,
-        &mut paces,
-        &commands,
-        &lines,
-        &labels,
-        io,
-        steps,
+        0, &mut board, &mut paces, &commands, &lines, &labels, io, steps,
     )
 }
 
@@ -437,8 +434,8 @@ fn run_lines<R: BufRead, W: Write>(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::{BLACK_PAWN, WHITE_ROOK};
+    use super::*;
 
     #[test]
     fn commands_lines_and_labels_round_trip_through_text() {
@@ -507,7 +504,9 @@ mod tests {
         let mut steps = StepCounter::new(&Default::default());
         let error = run_table(&table, &mut io, &mut steps).unwrap_err();
         assert!(
-            error.to_string().contains("internal error: the table of lines"),
+            error
+                .to_string()
+                .contains("internal error: the table of lines"),
             "{error}"
         );
     }

@@ -224,7 +224,11 @@ fn generate_table(
 
 /// A line's command in the tables of a large program (a walk's pace
 /// left 0: the runtime numbers walks).
-fn table_command<'a>(known: &[Option<Piece>], line: &'a Line, index: usize) -> rt_table::Command<'a> {
+fn table_command<'a>(
+    known: &[Option<Piece>],
+    line: &'a Line,
+    index: usize,
+) -> rt_table::Command<'a> {
     let (operands, _) = line.command.operands();
     let operand = |i: usize| match operands[i] {
         Operand::Literal(value) => rt_table::Operand::Literal(value),
