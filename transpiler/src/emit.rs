@@ -259,14 +259,18 @@ fn with_source_comments(code: &str) -> String {
 pub struct PrettyItems {
     text: String,
     texts: Vec<String>,
+    /// How a placeholder starts: a quote and a word the program's text
+    /// does not hold ([`PrettyItems::for_source`]).
+    placeholder: String,
 }
 
 /// The name of the marker item.
 const ITEMS_MARKER: &str = "CHESS2RS_ITEMS_GO_HERE";
 
-/// How a placeholder for a long text starts in the file (its index and
-/// the closing quote follow).
-const TEXT_PLACEHOLDER: &str = "\"CHESS2RS_TEXT_GOES_HERE_";
+/// How a placeholder for a long text starts in the file (a number the
+/// source does not hold, if needed, then `_`, the text's index and the
+/// closing quote follow).
+const TEXT_PLACEHOLDER: &str = "\"CHESS2RS_TEXT_GOES_HERE";
 
 /// Texts at least this long are kept aside by [`PrettyItems`] (shorter
 /// ones, the source maps of small programs among them, stay literals, so
@@ -274,6 +278,24 @@ const TEXT_PLACEHOLDER: &str = "\"CHESS2RS_TEXT_GOES_HERE_";
 const LONG_TEXT: usize = 64 * 1024;
 
 impl PrettyItems {
+    /// Items for the file of a program whose name and text are `name`
+    /// and `text`: its placeholders are words neither holds, so that no
+    /// comment or literal made from the program's text can be taken for
+    /// one.
+    pub fn for_source(name: &str, text: &str) -> Self {
+        let mut placeholder = TEXT_PLACEHOLDER.to_string();
+        let mut attempt = 0u64;
+        while name.contains(&placeholder[1..]) || text.contains(&placeholder[1..]) {
+            attempt += 1;
+            placeholder = format!("{TEXT_PLACEHOLDER}{attempt}");
+        }
+        placeholder.push('_');
+        PrettyItems {
+            placeholder,
+            ..PrettyItems::default()
+        }
+    }
+
     /// A marker item to put where the items belong.
     pub fn marker() -> TokenStream {
         let name = syn::Ident::new(ITEMS_MARKER, Span::call_site());
@@ -299,6 +321,7 @@ impl PrettyItems {
             indent,
             tail,
             texts: self.texts,
+            placeholder: self.placeholder,
         }
     }
 }
@@ -314,6 +337,7 @@ pub struct ProgramText {
     indent: String,
     tail: String,
     texts: Vec<String>,
+    placeholder: String,
 }
 
 impl ProgramText {
@@ -337,8 +361,12 @@ impl ProgramText {
         out: &mut dyn std::io::Write,
         mut text: &str,
     ) -> std::io::Result<()> {
-        while let Some(at) = text.find(TEXT_PLACEHOLDER) {
-            let after = &text[at + TEXT_PLACEHOLDER.len()..];
+        let placeholder = self.placeholder.as_str();
+        if self.texts.is_empty() || placeholder.is_empty() {
+            return out.write_all(text.as_bytes());
+        }
+        while let Some(at) = text.find(placeholder) {
+            let after = &text[at + placeholder.len()..];
             let digits = after.bytes().take_while(u8::is_ascii_digit).count();
             let literal = after[..digits]
                 .parse::<usize>()
@@ -352,7 +380,7 @@ impl ProgramText {
                     text = &after[digits + 1..];
                 }
                 None => {
-                    out.write_all(&text.as_bytes()[..at + TEXT_PLACEHOLDER.len()])?;
+                    out.write_all(&text.as_bytes()[..at + placeholder.len()])?;
                     text = after;
                 }
             }
@@ -400,7 +428,10 @@ impl crate::split::Items for PrettyItems {
         if text.len() < LONG_TEXT {
             return crate::runtime_errors::multiline_literal(text);
         }
-        let placeholder = format!("{}{}", &TEXT_PLACEHOLDER[1..], self.texts.len());
+        if self.placeholder.is_empty() {
+            self.placeholder = format!("{TEXT_PLACEHOLDER}_");
+        }
+        let placeholder = format!("{}{}", &self.placeholder[1..], self.texts.len());
         self.texts
             .push(crate::runtime_errors::multiline_quoted(text));
         let placeholder = Literal::string(&placeholder);
@@ -518,6 +549,24 @@ pub fn int_literal(value: i64) -> TokenStream {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A program whose text holds what a placeholder would be (in a
+    /// comment of its code, say) gets placeholders of another word, and
+    /// only those are replaced.
+    #[test]
+    fn placeholders_are_words_the_program_does_not_hold() {
+        use crate::split::Items;
+        let mut items = PrettyItems::for_source("p.icp", "1. \"CHESS2RS_TEXT_GOES_HERE");
+        let long = "x\n".repeat(LONG_TEXT);
+        let placeholder = items.text(&long).to_string();
+        assert_eq!(placeholder, "\"CHESS2RS_TEXT_GOES_HERE1_0\"");
+        let file = format!(
+            "// \"CHESS2RS_TEXT_GOES_HERE_0\"\nconst {ITEMS_MARKER}: () = ();\nconst A: &str = {placeholder};\n"
+        );
+        let text = items.splice_into(file).to_string();
+        assert!(text.starts_with("// \"CHESS2RS_TEXT_GOES_HERE_0\"\nconst A: &str = \"x\nx\n"));
+        assert!(text.ends_with("x\n\";\n"), "{}", &text[text.len() - 20..]);
+    }
 
     #[test]
     fn source_comments_become_comments_and_other_docs_stay() {

@@ -219,7 +219,7 @@ pub fn program_file_of(
     language: Language,
     standalone: bool,
 ) -> emit::ProgramText {
-    let mut items = emit::PrettyItems::default();
+    let mut items = emit::PrettyItems::for_source(source.name(), source.text());
     let body = generate_into(program, &mut items);
     let marker = emit::PrettyItems::marker();
     let body = quote::quote! { #marker #body };
