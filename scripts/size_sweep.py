@@ -2,7 +2,8 @@
 """Size sweep: how chess2rs's cost grows with the size of a program.
 
 Generates programs of 10^3 ... 10^6 lines in every language (regular but
-realistic: loops, jumps, moves, prints; for Chess Code also random nests
+realistic: loops, jumps, moves, prints; for InfChessPro also a piece
+name of its own every four lines, `icp_names`; for Chess Code also random nests
 that read and print, `chc_nests`; for BTM also a random machine,
 `btm_random`), then measures with /usr/bin/time
 the wall time and peak memory of
@@ -41,6 +42,23 @@ def icp(lines):
         out.append(f"{label + 2}. %x")
         out.append(f"{label + 3}. x,0,0")
         label += 4
+    return "\n".join(out) + "\n"
+
+
+def icp_names(lines):
+    """InfChessPro with many names: blocks of four lines, each placing a
+    piece of its own (`p0`, `p1`, ...: a quarter as many names as lines,
+    so nearly every command is distinct), sliding it over a print and
+    counting it."""
+    out = []
+    block = 0
+    while len(out) < lines:
+        label = 4 * block + 1
+        out.append(f"{label}. p{block}=R{block},0")
+        out.append(f"{label + 1}. p{block};0,1?{label + 3}")
+        out.append(f'{label + 2}. "never printed')
+        out.append(f"{label + 3}. %p{block}")
+        block += 1
     return "\n".join(out) + "\n"
 
 
@@ -204,6 +222,7 @@ def fv(lines):
 
 GENERATORS = {
     "icp": icp,
+    "icp_names": icp_names,
     "chc": chc,
     "chc_nests": chc_nests,
     "btm": btm,
@@ -212,7 +231,7 @@ GENERATORS = {
     "fv": fv,
 }
 # Generators whose name is not their file extension.
-EXTENSIONS = {"chc_nests": "chc", "btm_random": "btm"}
+EXTENSIONS = {"icp_names": "icp", "chc_nests": "chc", "btm_random": "btm"}
 
 
 def measure(cmd, stdout=subprocess.DEVNULL, timeout=3600):
@@ -234,7 +253,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--chess2rs", default="target/release/chess2rs")
     parser.add_argument("--sizes", default="1000,10000,100000,1000000")
-    parser.add_argument("--langs", default="icp,chc,chc_nests,btm,btm_random,pgn,fv")
+    parser.add_argument("--langs", default="icp,icp_names,chc,chc_nests,btm,btm_random,pgn,fv")
     parser.add_argument("--build-max", type=int, default=0)
     parser.add_argument("--write-only", metavar="DIR")
     args = parser.parse_args()

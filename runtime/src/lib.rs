@@ -22,6 +22,7 @@ pub mod limits;
 pub mod memory;
 pub mod tm;
 pub mod tm_blocks;
+pub mod tm_table;
 
 pub use self::error::{ErrorKind, Location, MessageFormat, RuntimeError, SourceMap};
 pub use self::limits::Options;
@@ -42,6 +43,7 @@ pub mod __private {
     pub use super::limits::{Options, StepCounter};
     pub use super::tm;
     pub use super::tm_blocks;
+    pub use super::tm_table;
 }
 
 /// The source text of this crate, file by file (`lib.rs` first), used by
@@ -61,6 +63,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("fv/repeat", include_str!("fv/repeat.rs")),
     ("fv/rules", include_str!("fv/rules.rs")),
     ("fv/search", include_str!("fv/search.rs")),
+    ("fv/table", include_str!("fv/table.rs")),
     ("fv/visited", include_str!("fv/visited.rs")),
     ("hash", include_str!("hash.rs")),
     ("icp", include_str!("icp/mod.rs")),
@@ -70,10 +73,12 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("icp/legality", include_str!("icp/legality.rs")),
     ("icp/outlined", include_str!("icp/outlined.rs")),
     ("icp/piece", include_str!("icp/piece.rs")),
+    ("icp/table", include_str!("icp/table.rs")),
     ("icp/walk", include_str!("icp/walk.rs")),
     ("io", include_str!("io.rs")),
     ("limits", include_str!("limits.rs")),
     ("memory", include_str!("memory.rs")),
     ("tm", include_str!("tm.rs")),
     ("tm_blocks", include_str!("tm_blocks.rs")),
+    ("tm_table", include_str!("tm_table.rs")),
 ];

@@ -34,13 +34,15 @@ impl Default for CompileOptions {
 
 /// Wraps a language's generated `body` in the entry function. The body
 /// runs inside a closure given `io` (input/output), `steps` (the step
-/// counter) and `rt` (the runtime's private module).
+/// counter) and `rt` (the runtime's private module). The source map's
+/// text is a literal from `texts` ([`crate::split::Items::text`]).
 pub fn entry_function(
     source: &Source,
     language: Language,
     body: TokenStream,
     error_sites: &[crate::runtime_errors::ErrorSite],
     options: &CompileOptions,
+    texts: &mut dyn crate::split::Items,
 ) -> TokenStream {
     let CompileOptions {
         function_name,
@@ -65,7 +67,7 @@ pub fn entry_function(
     doc_lines.push(
         " returning, even on error) and stops after `options.max_steps` steps if set.".into(),
     );
-    let source_map = crate::runtime_errors::source_map_tokens(source, language, error_sites);
+    let source_map = crate::runtime_errors::source_map_tokens(source, language, error_sites, texts);
     quote! {
         #(#[doc = #doc_lines])*
         // Generated code is regular rather than idiomatic: unused values,
@@ -250,16 +252,50 @@ fn with_source_comments(code: &str) -> String {
 
 /// Items pretty-printed as they come, for [`crate::compile_file`]: a
 /// large program's split-off functions are turned into text one at a
-/// time, then put where [`PrettyItems::marker`] stands in the file.
+/// time, then put where [`PrettyItems::marker`] stands in the file; long
+/// texts ([`crate::split::Items::text`]) are kept aside as literals and
+/// put in place of their placeholders.
 #[derive(Default)]
 pub struct PrettyItems {
     text: String,
+    texts: Vec<String>,
+    /// How a placeholder starts: a quote and a word the program's text
+    /// does not hold ([`PrettyItems::for_source`]).
+    placeholder: String,
 }
 
 /// The name of the marker item.
 const ITEMS_MARKER: &str = "CHESS2RS_ITEMS_GO_HERE";
 
+/// How a placeholder for a long text starts in the file (a number the
+/// source does not hold, if needed, then `_`, the text's index and the
+/// closing quote follow).
+const TEXT_PLACEHOLDER: &str = "\"CHESS2RS_TEXT_GOES_HERE";
+
+/// Texts at least this long are kept aside by [`PrettyItems`] (shorter
+/// ones, the source maps of small programs among them, stay literals, so
+/// small programs' files are as they were).
+const LONG_TEXT: usize = 64 * 1024;
+
 impl PrettyItems {
+    /// Items for the file of a program whose name and text are `name`
+    /// and `text`: its placeholders are words neither holds, so that no
+    /// comment or literal made from the program's text can be taken for
+    /// one.
+    pub fn for_source(name: &str, text: &str) -> Self {
+        let mut placeholder = TEXT_PLACEHOLDER.to_string();
+        let mut attempt = 0u64;
+        while name.contains(&placeholder[1..]) || text.contains(&placeholder[1..]) {
+            attempt += 1;
+            placeholder = format!("{TEXT_PLACEHOLDER}{attempt}");
+        }
+        placeholder.push('_');
+        PrettyItems {
+            placeholder,
+            ..PrettyItems::default()
+        }
+    }
+
     /// A marker item to put where the items belong.
     pub fn marker() -> TokenStream {
         let name = syn::Ident::new(ITEMS_MARKER, Span::call_site());
@@ -284,24 +320,30 @@ impl PrettyItems {
             items: self.text,
             indent,
             tail,
+            texts: self.texts,
+            placeholder: self.placeholder,
         }
     }
 }
 
 /// A generated program file: its text before the items, the items (each
-/// line to be indented by `indent`), and the text after them.
+/// line to be indented by `indent`), and the text after them; the long
+/// texts' literals, which replace their placeholders in the text before
+/// and after the items.
 #[derive(Clone, Debug, Default)]
 pub struct ProgramText {
     head: String,
     items: String,
     indent: String,
     tail: String,
+    texts: Vec<String>,
+    placeholder: String,
 }
 
 impl ProgramText {
     /// Writes the whole file.
     pub fn write_to(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-        out.write_all(self.head.as_bytes())?;
+        self.write_with_texts(out, &self.head)?;
         for line in self.items.lines() {
             if !line.is_empty() {
                 out.write_all(self.indent.as_bytes())?;
@@ -309,12 +351,51 @@ impl ProgramText {
             }
             out.write_all(b"\n")?;
         }
-        out.write_all(self.tail.as_bytes())
+        self.write_with_texts(out, &self.tail)
+    }
+
+    /// Writes `text` with each placeholder of a long text replaced by its
+    /// literal.
+    fn write_with_texts(
+        &self,
+        out: &mut dyn std::io::Write,
+        mut text: &str,
+    ) -> std::io::Result<()> {
+        let placeholder = self.placeholder.as_str();
+        if self.texts.is_empty() || placeholder.is_empty() {
+            return out.write_all(text.as_bytes());
+        }
+        while let Some(at) = text.find(placeholder) {
+            let after = &text[at + placeholder.len()..];
+            let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+            let literal = after[..digits]
+                .parse::<usize>()
+                .ok()
+                .and_then(|index| self.texts.get(index))
+                .filter(|_| after[digits..].starts_with('"'));
+            match literal {
+                Some(literal) => {
+                    out.write_all(&text.as_bytes()[..at])?;
+                    out.write_all(literal.as_bytes())?;
+                    text = &after[digits + 1..];
+                }
+                None => {
+                    out.write_all(&text.as_bytes()[..at + placeholder.len()])?;
+                    text = after;
+                }
+            }
+        }
+        out.write_all(text.as_bytes())
     }
 
     /// How many lines the file has.
     pub fn line_count(&self) -> usize {
-        self.head.lines().count() + self.items.lines().count() + self.tail.lines().count()
+        let texts: usize = self
+            .texts
+            .iter()
+            .map(|text| text.matches('\n').count())
+            .sum();
+        self.head.lines().count() + self.items.lines().count() + self.tail.lines().count() + texts
     }
 }
 
@@ -341,6 +422,20 @@ impl crate::split::Items for PrettyItems {
         // Items hold no multi-line string literals (proc_macro2 escapes
         // newlines), so indenting every line keeps their meaning.
         self.text.push_str(&pretty(item));
+    }
+
+    fn text(&mut self, text: &str) -> TokenStream {
+        if text.len() < LONG_TEXT {
+            return crate::runtime_errors::multiline_literal(text);
+        }
+        if self.placeholder.is_empty() {
+            self.placeholder = format!("{TEXT_PLACEHOLDER}_");
+        }
+        let placeholder = format!("{}{}", &self.placeholder[1..], self.texts.len());
+        self.texts
+            .push(crate::runtime_errors::multiline_quoted(text));
+        let placeholder = Literal::string(&placeholder);
+        quote! { #placeholder }
     }
 }
 
@@ -454,6 +549,24 @@ pub fn int_literal(value: i64) -> TokenStream {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A program whose text holds what a placeholder would be (in a
+    /// comment of its code, say) gets placeholders of another word, and
+    /// only those are replaced.
+    #[test]
+    fn placeholders_are_words_the_program_does_not_hold() {
+        use crate::split::Items;
+        let mut items = PrettyItems::for_source("p.icp", "1. \"CHESS2RS_TEXT_GOES_HERE");
+        let long = "x\n".repeat(LONG_TEXT);
+        let placeholder = items.text(&long).to_string();
+        assert_eq!(placeholder, "\"CHESS2RS_TEXT_GOES_HERE1_0\"");
+        let file = format!(
+            "// \"CHESS2RS_TEXT_GOES_HERE_0\"\nconst {ITEMS_MARKER}: () = ();\nconst A: &str = {placeholder};\n"
+        );
+        let text = items.splice_into(file).to_string();
+        assert!(text.starts_with("// \"CHESS2RS_TEXT_GOES_HERE_0\"\nconst A: &str = \"x\nx\n"));
+        assert!(text.ends_with("x\n\";\n"), "{}", &text[text.len() - 20..]);
+    }
 
     #[test]
     fn source_comments_become_comments_and_other_docs_stay() {

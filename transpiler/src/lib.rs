@@ -41,6 +41,9 @@ pub mod switch;
 #[path = "../tests/support/cpu_time.rs"]
 mod cpu_time;
 
+#[cfg(test)]
+mod large_programs;
+
 #[cfg(feature = "cli")]
 pub mod cli;
 #[cfg(feature = "cli")]
@@ -171,7 +174,7 @@ pub fn compile(
     let body = generate_into(&checked.program, &mut items);
     let body = quote::quote! { #(#items)* #body };
     let sites = checked.program.error_sites();
-    let tokens = emit::entry_function(source, language, body, &sites, options);
+    let tokens = emit::entry_function(source, language, body, &sites, options, &mut Vec::new());
     Ok(Compiled {
         tokens,
         warnings: checked.warnings,
@@ -204,13 +207,13 @@ pub fn program_file_of(
     language: Language,
     standalone: bool,
 ) -> emit::ProgramText {
-    let mut items = emit::PrettyItems::default();
+    let mut items = emit::PrettyItems::for_source(source.name(), source.text());
     let body = generate_into(program, &mut items);
     let marker = emit::PrettyItems::marker();
     let body = quote::quote! { #marker #body };
     let sites = program.error_sites();
     let options = CompileOptions::for_program_file(standalone);
-    let entry = emit::entry_function(source, language, body, &sites, &options);
+    let entry = emit::entry_function(source, language, body, &sites, &options, &mut items);
     let text = emit::program_file(source, language, &entry, standalone);
     items.splice_into(text)
 }

@@ -18,6 +18,7 @@ use quote::{quote, ToTokens};
 use crate::diag::{CutLine, Diagnostic, Diagnostics};
 use crate::language::Language;
 use crate::source::{Source, Span};
+use crate::split::Items;
 
 /// A command a run-time error can name: its 1-based source line and, for
 /// a line that holds several commands (a game's annotated moves), the
@@ -256,8 +257,14 @@ fn terminal_layout(text: &str, span: Span) -> (String, usize, usize) {
 /// [`source_map_table`] of `sites` as one string literal whose lines are
 /// the program's, so it costs the compiler one token whatever the
 /// program's size.
-pub fn source_map_tokens(source: &Source, language: Language, sites: &[ErrorSite]) -> TokenStream {
-    let table = multiline_literal(&source_map_table(source, language, sites));
+/// The literal comes from `texts` ([`Items::text`]).
+pub fn source_map_tokens(
+    source: &Source,
+    language: Language,
+    sites: &[ErrorSite],
+    texts: &mut dyn Items,
+) -> TokenStream {
+    let table = texts.text(&source_map_table(source, language, sites));
     let file = source.name();
     quote! {
         /// Where runtime errors point: each command that can fail, as `LINE
@@ -273,7 +280,15 @@ pub fn source_map_tokens(source: &Source, language: Language, sites: &[ErrorSite
 /// A string literal of `text` that keeps its line breaks as real ones, so
 /// that the generated file shows the lines as they are.
 pub(crate) fn multiline_literal(text: &str) -> TokenStream {
-    let mut quoted = String::from("\"");
+    multiline_quoted(text)
+        .parse()
+        .unwrap_or_else(|_| Literal::string(text).into_token_stream())
+}
+
+/// The text of [`multiline_literal`]'s literal, quotes included.
+pub(crate) fn multiline_quoted(text: &str) -> String {
+    let mut quoted = String::with_capacity(text.len() + 2);
+    quoted.push('"');
     for c in text.chars() {
         match c {
             '\\' => quoted.push_str("\\\\"),
@@ -285,8 +300,6 @@ pub(crate) fn multiline_literal(text: &str) -> TokenStream {
     }
     quoted.push('"');
     quoted
-        .parse()
-        .unwrap_or_else(|_| Literal::string(text).into_token_stream())
 }
 
 #[cfg(test)]
@@ -317,7 +330,7 @@ mod tests {
     fn the_source_map_is_one_literal_with_the_lines_as_they_are() {
         let source = Source::new("q.icp", "1. \"say \\ \"hi\"\n2. ^\n");
         let sites = [ErrorSite::line(2), ErrorSite::line(1)];
-        let tokens = source_map_tokens(&source, Language::InfChessPro, &sites);
+        let tokens = source_map_tokens(&source, Language::InfChessPro, &sites, &mut Vec::new());
         let item: syn::ItemConst = syn::parse2(tokens.clone()).unwrap();
         let syn::Expr::Struct(map) = *item.expr else {
             panic!("not a struct: {tokens}");

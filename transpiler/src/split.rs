@@ -245,6 +245,18 @@ fn key_literal(key: i64) -> Literal {
 pub trait Items {
     /// Adds one item.
     fn push(&mut self, item: TokenStream);
+
+    /// A string literal holding `text` (as
+    /// [`multiline_literal`](crate::runtime_errors::multiline_literal)
+    /// writes it), for the entry function's body, not for items. A
+    /// program file's sink ([`crate::emit::PrettyItems`]) keeps a long
+    /// text aside and returns a placeholder that the file's text replaces
+    /// with the literal, so that the text is never held as tokens, parsed
+    /// or pretty-printed (copies that cost hundreds of megabytes for a
+    /// million-line program's tables).
+    fn text(&mut self, text: &str) -> TokenStream {
+        crate::runtime_errors::multiline_literal(text)
+    }
 }
 
 /// Items kept as tokens, in order (for [`crate::compile`] and the macro).
@@ -332,9 +344,30 @@ mod file_tests {
         let (streamed, _) = compile_file(&source, Language::InfChessPro, false).unwrap();
         let streamed = streamed.to_string();
         assert!(streamed.contains("fn part_2"), "not split");
+        assert_same_code(&source, &streamed);
+    }
+
+    /// The same for a program of tables whose texts are long enough to be
+    /// kept aside as literals and put back in place of placeholders.
+    #[test]
+    fn streamed_files_put_long_texts_back_in_place() {
+        let text: String = (0..6_000)
+            .map(|i| format!("{}. p{i}=R{i},0\n", i + 1))
+            .collect();
+        let source = Source::new("names.icp", text);
+        let (streamed, _) = compile_file(&source, Language::InfChessPro, false).unwrap();
+        let streamed = streamed.to_string();
+        assert!(!streamed.contains("CHESS2RS_TEXT"), "a placeholder is left");
+        assert!(streamed.contains("static COMMANDS: &str = \"place 0 R 0 0\n"));
+        assert!(streamed.contains("\n6000 5999 6000 6000\n\";"));
+        assert_same_code(&source, &streamed);
+    }
+
+    /// Checks that `streamed` holds the code `compile` makes of `source`.
+    fn assert_same_code(source: &Source, streamed: &str) {
         let options = CompileOptions::for_program_file(false);
-        let compiled = compile(&source, Language::InfChessPro, &options).unwrap();
-        let whole = emit::program_file(&source, Language::InfChessPro, &compiled.tokens, false);
+        let compiled = compile(source, Language::InfChessPro, &options).unwrap();
+        let whole = emit::program_file(source, Language::InfChessPro, &compiled.tokens, false);
         // Compared as tokens; prettyplease's trailing commas depend on the
         // width left at each indentation, so they are left out.
         let tokens = |text: &str| {
@@ -347,6 +380,6 @@ mod file_tests {
                 .replace(" , }", "}")
                 .replace(" ,}", "}")
         };
-        assert_eq!(tokens(&streamed), tokens(&whole));
+        assert_eq!(tokens(streamed), tokens(&whole));
     }
 }

@@ -31,6 +31,7 @@ mod board;
 mod repeat;
 mod rules;
 mod search;
+pub mod table;
 mod visited;
 
 pub use self::automaton::*;

@@ -7,13 +7,14 @@ use super::error::{ErrorKind, RuntimeError};
 // decides whether a move may stand, with the movement rules of `piece`
 // and, on large boards, the ordered lines of `index`; `geometry` holds
 // squares, lines and rays; `walk` makes many steps of a repeated move
-// at once.
+// at once; `table` runs large programs written as text.
 mod board;
 mod geometry;
 mod index;
 mod legality;
 pub mod outlined;
 mod piece;
+pub mod table;
 mod walk;
 
 pub use self::board::Board;

@@ -31,7 +31,7 @@ pub const TABLE_ABOVE_LINES: usize = 1_000;
 /// one of more than [`TABLE_ABOVE_LINES`] lines is a table.
 pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     if weight(&program.body) > TABLE_ABOVE_LINES {
-        return super::table::generate(program);
+        return super::table::generate(program, items);
     }
     let mut cells = BTreeSet::new();
     let mut vars = BTreeSet::new();

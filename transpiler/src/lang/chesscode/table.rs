@@ -30,7 +30,7 @@ use quote::quote;
 
 use super::closed_form::{self, Addend, ClosedForm, Counting, Place, Polynomial, PureOp};
 use super::ir::{Cell, Condition, Loop, Op as IrOp, Program, Stmt, Var};
-use crate::runtime_errors::multiline_literal;
+use crate::split::Items;
 
 /// A program's tables.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -82,9 +82,10 @@ impl Tables {
 
 /// The body of the entry function's closure for a large program: the
 /// tables and the call that runs them.
-pub fn generate(program: &Program) -> TokenStream {
+/// The texts are literals from `items` ([`Items::text`]).
+pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     let (lines, forms) = Tables::of(program).texts();
-    let (lines, forms) = (multiline_literal(&lines), multiline_literal(&forms));
+    let (lines, forms) = (items.text(&lines), items.text(&forms));
     quote! {
         /// Each line in order: its source line and what it does (places
         /// by name; a loop's condition goes back past its label, the line

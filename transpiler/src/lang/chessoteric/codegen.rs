@@ -18,6 +18,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use chess2rs_runtime::__private::tm_blocks as rt_blocks;
+use chess2rs_runtime::__private::tm_table as rt_table;
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream};
 use quote::{format_ident, quote, ToTokens, TokenStreamExt};
 
@@ -58,11 +59,11 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
     };
     let regions = Regions::new(&by_state);
     let has_regions = regions.iter().next().is_some();
+    if machine.rules.len() > TABLE_ABOVE_RULES && has_regions {
+        return table_machine(machine, &by_state, &regions, items);
+    }
     if has_regions {
         items.push(rule_table(&by_state));
-    }
-    if machine.rules.len() > TABLE_ABOVE_RULES && has_regions {
-        return table_machine(machine, &by_state, &regions);
     }
     let arms = regions.iter().map(|region| Arm {
         key: region.root(),
@@ -127,74 +128,70 @@ fn region_roots(regions: &Regions) -> Vec<TokenStream> {
 }
 
 /// Above this many rules, a machine is run by the runtime from its rule
-/// table (`rt::tm::finish`, after macro steps where they apply) instead of
-/// being compiled into regions: rustc's cost for a region's code grows
-/// with every rule (10,000 rules took it minutes and gigabytes), the
-/// table's stays small.
+/// table (`rt::tm_table::run_table`: macro steps where they apply, then
+/// one step at a time) instead of being compiled into regions: rustc's
+/// cost for a region's code grows with every rule (10,000 rules took it
+/// minutes and gigabytes), the table's stays small.
 pub const TABLE_ABOVE_RULES: usize = 1_000;
 
-/// The body of a machine of more than [`TABLE_ABOVE_RULES`] rules (its
-/// `RULES` already among the items): the tape, macro steps where they
-/// apply, then one step at a time, each rule found from the last one's
-/// next state (`NEXT`) without a search.
+/// The body of a machine of more than [`TABLE_ABOVE_RULES`] rules: its
+/// rules, the roots of its regions (where macro steps hand over) and its
+/// tape as texts (string literals, one token each however long), which
+/// the runtime reads when the program starts and runs.
 fn table_machine(
     machine: &Machine,
     by_state: &BTreeMap<i64, Vec<&Rule>>,
     regions: &Regions,
+    items: &mut dyn Items,
 ) -> TokenStream {
-    let tape = machine.tape.iter().map(|&v| int_literal(v));
-    let macro_steps = macro_steps_apply(machine, by_state).then(|| {
-        let roots = region_roots(regions);
-        quote! {
-            // Macro steps while they pay, then one step at a time.
-            rt::tm_blocks::run(RULES, &[#(#roots),*], &mut tape, &mut state, entered_by, steps);
-        }
-    });
-    // For each rule (in `RULES` order), the rules of its next state, so
-    // that a step after a rule finds its rule without a search.
     let mut rules: Vec<&Rule> = by_state.values().flatten().copied().collect();
     rules.sort_by_key(|rule| (rule.state, rule.read));
-    let next = rules.iter().map(|rule| {
-        let start = rules.partition_point(|r| r.state < rule.next);
-        let end = rules.partition_point(|r| r.state <= rule.next);
-        let (start, end) = (
-            proc_macro2::Literal::u32_unsuffixed(start as u32),
-            proc_macro2::Literal::u32_unsuffixed(end as u32),
-        );
-        quote! { (#start, #end) }
-    });
-    let count = proc_macro2::Literal::usize_unsuffixed(rules.len());
+    let mut rules_text = String::new();
+    for rule in rules {
+        let rule = chess2rs_runtime::__private::tm::Rule {
+            state: rule.state,
+            read: rule.read,
+            next: rule.next,
+            write: rule.write,
+            left: rule.left,
+            line: rule.line,
+            column: rule.column,
+        };
+        rt_table::write_rule(&mut rules_text, &rule);
+    }
+    let roots: Vec<i64> = regions
+        .iter()
+        .map(|region| region.root())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let (mut roots_text, mut tape_text) = (String::new(), String::new());
+    rt_table::write_numbers(&mut roots_text, &roots);
+    rt_table::write_numbers(&mut tape_text, &machine.tape);
+    let (rules, roots, tape) = (
+        items.text(&rules_text),
+        items.text(&roots_text),
+        items.text(&tape_text),
+    );
+    let macro_steps = macro_steps_apply(machine, by_state);
     quote! {
-        /// For each rule of `RULES`, where the rules of its next state are
-        /// (`start..end` in `RULES`).
-        static NEXT: [(u32, u32); #count] = [#(#next),*];
-        let mut tape = rt::tm::Tape::new(&[#(#tape),*]);
-        let mut state: i64 = 0;
-        let entered_by = &::std::cell::Cell::new((0u32, 0u32));
-        #macro_steps
-        let mut control = rt::tm::Control { state, entered_by: entered_by.get() };
-        // The rule of the last step (`usize::MAX`: none yet).
-        let mut last = usize::MAX;
-        loop {
-            let rule = |state: i64, read: i64| {
-                let (mut start, mut end) = match NEXT.get(last) {
-                    Some(&(start, end)) => (start as usize, end as usize),
-                    None => (0, 0),
-                };
-                if start == end || RULES[start].state != state {
-                    // After the input or output state, or at the start.
-                    start = RULES.partition_point(|rule| rule.state < state);
-                    end = RULES.partition_point(|rule| rule.state <= state);
-                }
-                let found = RULES[start..end].binary_search_by_key(&read, |rule| rule.read);
-                let index = start + found.ok()?;
-                last = index;
-                Some(&RULES[index])
-            };
-            if let rt::tm::Step::Halt = rt::tm::step(&mut tape, &mut control, io, steps, rule)? {
-                return Ok(());
-            }
-        }
+        /// Every rule by state and symbol read, one a line: `STATE READ
+        /// NEXT WRITE MOVE LINE COLUMN`.
+        static RULES: &str = #rules;
+        /// The states where macro steps hand over.
+        static ROOTS: &str = #roots;
+        /// The initial tape from cell 0.
+        static TAPE: &str = #tape;
+        rt::tm_table::run_table(
+            &rt::tm_table::Table {
+                rules: RULES,
+                roots: ROOTS,
+                tape: TAPE,
+                macro_steps: #macro_steps,
+            },
+            io,
+            steps,
+        )
     }
 }
 

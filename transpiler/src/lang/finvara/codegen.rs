@@ -8,16 +8,20 @@
 //! the skip rule alone.
 //!
 //! A program of more than [`TABLE_ABOVE_LINES`] lines is written as data
-//! instead: its distinct moves in `static MOVES`, each line as (source line,
-//! move) in `static LINES`, played by one small loop (`run_lines`) through
-//! the same runtime calls. rustc then builds 100,000 lines in seconds
-//! instead of minutes (one arm per line cost about 4 ms of rustc time and
-//! 50 KB of its memory each), and the loop still plays the listed paths
-//! the compiler found, which the interpreter searches for.
+//! instead: its distinct moves in `static MOVES`, each line as `SOURCE_LINE
+//! MOVE` in the text `LINES` (one string literal, one token however long),
+//! which the runtime reads when the program starts and plays with one
+//! small loop (`rt::fv::table::run_table`) through the same runtime calls.
+//! rustc then builds 100,000 lines in seconds instead of minutes (one arm
+//! per line cost about 4 ms of rustc time and 50 KB of its memory each),
+//! the code generator's cost stays nearly flat (a Rust value per line cost
+//! it 2.4 GB for a million lines), and the loop still plays the listed
+//! paths the compiler found, which the interpreter searches for.
 
 use crate::split::{Arm, Items, Shared, StateMachine};
 use std::collections::BTreeSet;
 
+use chess2rs_runtime::fv::table as rt_table;
 use chess2rs_runtime::fv::{Cell, Edge, PieceValue, RankRange, Ray, State, Step, UNBOUNDED};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -177,10 +181,11 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     };
     if program.lines.len() > TABLE_ABOVE_LINES {
         // Lines differ mostly in their source line: each distinct move (or
-        // `checks` placement) is written once, and each line is two numbers.
+        // `checks` placement) is written once, and each line is two numbers
+        // in a text.
         let mut moves: Vec<TokenStream> = Vec::new();
         let mut seen: std::collections::HashMap<String, u32> = Default::default();
-        let mut lines = Vec::with_capacity(program.lines.len());
+        let mut lines = String::new();
         for line in &program.lines {
             let entry = table_entry(&names, line);
             let next = moves.len() as u32;
@@ -188,48 +193,10 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
             if index == next {
                 moves.push(entry);
             }
-            let (at, index) = (
-                Literal::u32_unsuffixed(line.source_line),
-                Literal::u32_unsuffixed(index),
-            );
-            lines.push(quote! { (#at, #index) });
+            rt_table::write_line(&mut lines, line.source_line, index);
         }
-        let (move_count, line_count) = (
-            Literal::usize_unsuffixed(moves.len()),
-            Literal::usize_unsuffixed(lines.len()),
-        );
-        let (generics, io_params) = crate::split::io_params();
-        items.push(quote! {
-            /// Runs the program's lines from line index `pc`: one loop over
-            /// the tables instead of one `match` arm per line, so that
-            /// rustc's time and memory stay small for any program size.
-            #[inline(never)]
-            fn run_lines #generics(
-                mut pc: u32,
-                game: &mut rt::fv::Game,
-                rules: &rt::fv::Rules<'_>,
-                moves: &[rt::fv::MoveLine<'_>],
-                lines: &[(u32, u32)],
-                #io_params,
-            ) -> ::std::result::Result<(), rt::RuntimeError> {
-                while let Some(&(at, index)) = lines.get(pc as usize) {
-                    steps.tick(at)?;
-                    let mut line = moves[index as usize];
-                    line.line = at;
-                    if line.to == CHECKS {
-                        game.place(line.kind, line.white, line.from, at);
-                        pc = line.next;
-                    } else {
-                        line.next = pc + 1;
-                        pc = game.play(rules, io, &line)?;
-                    }
-                    if game.someone_lost(rules)? {
-                        return Ok(());
-                    }
-                }
-                Ok(())
-            }
-        });
+        let move_count = Literal::usize_unsuffixed(moves.len());
+        let lines = items.text(&lines);
         let colours = colour_constants(&names);
         return quote! {
             #(#colours)*
@@ -237,16 +204,15 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
             #(#squares)*
             #(#automata)*
             #(#path_lists)*
-            /// `to` of a `checks` line in [`MOVES`] (no square): it places
-            /// its piece on `from` and goes on at `next`.
-            const CHECKS: u32 = u32::MAX;
             /// The program's distinct moves and `checks` placements (their
-            /// `line`, and a move's `next`, are each line's own).
+            /// `line`, and a move's `next`, are each line's own; a `checks`
+            /// line's `to` is `rt::fv::table::CHECKS`).
             static MOVES: [rt::fv::MoveLine<'static>; #move_count] = [#(#moves),*];
-            /// Each line in order: its source line, its entry in [`MOVES`].
-            static LINES: [(u32, u32); #line_count] = [#(#lines),*];
+            /// Each line in order: its source line, its entry in [`MOVES`]
+            /// (`rt::fv::table::write_line`).
+            static LINES: &str = #lines;
             #game
-            run_lines(0, &mut game, rules, &MOVES, &LINES, io, steps)
+            rt::fv::table::run_table(&mut game, rules, &MOVES, LINES, io, steps)
         };
     }
     let descriptors = program
@@ -443,7 +409,7 @@ impl Names<'_> {
                 } => {
                     used.insert(*from);
                     used.insert(*to);
-                    for path in paths.iter().flatten() {
+                    for path in paths.iter().flat_map(|paths| paths.iter()) {
                         used.extend(path.steps.iter().map(|s| s.square));
                     }
                 }
@@ -686,7 +652,7 @@ fn fall_value(program: &Program, line: &Line) -> Option<Option<i64>> {
 
 /// The entry of a line in [`MOVES`] of a large program: its `MoveLine` as
 /// [`descriptor`] writes it, a `checks` line's placement with
-/// `to: CHECKS` and its target as `next`; the source line (and a move's
+/// `to: rt::fv::table::CHECKS` and its target as `next`; the source line (and a move's
 /// `next`) left 0, as the table of lines gives them.
 fn table_entry(names: &Names, line: &Line) -> TokenStream {
     let Action::Checks { square, target } = &line.action else {
@@ -700,7 +666,7 @@ fn table_entry(names: &Names, line: &Line) -> TokenStream {
             white: #white,
             kind: #kind,
             from: #square,
-            to: CHECKS,
+            to: rt::fv::table::CHECKS,
             promote: None,
             paths: rt::fv::Paths::Impossible,
             next: #target,

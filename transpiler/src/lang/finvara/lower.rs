@@ -152,6 +152,8 @@ fn move_lines(
         .map(|(i, m)| (m.turn.value, i as u32))
         .collect();
     let mut lines = Vec::with_capacity(program.moves.len());
+    // Each distinct move's paths, listed once.
+    let mut listed = HashMap::new();
     for line in &program.moves {
         let kind = kinds[&line.symbol.value];
         let action = match &line.action {
@@ -169,7 +171,12 @@ fn move_lines(
                     from: query.from,
                     to: query.to,
                     promote: query.promote,
-                    paths: automaton::list_paths(automata, query),
+                    paths: listed
+                        .entry((query.white, query.kind, query.from, query.to, query.promote))
+                        .or_insert_with(|| {
+                            automaton::list_paths(automata, query).map(std::sync::Arc::new)
+                        })
+                        .clone(),
                 }
             }
             MoveAction::Checks { square: at, turn } => Action::Checks {

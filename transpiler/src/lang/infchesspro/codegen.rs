@@ -9,16 +9,21 @@
 //! run time.
 //!
 //! A program of more than [`TABLE_ABOVE_LINES`] lines is written as data
-//! instead: its distinct commands once in `static COMMANDS` (names as
-//! their indices, operands as literals or input reads, walks with their
-//! pace), each line as (source line, command, success, failure) in
-//! `static LINES`, run by one small loop (`run_lines`) through the same
-//! board calls. rustc's cost then stays nearly flat in the program's size
-//! instead of growing by nine lines of Rust per source line.
+//! instead, three string literals that the runtime reads when the program
+//! starts (`rt::icp::table`): its distinct commands once each in
+//! `COMMANDS` (names as their indices, operands as numbers or `*`), each
+//! line as `SOURCE_LINE COMMAND SUCCESS FAILURE` in `LINES`, and the labels
+//! in `LABELS` if it reads jump targets, run by one loop in the runtime
+//! through the same board calls. A string literal is one token however
+//! long, so the code generator's cost and rustc's stay nearly flat in the
+//! program's size instead of growing by nine lines of Rust per source
+//! line (and tables of Rust values, one a line, cost the code generator
+//! 8 GB for a million lines naming 250,000 pieces).
 
 use std::collections::HashMap;
 use std::ops::Range;
 
+use chess2rs_runtime::icp::table as rt_table;
 use chess2rs_runtime::icp::{Colour, Kind, NameId, Piece};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, ToTokens};
@@ -147,251 +152,107 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     }
 }
 
-/// [`generate`] for a large program: the tables and the loop that runs
-/// them (see the module documentation).
+/// [`generate`] for a large program: its tables as texts and the call
+/// that runs them (see the module documentation).
 fn generate_table(
     program: &Program,
     known: &[Option<Piece>],
     items: &mut dyn Items,
 ) -> TokenStream {
-    let mut commands: Vec<TokenStream> = Vec::new();
+    let mut commands = String::new();
     let mut seen: HashMap<String, u32> = HashMap::new();
-    let mut walks = 0usize;
-    let mut lines = Vec::with_capacity(program.lines.len());
-    for (index, line) in program.lines.iter().enumerate() {
-        // Keyed without the pace: a walk's pace is its command's (lines
-        // sharing a walk command share a pace, which only tunes how often
-        // the board tries to walk).
-        let key = table_command(known, line, index, 0).to_string();
-        let next = commands.len() as u32;
-        let entry = *seen.entry(key).or_insert(next);
-        if entry == next {
-            commands.push(table_command(known, line, index, walks));
-            if walk(line, index).is_some() {
-                walks += 1;
-            }
-        }
-        let target = |next: Next| match next {
-            Next::Line(target) => Literal::u32_unsuffixed(target),
-            Next::Input => Literal::u32_unsuffixed(u32::MAX),
-        };
-        let (at, entry, success, failure) = (
-            Literal::u32_unsuffixed(line.source_line),
-            Literal::u32_unsuffixed(entry),
-            target(line.on_success),
-            target(line.on_failure),
-        );
-        lines.push(quote! { (#at, #entry, #success, #failure) });
-    }
-    let (command_count, line_count, walk_count) = (
-        Literal::usize_unsuffixed(commands.len()),
-        Literal::usize_unsuffixed(lines.len()),
-        Literal::usize_unsuffixed(walks),
-    );
-    // Labels only for jumps read from input.
-    let labels: &[(i64, u32)] = if uses_input_jumps(program) {
-        &program.labels
-    } else {
-        &[]
+    let mut lines = String::new();
+    let mut command = String::new();
+    let target = |next: Next| match next {
+        Next::Line(target) => target,
+        Next::Input => rt_table::INPUT,
     };
-    let label_count = Literal::usize_unsuffixed(labels.len());
-    let labels = labels.iter().map(|&(label, index)| {
-        let label = int_literal(label);
-        let index = Literal::u32_unsuffixed(index);
-        quote! { (#label, #index) }
-    });
-    let (generics, io_params) = crate::split::io_params();
-    items.push(quote! {
-        /// An operand of a command: a number, or one read from input.
-        #[allow(dead_code)]
-        #[derive(Clone, Copy)]
-        enum Operand {
-            Literal(i64),
-            Input,
-        }
-
-        /// A command of [`COMMANDS`]: what a line does, names as their
-        /// indices, pieces as the runtime's constants.
-        #[allow(dead_code)]
-        #[derive(Clone, Copy)]
-        enum Command {
-            /// `^`.
-            Nop,
-            /// `"TEXT`.
-            Print(&'static str),
-            /// `%NAME`.
-            Count(rt::icp::NameId),
-            /// `NAME=Tr,c`.
-            Place(rt::icp::NameId, rt::icp::Piece, [Operand; 2]),
-            /// `r,c,r,c`.
-            MoveFrom([Operand; 4]),
-            /// `NAME,r,c`, with the piece the name always is, if known.
-            MoveNamedTo(rt::icp::NameId, Option<rt::icp::Piece>, [Operand; 2]),
-            /// `NAME;dr,dc`, with the piece the name always is, if known.
-            MoveNamedBy(rt::icp::NameId, Option<rt::icp::Piece>, [Operand; 2]),
-            /// `NAME;dr,dc` (literal offsets) whose success repeats it,
-            /// with its pace's index.
-            Walk(rt::icp::NameId, Option<rt::icp::Piece>, (i64, i64), u32),
-        }
-
-        /// An operand's value, read from input (at source line `at`) if
-        /// it is `*`.
-        #[inline(always)]
-        fn operand<R: ::std::io::BufRead, W: ::std::io::Write>(
-            operand: Operand,
-            io: &mut rt::Io<R, W>,
-            at: u32,
-        ) -> ::std::result::Result<i64, rt::RuntimeError> {
-            match operand {
-                Operand::Literal(value) => Ok(value),
-                Operand::Input => io.read_i64(at),
+    for (index, line) in program.lines.iter().enumerate() {
+        // A walk's pace is its command's (lines sharing a walk command
+        // share a pace, which only tunes how often the board tries to
+        // walk): the runtime numbers the walk commands in order.
+        command.clear();
+        rt_table::write_command(&mut command, &table_command(known, line, index));
+        let next = seen.len() as u32;
+        let entry = match seen.get(&command) {
+            Some(&entry) => entry,
+            None => {
+                commands.push_str(&command);
+                seen.insert(command.clone(), next);
+                next
             }
+        };
+        let targets = (target(line.on_success), target(line.on_failure));
+        rt_table::write_line(&mut lines, (line.source_line, entry, targets.0, targets.1));
+    }
+    // Labels only for jumps read from input.
+    let mut labels = String::new();
+    if uses_input_jumps(program) {
+        for &(label, index) in &program.labels {
+            rt_table::write_label(&mut labels, label, index);
         }
-
-        /// Runs the program's lines from line index `pc` on: one loop over
-        /// the tables instead of one `match` arm per block, so that
-        /// rustc's time and memory stay small for any program size.
-        /// A jump target of `u32::MAX` is a label read from input.
-        #[inline(never)]
-        #[allow(clippy::too_many_arguments)]
-        fn run_lines #generics(
-            mut pc: u32,
-            board: &mut rt::icp::Board,
-            paces: &mut [rt::icp::Pace],
-            commands: &[Command],
-            lines: &[(u32, u32, u32, u32)],
-            labels: &[(i64, u32)],
-            #io_params,
-        ) -> ::std::result::Result<(), rt::RuntimeError> {
-            while let Some(&(at, command, success, failure)) = lines.get(pc as usize) {
-                let succeeded = match commands[command as usize] {
-                    Command::Walk(name, known, (d_row, d_col), pace) => {
-                        // The loop of single steps, each preceded (at the
-                        // board's pace) by as many steps as the board
-                        // proves at once.
-                        let pace = &mut paces[pace as usize];
-                        pace.enter();
-                        loop {
-                            board.walk_paced(pace, name, (d_row, d_col), known, steps);
-                            steps.tick(at)?;
-                            if !rt::icp::outlined::move_named_by(board, name, d_row, d_col, known, at)? {
-                                break;
-                            }
-                        }
-                        false
-                    }
-                    Command::Nop => {
-                        steps.tick(at)?;
-                        true
-                    }
-                    Command::Print(text) => {
-                        steps.tick(at)?;
-                        io.write_line(text)?;
-                        true
-                    }
-                    Command::Count(name) => {
-                        steps.tick(at)?;
-                        io.write_i64_line(board.count(name) as i64)?;
-                        true
-                    }
-                    Command::Place(name, piece, [row, col]) => {
-                        steps.tick(at)?;
-                        let row = operand(row, io, at)?;
-                        let col = operand(col, io, at)?;
-                        board
-                            .place(name, piece, rt::icp::Square::new(row, col))
-                            .map_err(|e| e.in_line(at))?
-                    }
-                    Command::MoveFrom([r1, c1, r2, c2]) => {
-                        steps.tick(at)?;
-                        let r1 = operand(r1, io, at)?;
-                        let c1 = operand(c1, io, at)?;
-                        let r2 = operand(r2, io, at)?;
-                        let c2 = operand(c2, io, at)?;
-                        board.move_from(rt::icp::Square::new(r1, c1), rt::icp::Square::new(r2, c2))
-                    }
-                    Command::MoveNamedTo(name, known, [row, col]) => {
-                        steps.tick(at)?;
-                        let row = operand(row, io, at)?;
-                        let col = operand(col, io, at)?;
-                        rt::icp::outlined::move_named_to(board, name, rt::icp::Square::new(row, col), known)
-                    }
-                    Command::MoveNamedBy(name, known, [d_row, d_col]) => {
-                        steps.tick(at)?;
-                        let d_row = operand(d_row, io, at)?;
-                        let d_col = operand(d_col, io, at)?;
-                        rt::icp::outlined::move_named_by(board, name, d_row, d_col, known, at)?
-                    }
-                };
-                let next = if succeeded { success } else { failure };
-                pc = if next == u32::MAX {
-                    rt::icp::jump_target(labels, io.read_i64(at)?, at)?
-                } else {
-                    next
-                };
-            }
-            Ok(())
-        }
-    });
+    }
+    let (commands, lines, labels) = (
+        items.text(&commands),
+        items.text(&lines),
+        items.text(&labels),
+    );
     let name_count = Literal::usize_unsuffixed(program.names.len());
     quote! {
-        /// The program's distinct commands.
-        static COMMANDS: [Command; #command_count] = [#(#commands),*];
-        /// Each line in order: its source line, its entry in [`COMMANDS`],
-        /// the line index it goes on at after success and after failure
-        /// (the line count halts; `u32::MAX` reads a label).
-        static LINES: [(u32, u32, u32, u32); #line_count] = [#(#lines),*];
+        /// The program's distinct commands, one a line, names by their
+        /// index (`rt::icp::table::write_command`).
+        static COMMANDS: &str = #commands;
+        /// Each line in order: its source line, its command's index in
+        /// [`COMMANDS`], the line index it goes on at after success and
+        /// after failure (the line count halts; `*` reads a label).
+        static LINES: &str = #lines;
         /// Every label and its line index, sorted, for jumps read from
         /// input (none if the program reads none).
-        static LABELS: [(i64, u32); #label_count] = [#(#labels),*];
-        let mut board = rt::icp::Board::new(#name_count);
-        let mut paces = ::std::vec![rt::icp::Pace::new(); #walk_count];
-        run_lines(0, &mut board, &mut paces, &COMMANDS, &LINES, &LABELS, io, steps)
+        static LABELS: &str = #labels;
+        rt::icp::table::run_table(
+            &rt::icp::table::Table {
+                names: #name_count,
+                commands: COMMANDS,
+                lines: LINES,
+                labels: LABELS,
+            },
+            io,
+            steps,
+        )
     }
 }
 
-/// A line's entry in `COMMANDS` of a large program (a walk's with pace
-/// index `pace`).
-fn table_command(known: &[Option<Piece>], line: &Line, index: usize, pace: usize) -> TokenStream {
-    let (operands, count) = line.command.operands();
-    let operands: Vec<TokenStream> = operands[..count]
-        .iter()
-        .map(|operand| match *operand {
-            Operand::Literal(value) => {
-                let value = int_literal(value);
-                quote! { Operand::Literal(#value) }
-            }
-            Operand::Input => quote! { Operand::Input },
-        })
-        .collect();
-    let id = |name: NameId| Literal::u32_unsuffixed(name);
+/// A line's command in the tables of a large program (a walk's pace
+/// left 0: the runtime numbers walks).
+fn table_command<'a>(
+    known: &[Option<Piece>],
+    line: &'a Line,
+    index: usize,
+) -> rt_table::Command<'a> {
+    let (operands, _) = line.command.operands();
+    let operand = |i: usize| match operands[i] {
+        Operand::Literal(value) => rt_table::Operand::Literal(value),
+        Operand::Input => rt_table::Operand::Input,
+    };
+    let known = |name: NameId| known[name as usize];
     if let Some((name, d_row, d_col)) = walk(line, index) {
-        let known = known_tokens(known[name as usize]);
-        let (name, d_row, d_col) = (id(name), int_literal(d_row), int_literal(d_col));
-        let pace = Literal::u32_unsuffixed(pace as u32);
-        return quote! { Command::Walk(#name, #known, (#d_row, #d_col), #pace) };
+        return rt_table::Command::Walk(name, known(name), (d_row, d_col), 0);
     }
     match &line.command {
-        Command::Nop => quote! { Command::Nop },
-        Command::Print(text) => quote! { Command::Print(#text) },
-        Command::Count(name) => {
-            let name = id(*name);
-            quote! { Command::Count(#name) }
-        }
+        Command::Nop => rt_table::Command::Nop,
+        Command::Print(text) => rt_table::Command::Print(text),
+        Command::Count(name) => rt_table::Command::Count(*name),
         Command::Place { name, piece, .. } => {
-            let (name, piece) = (id(*name), piece_const(*piece));
-            quote! { Command::Place(#name, rt::icp::#piece, [#(#operands),*]) }
+            rt_table::Command::Place(*name, *piece, [operand(0), operand(1)])
         }
-        Command::MoveFrom { .. } => quote! { Command::MoveFrom([#(#operands),*]) },
+        Command::MoveFrom { .. } => {
+            rt_table::Command::MoveFrom([operand(0), operand(1), operand(2), operand(3)])
+        }
         Command::MoveNamedTo { name, .. } => {
-            let known = known_tokens(known[*name as usize]);
-            let name = id(*name);
-            quote! { Command::MoveNamedTo(#name, #known, [#(#operands),*]) }
+            rt_table::Command::MoveNamedTo(*name, known(*name), [operand(0), operand(1)])
         }
         Command::MoveNamedBy { name, .. } => {
-            let known = known_tokens(known[*name as usize]);
-            let name = id(*name);
-            quote! { Command::MoveNamedBy(#name, #known, [#(#operands),*]) }
+            rt_table::Command::MoveNamedBy(*name, known(*name), [operand(0), operand(1)])
         }
     }
 }
@@ -767,10 +628,11 @@ mod tests {
         let large = generate(&program(&text(TABLE_ABOVE_LINES + 1)), &mut items).to_string();
         assert!(large.contains("static LINES"));
         assert!(
-            large.contains("static COMMANDS : [Command ; 1]"),
-            "one walk command, written once"
+            large.contains("static COMMANDS : & str = \"walk 0 - 0 1\n\""),
+            "one walk command, written once: {large}"
         );
-        assert_eq!(items.len(), 1, "the loop and its types");
+        assert!(large.contains("1001 0 1000 1001\n\""), "{large}");
+        assert!(items.is_empty(), "the loop is the runtime's");
     }
 
     #[test]
