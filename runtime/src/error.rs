@@ -155,6 +155,14 @@ impl RuntimeError {
         }
     }
 
+    /// An internal error: a table chess2rs wrote that does not read back
+    /// (`message` says which and where). Never a user's mistake.
+    pub fn internal(message: String) -> Self {
+        RuntimeError::new(ErrorKind::Other {
+            message: format!("internal error: {message}"),
+        })
+    }
+
     /// An error of `kind` not tied to a source line.
     pub fn new(kind: ErrorKind) -> Self {
         RuntimeError {

@@ -13,7 +13,7 @@
 use std::cell::Cell;
 use std::io::{BufRead, Write};
 
-use super::error::{ErrorKind, RuntimeError};
+use super::error::RuntimeError;
 use super::io::Io;
 use super::limits::StepCounter;
 use super::tm::{step, Control, Rule, Step, Tape};
@@ -145,11 +145,7 @@ pub fn run_table<R: BufRead, W: Write>(
     io: &mut Io<R, W>,
     steps: &mut StepCounter,
 ) -> Result<(), RuntimeError> {
-    let internal = |message: String| {
-        RuntimeError::new(ErrorKind::Other {
-            message: format!("internal error: {message}"),
-        })
-    };
+    let internal = RuntimeError::internal;
     let rules = parse_rules(table.rules).map_err(internal)?;
     let roots = parse_numbers(table.roots, "roots").map_err(internal)?;
     let tape = parse_numbers(table.tape, "the tape").map_err(internal)?;

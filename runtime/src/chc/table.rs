@@ -19,7 +19,7 @@
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::super::error::{ErrorKind, RuntimeError};
+use super::super::error::RuntimeError;
 use super::super::io::Io;
 use super::super::limits::StepCounter;
 use super::passes::{
@@ -326,7 +326,7 @@ pub fn run_table<R: BufRead, W: Write>(
     let (code, forms) = match (parse_lines(table.lines), parse_forms(table.forms)) {
         (Ok(code), Ok(forms)) => (code, forms),
         (Err(message), _) | (_, Err(message)) => {
-            return Err(RuntimeError::new(ErrorKind::Other { message }));
+            return Err(RuntimeError::internal(message));
         }
     };
     let mut places: Places = [0; 256];

@@ -9,7 +9,7 @@
 
 use std::io::{BufRead, Write};
 
-use super::super::error::{ErrorKind, RuntimeError};
+use super::super::error::RuntimeError;
 use super::super::io::Io;
 use super::super::limits::StepCounter;
 use super::{Game, MoveLine, Rules, Square};
@@ -59,11 +59,7 @@ pub fn run_table<R: BufRead, W: Write>(
     io: &mut Io<R, W>,
     steps: &mut StepCounter,
 ) -> Result<(), RuntimeError> {
-    let lines = parse_lines(lines, moves.len()).map_err(|message| {
-        RuntimeError::new(ErrorKind::Other {
-            message: format!("internal error: {message}"),
-        })
-    })?;
+    let lines = parse_lines(lines, moves.len()).map_err(RuntimeError::internal)?;
     run_lines(0, game, rules, moves, &lines, io, steps)
 }
 

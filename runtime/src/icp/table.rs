@@ -15,7 +15,7 @@
 
 use std::io::{BufRead, Write};
 
-use super::super::error::{ErrorKind, RuntimeError};
+use super::super::error::RuntimeError;
 use super::super::io::Io;
 use super::super::limits::StepCounter;
 use super::{jump_target, outlined, Board, NameId, Pace, Piece, Square};
@@ -329,11 +329,7 @@ pub fn run_table<R: BufRead, W: Write>(
     io: &mut Io<R, W>,
     steps: &mut StepCounter,
 ) -> Result<(), RuntimeError> {
-    let internal = |message: String| {
-        RuntimeError::new(ErrorKind::Other {
-            message: format!("internal error: {message}"),
-        })
-    };
+    let internal = RuntimeError::internal;
     let (commands, walks) = parse_commands(table.commands).map_err(internal)?;
     let lines = parse_lines(table.lines, commands.len()).map_err(internal)?;
     let labels = parse_labels(table.labels).map_err(internal)?;
