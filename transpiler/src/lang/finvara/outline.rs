@@ -4,7 +4,6 @@
 //! tokens; and what each definition and move line does.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
 
 use chess2rs_runtime::__private::{fv, run_program};
 use chess2rs_runtime::{ErrorKind, Options, SourceMap};
@@ -163,14 +162,21 @@ pub fn outline(source: &Source) -> Outline {
     outline.finish()
 }
 
-/// How long the outline may spend trying moves on the initial board (a
-/// notation can make one search long; the rest of the lines then go
-/// without the verdict).
-const TRIAL_BUDGET: Duration = Duration::from_millis(100);
+/// How many distinct moves the outline tries on the initial board at most
+/// (the lines of further ones go without the verdict).
+const TRIED_AT_MOST: usize = 128;
+
+/// The memory one try may take: its search's nodes are charged to it, so
+/// this bounds the nodes a try visits (a move whose search would take more
+/// goes without the verdict). With [`TRIED_AT_MOST`] it bounds the whole
+/// cost, the same on every machine and under any load, unlike a time
+/// budget.
+const TRIAL_MEMORY: u64 = 2 << 20;
 
 /// For each move line (by source line), whether its move is valid on the
 /// initial board, from the lowered program and the runtime's own move
-/// search — for the distinct moves tried within [`TRIAL_BUDGET`].
+/// search — for the first [`TRIED_AT_MOST`] distinct moves, each within
+/// [`TRIAL_MEMORY`].
 fn initial_validity(source: &Source) -> HashMap<u32, bool> {
     let Ok((program, _)) = super::Stages::front_end(source) else {
         return HashMap::new();
@@ -178,7 +184,6 @@ fn initial_validity(source: &Source) -> HashMap<u32, bool> {
     let rules_data = program.rules_data();
     let rules = rules_data.rules();
     let initial = fv::Game::new(&rules, &program.board);
-    let started = Instant::now();
     // By (side, piece type, from, to, promotion): the verdict.
     type Move = (bool, u16, u32, u32, Option<u16>);
     let mut tried: HashMap<Move, Option<bool>> = HashMap::new();
@@ -193,7 +198,7 @@ fn initial_validity(source: &Source) -> HashMap<u32, bool> {
         let key = (line.white, line.kind, from, to, promote);
         let verdict = match tried.get(&key) {
             Some(verdict) => *verdict,
-            None if started.elapsed() < TRIAL_BUDGET => {
+            None if tried.len() < TRIED_AT_MOST => {
                 let verdict = try_at_start(&initial, &rules, line, from, to, promote);
                 tried.insert(key, verdict);
                 verdict
@@ -222,7 +227,7 @@ fn try_at_start(
     let mut valid = None;
     let options = Options {
         max_steps: None,
-        max_memory: Some(16 << 20),
+        max_memory: Some(TRIAL_MEMORY),
     };
     let outcome = run_program(
         &b""[..],
@@ -524,5 +529,51 @@ mod tests {
         assert!(g.contains("this move is **not valid**"), "{g}");
         let f = hover("Turn 2 W: f");
         assert!(f.contains("this move is **valid**"), "{f}");
+    }
+
+    /// The first TRIED_AT_MOST distinct moves get a verdict, the rest
+    /// none, whatever the machine's load: a count, not a clock.
+    #[test]
+    fn verdicts_are_given_for_a_fixed_number_of_distinct_moves() {
+        // A rook on b2 of a 13 x 13 board, sent to every other square in
+        // turn (most of them not valid: a verdict all the same).
+        let size = 13;
+        let border = format!("+{}\n", "--+".repeat(size));
+        let row = |cells: &str| format!("|{cells}{}\n", "  |".repeat(size - cells.len() / 3));
+        let mut rows = vec![row("kB|")];
+        rows.extend((0..size - 3).map(|_| row("")));
+        rows.push(row("  |rW|"));
+        rows.push(row("kW|"));
+        let board: String = rows.iter().map(|r| format!("{r}{border}")).collect();
+        // Two definition lines and the board (a border and two lines a
+        // row): the first move line is line 2 + 1 + 2 * size + 1.
+        let mut text = format!("(k):\n(r 0): (0,1)*\n{border}{board}");
+        let first_move_line = 2 + 1 + 2 * size as u32 + 1;
+        let letters = "abcdefghijklm";
+        let targets: Vec<String> = letters
+            .chars()
+            .flat_map(|row| (1..=size).map(move |col| format!("{row}{col}")))
+            .filter(|square| square != "b2")
+            .collect();
+        assert!(targets.len() > TRIED_AT_MOST + 20);
+        for (index, to) in targets.iter().enumerate() {
+            let turn = index + 1;
+            text.push_str(&format!(
+                "Turn {turn} W: r b2 -> {to}\nTurn {turn} B: k m1 -> m1\n"
+            ));
+        }
+        let source = Source::new("square.fv", text);
+        let verdicts = initial_validity(&source);
+        let on_white_lines = |verdicts: &HashMap<u32, bool>| {
+            verdicts
+                .keys()
+                .filter(|line| (**line - first_move_line) % 2 == 0)
+                .count()
+        };
+        // The black move is the second distinct move tried; every black
+        // line has its verdict, and TRIED_AT_MOST - 1 white lines.
+        assert_eq!(on_white_lines(&verdicts), TRIED_AT_MOST - 1);
+        assert_eq!(verdicts.len() - on_white_lines(&verdicts), targets.len());
+        assert_eq!(initial_validity(&source), verdicts, "the same every time");
     }
 }
