@@ -567,7 +567,7 @@ mod tests {
         let on_white_lines = |verdicts: &HashMap<u32, bool>| {
             verdicts
                 .keys()
-                .filter(|line| (**line - first_move_line) % 2 == 0)
+                .filter(|line| (**line - first_move_line).is_multiple_of(2))
                 .count()
         };
         // The black move is the second distinct move tried; every black
