@@ -291,11 +291,17 @@ impl Search {
             self.first_start(kind, from)?;
         }
         self.steps.truncate(1);
-        self.deferred.truncate(1);
-        self.queues.truncate(1);
-        self.chains.truncate(1);
-        self.marks.truncate(1);
-        self.holder_queues.clear();
+        // Only searches with further rounds queue nodes, and only recorded
+        // repetitions add chains and marks: most searches reset none.
+        if self.deferred.len() > 1 {
+            self.deferred.truncate(1);
+            self.queues.truncate(1);
+            self.holder_queues.clear();
+        }
+        if self.chains.len() > 1 || self.marks.len() > 1 {
+            self.chains.truncate(1);
+            self.marks.truncate(1);
+        }
         self.calls.clear();
         // Clearing an empty hash table still writes its control bytes.
         if !self.call_ids.is_empty() {
@@ -486,7 +492,7 @@ impl Search {
     /// Pushes the node `frame` (reached from the node on top) unless it
     /// was visited, or it returns to a node of its path inside a first
     /// round being recorded.
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, mut frame: Frame) -> Result<(), Refused> {
         if !self.admits(&frame)? {
             return Ok(());
