@@ -223,7 +223,7 @@ pub(super) struct Search {
     on_path: Charged<FastSet<NodeKey>>,
     /// The `A*` repetitions open along the paths searched.
     repetitions: Repetitions,
-    /// The first rounds of outermost `A*`s begun so far ([`Frame::round`]).
+    /// The first rounds of outermost `A*`s begun so far ([`Mark::round`]).
     rounds: u32,
     /// Effects so far as a trie: (parent, event) → child; 0 is "nothing".
     effects: Charged<FastMap<(u32, u32), u32>>,
@@ -252,7 +252,7 @@ pub(super) struct Search {
 
 /// A search node as a key of [`Search::on_path`]: state and square; memory
 /// and effects; piece types and calls; repetition context (its shape) and
-/// the first round it is in ([`Frame::round`]).
+/// the first round it is in ([`Mark::round`]).
 type NodeKey = (u64, u64, u64, u64);
 
 /// A search's node set is dropped instead of cleared when it grew past this
