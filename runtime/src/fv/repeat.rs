@@ -120,7 +120,7 @@ impl Repetitions {
     /// path with the same shape (and the same place in the notation,
     /// square and memory) *in the same first round* only differ by the way
     /// being recorded, so the second is a detour and is not searched (the
-    /// search tells first rounds apart by their number, `Frame::round`).
+    /// search tells first rounds apart by their number, `Mark::round`).
     pub(super) fn shape(&self, context: u32) -> u32 {
         self.contexts[context as usize].shape
     }

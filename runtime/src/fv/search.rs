@@ -88,33 +88,34 @@ pub(super) struct Goal {
 /// No holder ([`Frame::entry`]).
 const NONE: u32 = u32::MAX;
 
-/// A node on the search's stack.
+/// A node on the search's stack: 48 bytes, as many as before the spec's
+/// path order, since a search copies nodes at every edge. What only nodes
+/// of recorded repetitions or of holders need lives outside it: a holder's
+/// queue in [`Search::holder_queues`], and the first round, chain and
+/// restored keys in [`Search::marks`].
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     /// The piece type whose automaton `state` belongs to (`"s"` enters
     /// another type's automaton).
     kind: u16,
+    /// The piece type whose `p` edge [`Memory`] remembers.
+    promote_kind: u16,
     state: u32,
     /// The `"s"` calls open around `state` (an index into
     /// [`Search::calls`]; 0: none).
     call: u32,
     at: Point,
     memory: Memory,
-    /// The piece type whose `p` edge [`Memory`] remembers.
-    promote_kind: u16,
     /// What the path has done so far (an index into [`Search::effects`]).
     effects: u32,
     /// The `A*` repetitions open around `state` (a context of
     /// [`Search::repetitions`]; [`OUTSIDE`]: none).
     context: u32,
-    /// Which first round of an outermost `A*` the node is in, while one is
-    /// being recorded (a number handed out when that round begins; 0:
-    /// none). Two nodes of one path in different first rounds are never
-    /// the same node, whatever they recorded.
-    round: u32,
-    /// This node is in [`Search::on_path`].
-    on_path: bool,
-    /// The next edge of `state` to try.
+    /// The node's first round, chain and restored keys: an entry of
+    /// [`Search::marks`] (0: none of them).
+    mark: u32,
+    /// The next edge of `state` to try ([`EDGE_MASK`]), and the flags
+    /// [`ON_PATH`] and [`HOLDER`] in the bits above it.
     next_edge: u32,
     /// The path's landings so far: a node of [`Search::steps`] (0: none).
     path: u32,
@@ -122,12 +123,37 @@ struct Frame {
     /// its index in [`Search::frames`] ([`NONE`]: none). For a holder, the
     /// one around it.
     entry: u32,
-    /// The node was reached by [`Edge::Enter`]: it keeps the nodes that
-    /// start further rounds of its repetition.
-    holder: bool,
-    /// A holder's queue, once it has one: its first and last nodes are
-    /// [`Search::queues`]`[queue]` (0: none).
-    queue: u32,
+}
+
+const _: () = assert!(std::mem::size_of::<Frame>() == 48);
+
+/// The bits of [`Frame::next_edge`] that count edges (an automaton has at
+/// most [`MAX_EDGES`]).
+const EDGE_MASK: u32 = (1 << 30) - 1;
+/// [`Frame::next_edge`]: the node is in [`Search::on_path`].
+const ON_PATH: u32 = 1 << 31;
+/// [`Frame::next_edge`]: the node was reached by [`Edge::Enter`]: it keeps
+/// the nodes that start further rounds of its repetition (its queue is in
+/// [`Search::holder_queues`]).
+const HOLDER: u32 = 1 << 30;
+
+const _: () = assert!(MAX_EDGES < EDGE_MASK as usize);
+
+impl Frame {
+    fn is(&self, flag: u32) -> bool {
+        self.next_edge & flag != 0
+    }
+}
+
+/// What a node of a recorded repetition remembers besides its [`Frame`]
+/// (most nodes have none: [`Frame::mark`] 0, all zero).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Mark {
+    /// Which first round of an outermost `A*` the node is in, while one is
+    /// being recorded (a number handed out when that round begins; 0:
+    /// none). Two nodes of one path in different first rounds are never
+    /// the same node, whatever they recorded.
+    round: u32,
     /// The last node of the path that is in [`Search::on_path`], as a node
     /// of [`Search::chains`] (0: none).
     chain: u32,
@@ -145,7 +171,7 @@ struct Parent {
     at: Point,
     path: u32,
     context: u32,
-    round: u32,
+    mark: u32,
 }
 
 /// An open `"s"` call: where the path goes on once s's moves end.
@@ -176,6 +202,13 @@ pub(super) struct Search {
     /// The holders' queues: the first and the last of their nodes in
     /// `deferred` (0: empty; entry 0 is unused).
     queues: Vec<(u32, u32)>,
+    /// By a holder's index in `frames`: its queue in `queues` (0 or
+    /// missing: none yet). Only a holder's entry means anything; one left
+    /// by a holder popped before is an empty queue, which the next holder
+    /// there takes over.
+    holder_queues: Vec<u32>,
+    /// The nodes' [`Mark`]s ([`Frame::mark`]; entry 0 is all zero).
+    marks: Vec<Mark>,
     /// The keys of [`Search::on_path`] along the paths searched, as a
     /// tree: a key and the one before it (node 0 is none), so that a node
     /// taken from a queue can put back those of the rounds that led to it.
@@ -190,7 +223,7 @@ pub(super) struct Search {
     on_path: Charged<FastSet<NodeKey>>,
     /// The `A*` repetitions open along the paths searched.
     repetitions: Repetitions,
-    /// The first rounds of outermost `A*`s begun so far ([`Frame::round`]).
+    /// The first rounds of outermost `A*`s begun so far ([`Mark::round`]).
     rounds: u32,
     /// Effects so far as a trie: (parent, event) → child; 0 is "nothing".
     effects: Charged<FastMap<(u32, u32), u32>>,
@@ -219,7 +252,7 @@ pub(super) struct Search {
 
 /// A search node as a key of [`Search::on_path`]: state and square; memory
 /// and effects; piece types and calls; repetition context (its shape) and
-/// the first round it is in ([`Frame::round`]).
+/// the first round it is in ([`Mark::round`]).
 type NodeKey = (u64, u64, u64, u64);
 
 /// A search's node set is dropped instead of cleared when it grew past this
@@ -251,16 +284,23 @@ impl Search {
         self.memo = automaton.memo;
         self.frames.clear();
         self.path.clear();
-        // Entry 0 of the landings, the queues and the chains stands for
-        // "none"; it stays from one search to the next.
+        // Entry 0 of the landings, the queued nodes, the queues, the chains
+        // and the marks stands for "none"; it stays from one search to the
+        // next.
+        if self.marks.is_empty() {
+            self.first_start(kind, from)?;
+        }
         self.steps.truncate(1);
-        if self.steps.is_empty() {
-            let none = Step {
-                square: 0,
-                capture: false,
-                no_hole: false,
-            };
-            memory::push(&mut self.steps, (none, 0))?;
+        // Only searches with further rounds queue nodes, and only recorded
+        // repetitions add chains and marks: most searches reset none.
+        if self.deferred.len() > 1 {
+            self.deferred.truncate(1);
+            self.queues.truncate(1);
+            self.holder_queues.clear();
+        }
+        if self.chains.len() > 1 || self.marks.len() > 1 {
+            self.chains.truncate(1);
+            self.marks.truncate(1);
         }
         self.calls.clear();
         // Clearing an empty hash table still writes its control bytes.
@@ -289,42 +329,87 @@ impl Search {
                 .start(rules.automata, rules.rows * rules.cols)?;
             if self.effects.capacity() > KEEP_CAPACITY {
                 memory::free_table(&mut self.effects);
-            } else {
+            } else if !self.effects.is_empty() {
                 self.effects.clear();
             }
         }
-        let root = Frame {
+        let root = Self::root(kind, from);
+        self.push(root)
+    }
+
+    /// The node a search of `kind`'s paths from `from` starts at.
+    fn root(kind: u16, from: Point) -> Frame {
+        Frame {
             kind,
+            promote_kind: kind,
             state: 0,
             call: 0,
             at: from,
             memory: Memory(HERE_START),
-            promote_kind: kind,
             effects: 0,
             context: OUTSIDE,
-            round: 0,
-            on_path: false,
+            mark: 0,
             next_edge: 0,
             path: 0,
             entry: NONE,
-            holder: false,
-            queue: 0,
-            chain: 0,
-            restored: 0,
-        };
-        self.deferred.truncate(1);
-        if self.deferred.is_empty() {
-            memory::push(&mut self.deferred, (root, 0))?;
         }
-        self.queues.truncate(1);
+    }
+
+    /// Puts the entries that stand for "none" into the buffers (the first
+    /// search; `marks` last, which tells that they are there).
+    #[cold]
+    #[inline(never)]
+    fn first_start(&mut self, kind: u16, from: Point) -> Result<(), Refused> {
+        if self.steps.is_empty() {
+            let none = Step {
+                square: 0,
+                capture: false,
+                no_hole: false,
+            };
+            memory::push(&mut self.steps, (none, 0))?;
+        }
+        if self.deferred.is_empty() {
+            memory::push(&mut self.deferred, (Self::root(kind, from), 0))?;
+        }
         if self.queues.is_empty() {
             memory::push(&mut self.queues, (0, 0))?;
         }
-        self.chains.truncate(1);
         if self.chains.is_empty() {
             memory::push(&mut self.chains, ((0, 0, 0, 0), 0))?;
         }
-        self.push(root)
+        memory::push(&mut self.marks, Mark::default())
+    }
+
+    /// `frame` with the mark `mark` (a new entry of `marks` unless it is
+    /// the one `frame` has, or none).
+    fn set_mark(&mut self, frame: &mut Frame, mark: Mark) -> Result<(), Refused> {
+        if mark == self.marks[frame.mark as usize] {
+            return Ok(());
+        }
+        if mark == Mark::default() {
+            frame.mark = 0;
+            return Ok(());
+        }
+        frame.mark = self.marks.len() as u32;
+        memory::push(&mut self.marks, mark)
+    }
+
+    /// `frame` as a node not taken from a queue: no restored keys.
+    #[inline(always)]
+    fn unrestored(&mut self, frame: &mut Frame) -> Result<(), Refused> {
+        if frame.mark != 0 {
+            let mark = self.marks[frame.mark as usize];
+            if mark.restored != 0 {
+                return self.set_mark(
+                    frame,
+                    Mark {
+                        restored: 0,
+                        ..mark
+                    },
+                );
+            }
+        }
+        Ok(())
     }
 
     /// Lists every square the searches look at from now on (until
@@ -357,7 +442,7 @@ impl Search {
             u64::from(frame.kind)
                 | u64::from(frame.promote_kind) << 16
                 | u64::from(frame.call) << 32,
-            u64::from(context) | u64::from(frame.round) << 32,
+            u64::from(context) | u64::from(self.marks[frame.mark as usize].round) << 32,
         )
     }
 
@@ -390,15 +475,16 @@ impl Search {
     /// round being recorded, its key in `on_path`).
     #[inline(always)]
     fn enter(&mut self, mut frame: Frame) -> Result<(), Refused> {
-        frame.on_path = false;
-        frame.next_edge = 0;
+        frame.next_edge &= HOLDER;
         if frame.context != OUTSIDE && self.repetitions.recording(frame.context) {
             let key = self.key(&frame, self.repetitions.shape(frame.context));
             memory::reserve_entries(&mut self.on_path, 1)?;
-            memory::push(&mut self.chains, (key, frame.chain))?;
+            let mark = self.marks[frame.mark as usize];
+            memory::push(&mut self.chains, (key, mark.chain))?;
             self.on_path.insert(key);
-            frame.chain = (self.chains.len() - 1) as u32;
-            frame.on_path = true;
+            let chain = (self.chains.len() - 1) as u32;
+            self.set_mark(&mut frame, Mark { chain, ..mark })?;
+            frame.next_edge |= ON_PATH;
         }
         memory::push(&mut self.frames, frame)
     }
@@ -406,13 +492,12 @@ impl Search {
     /// Pushes the node `frame` (reached from the node on top) unless it
     /// was visited, or it returns to a node of its path inside a first
     /// round being recorded.
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, mut frame: Frame) -> Result<(), Refused> {
         if !self.admits(&frame)? {
             return Ok(());
         }
-        frame.restored = 0;
-        frame.queue = 0;
+        self.unrestored(&mut frame)?;
         self.enter(frame)
     }
 
@@ -423,16 +508,21 @@ impl Search {
         if !self.admits(&frame)? {
             return Ok(());
         }
-        frame.holder = false;
-        frame.queue = 0;
-        frame.restored = 0;
+        frame.next_edge &= !HOLDER;
+        self.unrestored(&mut frame)?;
         let index = self.deferred.len() as u32;
         memory::push(&mut self.deferred, (frame, 0))?;
-        let mut queue = self.frames[holder as usize].queue;
+        let holder = holder as usize;
+        let mut queue = self.holder_queues.get(holder).copied().unwrap_or(0);
         if queue == 0 {
             queue = self.queues.len() as u32;
             memory::push(&mut self.queues, (0, 0))?;
-            self.frames[holder as usize].queue = queue;
+            let have = self.holder_queues.len();
+            if have <= holder {
+                memory::reserve(&mut self.holder_queues, holder + 1 - have)?;
+                self.holder_queues.resize(holder + 1, 0);
+            }
+            self.holder_queues[holder] = queue;
         }
         let (head, tail) = &mut self.queues[queue as usize];
         if *tail == 0 {
@@ -444,21 +534,38 @@ impl Search {
         Ok(())
     }
 
+    /// Whether the node `top` of the stack is a holder with nodes in its
+    /// queue.
+    fn has_queued(&self, top: usize) -> bool {
+        self.frames[top].is(HOLDER)
+            && self
+                .holder_queues
+                .get(top)
+                .is_some_and(|&queue| queue != 0 && self.queues[queue as usize].0 != 0)
+    }
+
     /// Takes the next node queued on the holder on top of the stack and
     /// pushes it. The nodes of its path between the holder and it are not
     /// on the stack: their keys go back into `on_path` while it is.
     fn resume(&mut self, top: usize) -> Result<(), Refused> {
-        let holder = &self.frames[top];
-        let (head, tail) = &mut self.queues[holder.queue as usize];
+        let queue = self.holder_queues[top];
+        let (head, tail) = &mut self.queues[queue as usize];
         let (mut frame, next) = self.deferred[*head as usize];
         *head = next;
         if next == 0 {
             *tail = 0;
         }
-        let stop = holder.chain;
-        let mut chain = frame.chain;
+        let stop = self.marks[self.frames[top].mark as usize].chain;
+        let mark = self.marks[frame.mark as usize];
+        let mut chain = mark.chain;
         if chain != stop {
-            frame.restored = chain;
+            self.set_mark(
+                &mut frame,
+                Mark {
+                    restored: chain,
+                    ..mark
+                },
+            )?;
             while chain != stop && chain != 0 {
                 let (key, before) = self.chains[chain as usize];
                 memory::reserve_entries(&mut self.on_path, 1)?;
@@ -472,20 +579,23 @@ impl Search {
     /// Pops the top node (its edges are all tried).
     fn pop(&mut self) {
         if let Some(frame) = self.frames.pop() {
-            if frame.on_path {
+            if frame.is(ON_PATH) {
                 let key = self.key(&frame, self.repetitions.shape(frame.context));
                 self.on_path.remove(&key);
             }
-            if frame.restored != 0 {
-                let stop = self
-                    .frames
-                    .get(frame.entry as usize)
-                    .map_or(0, |holder| holder.chain);
-                let mut chain = frame.restored;
-                while chain != stop && chain != 0 {
-                    let (key, before) = self.chains[chain as usize];
-                    self.on_path.remove(&key);
-                    chain = before;
+            if frame.mark != 0 {
+                let restored = self.marks[frame.mark as usize].restored;
+                if restored != 0 {
+                    let stop = self
+                        .frames
+                        .get(frame.entry as usize)
+                        .map_or(0, |holder| self.marks[holder.mark as usize].chain);
+                    let mut chain = restored;
+                    while chain != stop && chain != 0 {
+                        let (key, before) = self.chains[chain as usize];
+                        self.on_path.remove(&key);
+                        chain = before;
+                    }
                 }
             }
         }
@@ -559,18 +669,23 @@ impl Search {
             };
             let (kind, state, next_edge, context) = {
                 let frame = &self.frames[top];
-                (frame.kind, frame.state, frame.next_edge, frame.context)
+                (
+                    frame.kind,
+                    frame.state,
+                    frame.next_edge & EDGE_MASK,
+                    frame.context,
+                )
             };
             let automaton = &rules.automata[usize::from(kind)];
             let state = automaton.states[state as usize];
             if next_edge == 0 && state.accept {
                 let frame = self.frames[top];
-                self.frames[top].next_edge = state.edges.max(1);
+                self.frames[top].next_edge |= state.edges.max(1);
                 if frame.call != 0 {
                     // The end of a `"s"`: go on in the caller.
                     let call = self.calls[frame.call as usize];
                     let mut next = frame;
-                    next.holder = false;
+                    next.next_edge &= !HOLDER;
                     next.kind = call.kind;
                     next.state = call.state;
                     next.call = call.parent;
@@ -590,8 +705,7 @@ impl Search {
                 .then(|| automaton.edges.get((state.first_edge + next_edge) as usize))
                 .flatten();
             let Some(&edge) = edge else {
-                let queue = self.frames[top].queue;
-                if queue != 0 && self.queues[queue as usize].0 != 0 {
+                if self.has_queued(top) {
                     // Every path with fewer rounds is tried: the next node
                     // that starts a further round.
                     self.resume(top)?;
@@ -688,13 +802,13 @@ impl Search {
             at: next.at,
             path: next.path,
             context: next.context,
-            round: next.round,
+            mark: next.mark,
         };
         next.state = edge.to();
         // The holder of the repetition whose round `next` is in.
-        if next.holder {
+        if next.is(HOLDER) {
             next.entry = top as u32;
-            next.holder = false;
+            next.next_edge &= !HOLDER;
         }
         let (crooked, reach) = self.place(rules, frame.kind, edge.to(), frame.call);
         let (mut crooked, mut reach) = (crooked, reach);
@@ -832,18 +946,22 @@ impl Search {
             // recording forgotten, see `Repetitions::shape`): a first round
             // begun afresh is a new place, not a return to an earlier one
             // (its way is recorded anew and decides the rounds after it).
-            next.round = if !self.repetitions.recording(next.context) {
+            let mark = self.marks[frame.mark as usize];
+            let round = if !self.repetitions.recording(next.context) {
                 0
             } else if self.repetitions.recording(frame.context) {
-                frame.round
+                mark.round
             } else {
                 self.rounds += 1;
                 self.rounds
             };
+            if round != mark.round {
+                self.set_mark(&mut next, Mark { round, ..mark })?;
+            }
         }
         match edge {
             Edge::Enter { .. } => {
-                next.holder = true;
+                next.next_edge |= HOLDER;
                 self.push(next)
             }
             Edge::Loop { .. } | Edge::Again { .. }
