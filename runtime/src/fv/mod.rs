@@ -758,6 +758,18 @@ mod tests {
         }
     }
 
+    /// A 3 x 3 board with `pieces` (square, kind, white) and `holes`.
+    fn board(pieces: &[(usize, u16, bool)], holes: &[usize]) -> Vec<Cell> {
+        let mut cells = vec![Cell::Empty; 9];
+        for &(square, kind, white) in pieces {
+            cells[square] = Cell::Piece { kind, white };
+        }
+        for &square in holes {
+            cells[square] = Cell::Hole;
+        }
+        cells
+    }
+
     fn io() -> Io<&'static [u8], Vec<u8>> {
         Io::new(&b"5"[..], Vec::new())
     }
@@ -768,23 +780,10 @@ mod tests {
         let automata = [wazir, wazir];
         let values = [PieceValue::Number(7), PieceValue::Royal];
         let rules = rules(&automata, &values);
-        let mut cells = vec![Cell::Empty; 9];
-        cells[0] = Cell::Piece {
-            kind: 0,
-            white: true,
-        };
-        cells[3] = Cell::Piece {
-            kind: 0,
-            white: false,
-        };
-        cells[8] = Cell::Piece {
-            kind: 1,
-            white: true,
-        };
-        cells[6] = Cell::Piece {
-            kind: 1,
-            white: false,
-        };
+        let cells = board(
+            &[(0, 0, true), (3, 0, false), (8, 1, true), (6, 1, false)],
+            &[],
+        );
         let mut game = Game::new(&rules, &cells);
         let mut io = io();
         assert!(!game
@@ -813,20 +812,7 @@ mod tests {
         // 3 ≡ input, 4 ≡ print.
         let values = [PieceValue::Number(9), PieceValue::Royal];
         let rules = rules(&automata, &values);
-        let mut cells = vec![Cell::Empty; 9];
-        cells[0] = Cell::Piece {
-            kind: 0,
-            white: true,
-        };
-        cells[1] = Cell::Hole;
-        cells[8] = Cell::Piece {
-            kind: 1,
-            white: true,
-        };
-        cells[6] = Cell::Piece {
-            kind: 1,
-            white: false,
-        };
+        let cells = board(&[(0, 0, true), (8, 1, true), (6, 1, false)], &[1]);
         let mut game = Game::new(&rules, &cells);
         let mut io = io();
         assert!(game
@@ -907,20 +893,7 @@ mod tests {
             let automata = [mover, WAZIR];
             let values = [PieceValue::Number(4), PieceValue::Royal];
             let rules = rules(&automata, &values);
-            let mut cells = vec![Cell::Empty; 9];
-            cells[0] = Cell::Piece {
-                kind: 0,
-                white: true,
-            };
-            cells[1] = Cell::Hole;
-            cells[8] = Cell::Piece {
-                kind: 1,
-                white: true,
-            };
-            cells[6] = Cell::Piece {
-                kind: 1,
-                white: false,
-            };
+            let cells = board(&[(0, 0, true), (8, 1, true), (6, 1, false)], &[1]);
             let mut game = Game::new(&rules, &cells);
             let mut io = io();
             assert!(game
@@ -944,15 +917,7 @@ mod tests {
         let automata = [wazir];
         let values = [PieceValue::Royal];
         let rules = rules(&automata, &values);
-        let mut cells = vec![Cell::Empty; 9];
-        cells[0] = Cell::Piece {
-            kind: 0,
-            white: true,
-        };
-        cells[5] = Cell::Piece {
-            kind: 0,
-            white: false,
-        };
+        let cells = board(&[(0, 0, true), (5, 0, false)], &[]);
         let mut game = Game::new(&rules, &cells);
         let before = game.cells().to_vec();
         let mut io = io();
