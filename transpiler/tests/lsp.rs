@@ -3,9 +3,12 @@
 //! diagnostic at the right range, fix it and get no errors, hover, go to a
 //! definition, then shut down and exit with 0.
 
-use std::io::{BufRead, BufReader, Read, Write};
+#[path = "support/lsp_frames.rs"]
+mod lsp_frames;
+
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -28,29 +31,7 @@ impl Client {
             .spawn()
             .unwrap();
         let stdin = child.stdin.take().unwrap();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let (send, messages) = channel();
-        std::thread::spawn(move || loop {
-            let mut length = None;
-            loop {
-                let mut header = String::new();
-                if stdout.read_line(&mut header).unwrap_or(0) == 0 {
-                    return;
-                }
-                let header = header.trim();
-                if header.is_empty() {
-                    break;
-                }
-                if let Some(value) = header.strip_prefix("Content-Length: ") {
-                    length = value.parse::<usize>().ok();
-                }
-            }
-            let mut body = vec![0; length.expect("a Content-Length header")];
-            stdout.read_exact(&mut body).unwrap();
-            if send.send(serde_json::from_slice(&body).unwrap()).is_err() {
-                return;
-            }
-        });
+        let messages = lsp_frames::messages(child.stdout.take().unwrap());
         let mut client = Client {
             child,
             stdin,
