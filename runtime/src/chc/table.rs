@@ -413,6 +413,21 @@ pub fn run_table<R: BufRead, W: Write>(
     Ok(())
 }
 
+/// The values of a pass's `state` places, read from `places` into the
+/// front of `buffer`.
+#[inline(always)]
+fn load_state<'b>(
+    buffer: &'b mut [i64; PLACES],
+    state: &[Place],
+    places: &Places,
+) -> &'b mut [i64] {
+    let loaded = &mut buffer[..state.len()];
+    for (value, &place) in loaded.iter_mut().zip(state) {
+        *value = places[usize::from(place)];
+    }
+    loaded
+}
+
 /// Tries to skip whole passes of a polynomial loop at the start of a
 /// pass (see [`super::skip_passes`]); the step counter after it.
 #[cold]
@@ -423,11 +438,8 @@ fn skip_polynomial(
     places: &mut Places,
     mut steps: StepCounter,
 ) -> StepCounter {
-    let mut state = [0i64; PLACES];
-    let state = &mut state[..form.state.len()];
-    for (value, &place) in state.iter_mut().zip(&form.state) {
-        *value = places[usize::from(place)];
-    }
+    let mut buffer = [0i64; PLACES];
+    let state = load_state(&mut buffer, &form.state, places);
     let mut scratch = *places;
     let pass = |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
         pure_pass(form, &mut scratch, s, next, watch)
@@ -548,11 +560,8 @@ fn run_inner(inner: &Polynomial, test: Test, scratch: &mut Places) -> Option<u64
         }
         if passes == DIRECT_PASSES {
             count_direct_passes(passes);
-            let mut state = [0i64; PLACES];
-            let state = &mut state[..inner.state.len()];
-            for (value, &place) in state.iter_mut().zip(&inner.state) {
-                *value = scratch[usize::from(place)];
-            }
+            let mut buffer = [0i64; PLACES];
+            let state = load_state(&mut buffer, &inner.state, scratch);
             let mut inner_scratch = *scratch;
             let pass = |s: &[i64], next: &mut [i64], watch: &mut [i64]| {
                 pure_pass(inner, &mut inner_scratch, s, next, watch)
