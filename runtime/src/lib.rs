@@ -60,6 +60,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("fv", include_str!("fv/mod.rs")),
     ("fv/automaton", include_str!("fv/automaton.rs")),
     ("fv/board", include_str!("fv/board.rs")),
+    ("fv/reach", include_str!("fv/reach.rs")),
     ("fv/repeat", include_str!("fv/repeat.rs")),
     ("fv/rules", include_str!("fv/rules.rs")),
     ("fv/search", include_str!("fv/search.rs")),

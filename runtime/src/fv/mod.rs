@@ -28,6 +28,7 @@ use super::memory::{self, Refused};
 
 mod automaton;
 mod board;
+mod reach;
 mod repeat;
 mod rules;
 mod search;

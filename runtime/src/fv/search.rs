@@ -22,6 +22,7 @@ use super::super::hash::{FastMap, FastSet};
 use super::super::memory::{self, Charged, Refused};
 use super::automaton::{Automaton, Edge, UNBOUNDED};
 use super::board::{Board, Flood};
+use super::reach::Lines;
 use super::repeat::{choice, Repetitions, OUTSIDE};
 use super::rules::{Cell, Point, Rules, Square, Step};
 use super::visited::NodeSet;
@@ -248,6 +249,9 @@ pub(super) struct Search {
     reads: Vec<Square>,
     /// The buffers of crooked riders' attack tests ([`Board`]'s).
     pub(super) flood: Flood,
+    /// The lines the piece types' rider repetitions ride on: a node off
+    /// every line through the goal is not searched.
+    lines: Lines,
 }
 
 /// A search node as a key of [`Search::on_path`]: state and square; memory
@@ -282,6 +286,7 @@ impl Search {
     ) -> Result<(), Refused> {
         self.cols = cols;
         self.memo = automaton.memo;
+        self.lines.prepare(rules.automata)?;
         self.frames.clear();
         self.path.clear();
         // Entry 0 of the landings, the queued nodes, the queues, the chains
@@ -642,6 +647,17 @@ impl Search {
         )
     }
 
+    /// Whether state `state` of `kind` inside `call` is on a rider's line
+    /// ([`Lines`]) that cannot lead from `at` to `to`. (Not inlined: only
+    /// repetitions get here, and the search's inner loop stays small.)
+    #[inline(never)]
+    fn off_line(&self, kind: u16, state: u32, call: u32, at: Point, to: Point) -> bool {
+        self.lines.of(kind, state).is_some_and(|line| {
+            let beyond = add_reach(line.after(), self.calls[call as usize].reach_after);
+            beyond != UNBOUNDED && !line.reaches(at, to, self.white, beyond)
+        })
+    }
+
     /// The effects `effects` followed by `event` (a capture or a fall).
     fn add_effect(&mut self, effects: u32, event: u32) -> Result<u32, Refused> {
         if !self.memo {
@@ -929,7 +945,10 @@ impl Search {
         if !crooked {
             memory = Memory(memory.0 & !PENDING_HOLE);
         }
-        if next.at.distance(goal.to) > reach {
+        if next.at.distance(goal.to) > reach
+            || reach == UNBOUNDED
+                && self.off_line(next.kind, next.state, next.call, next.at, goal.to)
+        {
             return Ok(());
         }
         next.memory = memory;
