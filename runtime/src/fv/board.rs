@@ -1071,7 +1071,7 @@ impl Board {
 
     /// Whether leaps by any of `offsets`, one or more, lead from `start` to
     /// `end` over empty squares (a flood fill).
-    fn crooked_reaches(
+    pub(super) fn crooked_reaches(
         &self,
         offsets: &[(i32, i32)],
         start: Square,

@@ -22,7 +22,7 @@ use super::super::hash::{FastMap, FastSet};
 use super::super::memory::{self, Charged, Refused};
 use super::automaton::{Automaton, Edge, UNBOUNDED};
 use super::board::{Board, Flood};
-use super::reach::Lines;
+use super::reach::{Line, Lines};
 use super::repeat::{choice, Repetitions, OUTSIDE};
 use super::rules::{Cell, Point, Rules, Square, Step};
 use super::visited::NodeSet;
@@ -175,6 +175,16 @@ struct Parent {
     mark: u32,
 }
 
+/// What [`Search::filled`] found of a crooked repetition.
+enum Filled {
+    /// The node after it, on the goal.
+    Reached(Frame),
+    /// No path through it reaches the goal.
+    Missed,
+    /// The search takes its rounds.
+    Searched,
+}
+
 /// An open `"s"` call: where the path goes on once s's moves end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Call {
@@ -273,6 +283,14 @@ fn add_reach(a: u32, b: u32) -> u32 {
 }
 
 impl Search {
+    /// A search over the piece types of `rules`.
+    pub(super) fn new(rules: &Rules) -> Search {
+        Search {
+            lines: Lines::new(rules.automata),
+            ..Search::default()
+        }
+    }
+
     /// Starts a search of piece type `kind`'s paths from `from`.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn start(
@@ -286,7 +304,6 @@ impl Search {
     ) -> Result<(), Refused> {
         self.cols = cols;
         self.memo = automaton.memo;
-        self.lines.prepare(rules.automata)?;
         self.frames.clear();
         self.path.clear();
         // Entry 0 of the landings, the queued nodes, the queues, the chains
@@ -338,7 +355,8 @@ impl Search {
                 self.effects.clear();
             }
         }
-        let root = Self::root(kind, from);
+        let mut root = Self::root(kind, from);
+        root.state = self.lines.skip(kind, 0);
         self.push(root)
     }
 
@@ -647,15 +665,84 @@ impl Search {
         )
     }
 
-    /// Whether state `state` of `kind` inside `call` is on a rider's line
-    /// ([`Lines`]) that cannot lead from `at` to `to`. (Not inlined: only
-    /// repetitions get here, and the search's inner loop stays small.)
+    /// Whether the round of a repetition that starts at state `start` of
+    /// `kind` inside `call` waits for the paths with fewer rounds (moves),
+    /// or is taken at once: attack tests, and repetitions whose paths need
+    /// no order among themselves ([`Lines::unordered`]).
+    #[inline]
+    fn in_order(&self, kind: u16, start: u32, call: u32) -> bool {
+        self.ordered
+            && !(self.lines.unordered(kind, start) && self.calls[call as usize].reach_after == 0)
+    }
+
+    /// Whether a node on `line` ([`Lines`]) inside `call` on `at` cannot
+    /// lead to `to`. (Not inlined: only repetitions get here, and the
+    /// search's loop stays small.)
     #[inline(never)]
-    fn off_line(&self, kind: u16, state: u32, call: u32, at: Point, to: Point) -> bool {
-        self.lines.of(kind, state).is_some_and(|line| {
-            let beyond = add_reach(line.after(), self.calls[call as usize].reach_after);
-            beyond != UNBOUNDED && !line.reaches(at, to, self.white, beyond)
-        })
+    fn off_line(&self, line: Line, call: u32, at: Point, to: Point) -> bool {
+        let beyond = add_reach(line.after(), self.calls[call as usize].reach_after);
+        beyond != UNBOUNDED && !line.reaches(at, to, self.white, beyond)
+    }
+
+    /// A move's way through the crooked repetition that `enter` (reached
+    /// from `frame`) enters at state `holder`, by a flood fill where it
+    /// stands for the repetition's rounds ([`Lines::fill`]): the node after
+    /// the repetition on the goal, as the search would have reached it.
+    /// Outside recorded repetitions, when nothing follows an open `"s"`,
+    /// and the path took no enemy with `x` (its square would be empty).
+    /// (Not inlined: it would make the search's loop larger for every
+    /// move.)
+    #[inline(never)]
+    fn filled(
+        &mut self,
+        rules: &Rules,
+        board: &Board,
+        mut enter: Frame,
+        frame: Parent,
+        holder: u32,
+        goal: Goal,
+    ) -> Result<Filled, Refused> {
+        let mut memory = enter.memory;
+        let Some(fill) = self.lines.fill(frame.kind, holder) else {
+            return Ok(Filled::Searched);
+        };
+        if !self.ordered
+            || self.record_reads
+            || enter.context != OUTSIDE
+            || memory.has(CAPTURED)
+            || self.calls[frame.call as usize].reach_after != 0
+        {
+            return Ok(Filled::Searched);
+        }
+        if memory.has(PENDING_HOLE) || memory.here() == HERE_ENEMY {
+            // No leap goes on from here.
+            return Ok(Filled::Missed);
+        }
+        let (start, square) = (rules.square(enter.at), rules.square(goal.to));
+        let exit = fill.exit;
+        if !board.crooked_reaches(fill.offsets(self.white), start, square, &mut self.flood) {
+            return Ok(Filled::Missed);
+        }
+        let here = match board.get(square) {
+            Cell::Piece { white, .. } if white == self.white => return Ok(Filled::Missed),
+            Cell::Piece { .. } => HERE_ENEMY,
+            Cell::Empty => HERE_EMPTY,
+            Cell::Hole => {
+                if !memory.has(FELL) {
+                    enter.effects = self.add_effect(enter.effects, square * 2 + 1)?;
+                    memory = Memory(memory.0 | FELL);
+                }
+                HERE_HOLE
+            }
+        };
+        enter.memory = Memory(memory.with_here(here).0 | LEAPT);
+        enter.at = goal.to;
+        enter.state = self.lines.skip(frame.kind, exit);
+        // The landings before the last are empty squares: only the last
+        // does anything.
+        enter.path = self.steps.len() as u32;
+        memory::push(&mut self.steps, (Step::land(square), frame.path))?;
+        Ok(Filled::Reached(enter))
     }
 
     /// The effects `effects` followed by `event` (a capture or a fall).
@@ -707,6 +794,9 @@ impl Search {
                     next.call = call.parent;
                     if !self.place(rules, next.kind, next.state, next.call).0 {
                         next.memory = Memory(next.memory.0 & !PENDING_HOLE);
+                    }
+                    if next.context == OUTSIDE {
+                        next.state = self.lines.skip(next.kind, next.state);
                     }
                     self.push(next)?;
                     continue;
@@ -801,6 +891,8 @@ impl Search {
 
     /// Takes `edge` (the automaton's edge `index`) from `frame`'s node if
     /// the board allows it (the budget's error if the search cannot grow).
+    /// Always inlined: the search's loop calls it for every edge.
+    #[inline(always)]
     fn follow(
         &mut self,
         rules: &Rules,
@@ -945,9 +1037,14 @@ impl Search {
         if !crooked {
             memory = Memory(memory.0 & !PENDING_HOLE);
         }
-        if next.at.distance(goal.to) > reach
+        // A leap's landing was tested before its cell was read.
+        let far = !matches!(edge, Edge::Leap { .. }) && next.at.distance(goal.to) > reach;
+        if far
             || reach == UNBOUNDED
-                && self.off_line(next.kind, next.state, next.call, next.at, goal.to)
+                && self
+                    .lines
+                    .of(next.kind, next.state)
+                    .is_some_and(|line| self.off_line(line, next.call, next.at, goal.to))
         {
             return Ok(());
         }
@@ -978,11 +1075,22 @@ impl Search {
                 self.set_mark(&mut next, Mark { round, ..mark })?;
             }
         }
+        if next.context == OUTSIDE {
+            next.state = self.lines.skip(next.kind, next.state);
+        }
         match edge {
-            Edge::Enter { .. } => {
+            Edge::Enter { to } => {
+                if self.lines.fills(frame.kind, to) {
+                    match self.filled(rules, board, next, frame, to, goal)? {
+                        Filled::Reached(node) => return self.push(node),
+                        Filled::Missed => return Ok(()),
+                        Filled::Searched => {}
+                    }
+                }
                 next.next_edge |= HOLDER;
                 self.push(next)
             }
+            Edge::Loop { to } if !self.in_order(frame.kind, to, next.call) => self.push(next),
             Edge::Loop { .. } | Edge::Again { .. }
                 if self.ordered && (next.entry as usize) < self.frames.len() =>
             {
