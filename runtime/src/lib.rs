@@ -49,7 +49,8 @@ pub mod __private {
 /// The source text of this crate, file by file (`lib.rs` first), used by
 /// `chess2rs --standalone` to inline the runtime into one file. A module's
 /// name is its path from the crate root (`fv/board` is `mod board;` inside
-/// `fv`).
+/// `fv`). Modules compiled only for tests (`fv/testing`, `fv/hooks`) are
+/// left out: generated programs never compile them.
 pub const SOURCES: &[(&str, &str)] = &[
     ("lib", include_str!("lib.rs")),
     ("chc", include_str!("chc/mod.rs")),
@@ -60,10 +61,12 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("fv", include_str!("fv/mod.rs")),
     ("fv/automaton", include_str!("fv/automaton.rs")),
     ("fv/board", include_str!("fv/board.rs")),
+    ("fv/moves", include_str!("fv/moves.rs")),
     ("fv/reach", include_str!("fv/reach.rs")),
     ("fv/repeat", include_str!("fv/repeat.rs")),
     ("fv/rules", include_str!("fv/rules.rs")),
     ("fv/search", include_str!("fv/search.rs")),
+    ("fv/stacks", include_str!("fv/stacks.rs")),
     ("fv/table", include_str!("fv/table.rs")),
     ("fv/visited", include_str!("fv/visited.rs")),
     ("hash", include_str!("hash.rs")),

@@ -30,6 +30,17 @@ fn modules(dir: &Path, prefix: &str, found: &mut BTreeSet<String>) {
     }
 }
 
+/// The modules compiled only for tests, and how their parents declare
+/// them: `SOURCES` leaves them out.
+const TEST_ONLY: &[(&str, &str, &str)] = &[
+    (
+        "fv/hooks",
+        "fv/mod.rs",
+        "#[cfg(feature = \"test-hooks\")]\nmod hooks;",
+    ),
+    ("fv/testing", "fv/mod.rs", "#[cfg(test)]\nmod testing;"),
+];
+
 #[test]
 fn sources_lists_every_file_of_the_crate_once() {
     let mut on_disk = BTreeSet::new();
@@ -45,6 +56,15 @@ fn sources_lists_every_file_of_the_crate_once() {
     let listed_set: BTreeSet<String> = listed.iter().map(|name| name.to_string()).collect();
     assert_eq!(listed.len(), listed_set.len(), "a module listed twice");
     assert_eq!(listed.first(), Some(&"lib"), "lib.rs comes first");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for (module, parent, declaration) in TEST_ONLY {
+        let text = std::fs::read_to_string(src.join(parent)).expect("the parent exists");
+        assert!(
+            text.contains(declaration),
+            "{module} is declared for tests only in {parent}"
+        );
+        assert!(on_disk.remove(*module), "{module} is a file of the crate");
+    }
     let missing: Vec<&String> = on_disk.difference(&listed_set).collect();
     let extra: Vec<&String> = listed_set.difference(&on_disk).collect();
     assert!(

@@ -706,3 +706,81 @@ pub fn decode_all(texts: &[&str]) -> Result<Vec<OwnedAutomaton>, RuntimeError> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_automaton_survives_encoding_and_bad_text_is_refused() {
+        let edges = [
+            Edge::leap(1, -2, 1),
+            Edge::Rank {
+                low: -3,
+                high: 4,
+                negated: true,
+                to: 1,
+            },
+            Edge::MustCapture { to: 1 },
+            Edge::NoCapture { to: 1 },
+            Edge::CaptureHere { to: 1 },
+            Edge::Promote {
+                first: 0,
+                count: 2,
+                to: 1,
+            },
+            Edge::call(3, 2),
+            Edge::pass(2),
+            Edge::Enter { to: 1 },
+            Edge::Exit { to: 2 },
+            Edge::Loop { to: 1 },
+        ];
+        let states = [
+            State::new(0, 7, UNBOUNDED),
+            State::new(7, 1, 2).in_crooked(),
+            State::new(8, 0, 0).accepting(),
+        ];
+        let original = Automaton {
+            states: &states,
+            edges: &edges,
+            targets: &[4, 5],
+            memo: true,
+            attacks: Some(&[
+                Ray::leap(1, 2),
+                Ray::rider(-2, 1).on_ranks(-3, 2, true),
+                Ray::leap(1, 1).bent(0, 1).of_crooked(2),
+            ]),
+            bends: &[Bend::taking(1, 0)],
+        };
+        let text = original.encode();
+        let decoded = OwnedAutomaton::decode(&text).expect("decodes");
+        assert_eq!(decoded.view().encode(), text);
+        assert_eq!(decoded.states, states);
+        assert_eq!(decoded.edges, edges);
+        assert_eq!(decoded.bends, [Bend::taking(1, 0)]);
+        assert!(OwnedAutomaton::decode("- A1 1,1,1,0,1,3 B1 1,0,1 T0 S1 0,0,0,1 E0").is_some());
+        assert_eq!(
+            decoded.attacks.as_deref(),
+            Some(
+                &[
+                    Ray::leap(1, 2),
+                    Ray::rider(-2, 1).on_ranks(-3, 2, true),
+                    Ray::leap(1, 1).bent(0, 1).of_crooked(2)
+                ][..]
+            )
+        );
+        for bad in [
+            "",
+            "m",
+            "x N T0 S0 E0",
+            "- N T0 S1 0,1,0,1 E0",
+            "- N T0 S1 0,0,0,1 E1 s5",
+            // A bent line whose landings lie past the table's end.
+            "- A1 1,1,1,0,2,0 B1 1,0,0 T0 S1 0,0,0,1 E0",
+            &text[..text.len() - 1],
+        ] {
+            assert!(OwnedAutomaton::decode(bad).is_none(), "{bad:?}");
+        }
+        assert!(decode_all(&["- N T0 S1 0,0,0,1 E0", "bad"]).is_err());
+    }
+}

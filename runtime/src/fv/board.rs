@@ -1143,7 +1143,116 @@ impl Board {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::{rules, WAZIR, WAZIR_LEAPER};
+    use super::super::{Automaton, Game, PieceValue};
     use super::*;
+
+    #[test]
+    fn piece_lists_follow_every_change() {
+        // Kind 0 moves like a wazir but is not known to be a leaper (so it
+        // is scanned); kind 1 is a royal wazir (mapped, and in the royal
+        // lists); kind 2 a mapped wazir (in no list).
+        let automata = [WAZIR, WAZIR_LEAPER, WAZIR_LEAPER];
+        let values = [
+            PieceValue::Number(1),
+            PieceValue::Royal,
+            PieceValue::Number(2),
+        ];
+        let rules = rules(&automata, &values);
+        let mut game = Game::with_position(
+            &rules,
+            &[(4, 1)],
+            &[(0, 0, true), (1, 1, true), (8, 1, false), (6, 2, true)],
+        );
+        game.place(0, false, 2, 1);
+        game.place(0, false, 4, 1);
+        let squares = |list: &[Placed]| {
+            let mut squares: Vec<Square> = list.iter().map(|p| p.square).collect();
+            squares.sort();
+            squares
+        };
+        let board = &game.board;
+        assert_eq!(squares(&board.listed[0]), [0]);
+        assert_eq!(squares(&board.listed[1]), [2]);
+        assert_eq!(squares(&board.royals[0]), [1]);
+        assert_eq!(squares(&board.royals[1]), [8]);
+        assert_eq!(board.listed[1][0].at, Point { row: 0, col: 2 });
+        assert_eq!(game.cells()[4], Cell::Hole);
+        // The black king steps to (1,2); the white scanned piece leaves.
+        game.board.set(8, Cell::Empty);
+        game.board.set(
+            5,
+            Cell::Piece {
+                kind: 1,
+                white: false,
+            },
+        );
+        assert_eq!(squares(&game.board.royals[1]), [5]);
+        assert_eq!(game.board.slots[5], (NO_SLOT, 0));
+        game.board.set(0, Cell::Empty);
+        assert!(game.board.listed[0].is_empty());
+        // Offsets: the four wazir leaps, black's the other way round.
+        assert_eq!(game.board.mapped_offsets[0].len(), 4);
+        assert_eq!(
+            game.board.kinds[2].offsets[1],
+            [(0, 1), (0, u32::MAX), (1, 0), (u32::MAX, 0)]
+        );
+    }
+
+    #[test]
+    fn royal_pieces_are_attacked_by_leaps_and_scans() {
+        // Kind 1, the royal piece, attacks nothing (no capturing leap).
+        let royal = Automaton {
+            attacks: Some(&[]),
+            ..WAZIR
+        };
+        let automata = [WAZIR, royal, WAZIR_LEAPER];
+        let values = [
+            PieceValue::Number(1),
+            PieceValue::Royal,
+            PieceValue::Number(2),
+        ];
+        let rules = rules(&automata, &values);
+        // White king on (0,0), black king on (2,2); a black mapped wazir on
+        // (1,1) does not touch the white king.
+        let mut game =
+            Game::with_position(&rules, &[], &[(0, 1, true), (8, 1, false), (4, 2, false)]);
+        assert!(!game.attacked(&rules, true).unwrap());
+        // A black mapped wazir on (1,0) attacks it (a leap looking back).
+        game.place(2, false, 3, 1);
+        assert!(game.attacked(&rules, true).unwrap());
+        assert_eq!(
+            game.board
+                .attacked_royals(&rules, true, &mut game.attacks)
+                .unwrap(),
+            1
+        );
+        game.board.set(3, Cell::Empty);
+        assert!(!game.attacked(&rules, true).unwrap());
+        // A black scanned piece on (0,1) attacks it through the scan.
+        game.place(0, false, 1, 1);
+        assert!(game.attacked(&rules, true).unwrap());
+        game.board.set(1, Cell::Empty);
+        assert!(!game.attacked(&rules, true).unwrap());
+        // A second white king on (2,1) is attacked by the wazir on (1,1):
+        // one of two royal pieces attacked is not a loss; both are.
+        game.place(1, true, 7, 1);
+        assert_eq!(
+            game.board
+                .attacked_royals(&rules, true, &mut game.attacks)
+                .unwrap(),
+            1
+        );
+        assert!(!game.someone_lost(&rules).unwrap());
+        game.place(2, false, 3, 1);
+        assert_eq!(
+            game.board
+                .attacked_royals(&rules, true, &mut game.attacks)
+                .unwrap(),
+            2
+        );
+        assert!(game.someone_lost(&rules).unwrap());
+    }
 
     #[test]
     fn hole_free_runs_stop_at_holes_and_edges() {
