@@ -109,7 +109,7 @@ impl Game {
 
     /// The cells, row 0 (the bottom row) first.
     pub fn cells(&self) -> &[Cell] {
-        &self.board.cells
+        self.board.cells()
     }
 
     /// A colour's stack, bottom first.
@@ -189,7 +189,7 @@ impl Game {
     fn losing_test(&mut self, rules: &Rules) -> Result<bool, Refused> {
         let mut lost = false;
         for white in [true, false] {
-            let royals = self.board.royals[side(white)].len();
+            let royals = self.board.royal_count(white);
             if royals == 0
                 || self
                     .board
