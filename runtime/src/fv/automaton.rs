@@ -492,62 +492,16 @@ impl OwnedAutomaton {
     /// refers outside itself.
     pub fn decode(text: &str) -> Option<OwnedAutomaton> {
         let mut words = text.split(' ');
-        let mut next = || words.next();
-        fn numbers<T: std::str::FromStr>(word: &str) -> Option<Vec<T>> {
-            word.split(',').map(|n| n.parse().ok()).collect()
-        }
-        fn count(word: Option<&str>, tag: char) -> Option<usize> {
-            word?.strip_prefix(tag)?.parse().ok()
-        }
-        let memo = match next()? {
+        let memo = match words.next()? {
             "m" => true,
             "-" => false,
             _ => return None,
         };
-        let attacks = match next()? {
+        let attacks = match words.next()? {
             "N" => None,
-            word => {
-                let n: usize = word.strip_prefix('A')?.parse().ok()?;
-                let mut rays = Vec::with_capacity(n.min(64));
-                for _ in 0..n {
-                    let fields: Vec<i64> = numbers(next()?)?;
-                    let small = |n: i64| Some(n as i32).filter(|&m| i64::from(m) == n);
-                    let count = |n: i64| Some(n as u32).filter(|&m| i64::from(m) == n);
-                    let &[forward, right, max, first_bend, bends, crooked, ref ranks @ ..] =
-                        fields.as_slice()
-                    else {
-                        return None;
-                    };
-                    let ray = Ray {
-                        forward: small(forward)?,
-                        right: small(right)?,
-                        max: count(max)?,
-                        ranks: None,
-                        first_bend: count(first_bend)?,
-                        bends: count(bends)?,
-                        crooked: count(crooked)?,
-                    };
-                    rays.push(match *ranks {
-                        [] => ray,
-                        [low, high, negated] => ray.on_ranks(low, high, negated != 0),
-                        _ => return None,
-                    });
-                }
-                Some(rays)
-            }
+            word => Some(decode_rays(word, &mut words)?),
         };
-        let n = count(next(), 'B')?;
-        let mut bends = Vec::with_capacity(n.min(1024));
-        for _ in 0..n {
-            let &[forward, right, capture] = numbers::<i32>(next()?)?.as_slice() else {
-                return None;
-            };
-            bends.push(Bend {
-                forward,
-                right,
-                capture: capture != 0,
-            });
-        }
+        let bends = decode_list(&mut words, 'B', 1024, decode_bend)?;
         if let Some(rays) = &attacks {
             let inside = |ray: &Ray| {
                 (ray.first_bend as usize)
@@ -558,98 +512,28 @@ impl OwnedAutomaton {
                 return None;
             }
         }
-        let n = count(next(), 'T')?;
-        let mut targets = Vec::with_capacity(n.min(1024));
-        for _ in 0..n {
-            targets.push(next()?.parse().ok()?);
-        }
-        let n = count(next(), 'S')?;
-        let mut states = Vec::with_capacity(n.min(1 << 16));
-        for _ in 0..n {
-            let fields: Vec<u32> = numbers(next()?)?;
-            let &[first_edge, edges, reach, flags] = fields.as_slice() else {
-                return None;
-            };
-            states.push(State {
-                first_edge,
-                edges,
-                accept: flags & 1 != 0,
-                crooked: flags & 2 != 0,
-                reach,
-            });
-        }
-        let n = count(next(), 'E')?;
-        let mut edges = Vec::with_capacity(n.min(1 << 16));
-        for _ in 0..n {
-            let word = next()?;
-            let tag = word.chars().next()?;
-            let rest = &word[tag.len_utf8()..];
-            edges.push(match tag {
-                'l' => {
-                    let f: Vec<i64> = numbers(rest)?;
-                    let &[forward, right, to] = f.as_slice() else {
-                        return None;
-                    };
-                    let in_i32 = |n: i64| i64::from(n as i32) == n;
-                    if !in_i32(forward) || !in_i32(right) || to < 0 || to > i64::from(u32::MAX) {
-                        return None;
-                    }
-                    Edge::Leap {
-                        forward: forward as i32,
-                        right: right as i32,
-                        to: to as u32,
-                    }
-                }
-                'r' => {
-                    let f: Vec<i64> = numbers(rest)?;
-                    let &[low, high, negated, to] = f.as_slice() else {
-                        return None;
-                    };
-                    if to < 0 || to > i64::from(u32::MAX) {
-                        return None;
-                    }
-                    Edge::Rank {
-                        low,
-                        high,
-                        negated: negated != 0,
-                        to: to as u32,
-                    }
-                }
-                'p' | 'g' => {
-                    let f: Vec<u32> = numbers(rest)?;
-                    match (tag, f.as_slice()) {
-                        ('p', &[first, count, to]) => Edge::Promote { first, count, to },
-                        ('g', &[piece, to]) if piece <= u32::from(u16::MAX) => Edge::Call {
-                            piece: piece as u16,
-                            to,
-                        },
-                        _ => return None,
-                    }
-                }
-                _ => {
-                    let to: u32 = rest.parse().ok()?;
-                    match tag {
-                        'c' => Edge::MustCapture { to },
-                        'n' => Edge::NoCapture { to },
-                        'x' => Edge::CaptureHere { to },
-                        's' => Edge::Pass { to },
-                        'i' => Edge::Enter { to },
-                        'o' => Edge::Exit { to },
-                        'w' => Edge::Loop { to },
-                        'b' => Edge::Begin { to },
-                        'e' => Edge::Stop { to },
-                        'a' => Edge::Again { to },
-                        _ => return None,
-                    }
-                }
-            });
-        }
-        if next().is_some() {
+        let targets = decode_list(&mut words, 'T', 1024, |word| word.parse().ok())?;
+        let states = decode_list(&mut words, 'S', 1 << 16, decode_state)?;
+        let edges = decode_list(&mut words, 'E', 1 << 16, decode_edge)?;
+        if words.next().is_some() {
             return None;
         }
-        // Every reference stays inside: edges of states, edge targets,
-        // promotion targets.
-        let fits = states.iter().all(|s| {
+        let automaton = OwnedAutomaton {
+            states,
+            edges,
+            targets,
+            memo,
+            attacks,
+            bends,
+        };
+        automaton.fits().then_some(automaton)
+    }
+
+    /// Whether every reference stays inside: edges of states, edge
+    /// targets, promotion targets.
+    fn fits(&self) -> bool {
+        let (states, edges) = (&self.states, &self.edges);
+        states.iter().all(|s| {
             (s.first_edge as usize)
                 .checked_add(s.edges as usize)
                 .is_some_and(|end| end <= edges.len())
@@ -657,23 +541,147 @@ impl OwnedAutomaton {
             (e.to() as usize) < states.len()
                 && match *e {
                     Edge::Promote { first, count, .. } => {
-                        (first as usize) + (count as usize) <= targets.len()
+                        (first as usize) + (count as usize) <= self.targets.len()
                     }
                     _ => true,
                 }
-        }) && !states.is_empty();
-        if !fits {
-            return None;
-        }
-        Some(OwnedAutomaton {
-            states,
-            edges,
-            targets,
-            memo,
-            attacks,
-            bends,
-        })
+        }) && !states.is_empty()
     }
+}
+
+/// The comma-separated numbers of `word`.
+fn numbers<T: std::str::FromStr>(word: &str) -> Option<Vec<T>> {
+    word.split(',').map(|n| n.parse().ok()).collect()
+}
+
+/// A count tagged `tag` (`S12`), then that many words read by `item`; a
+/// list's first `most` entries are reserved at once.
+fn decode_list<'a, T>(
+    words: &mut impl Iterator<Item = &'a str>,
+    tag: char,
+    most: usize,
+    item: impl Fn(&str) -> Option<T>,
+) -> Option<Vec<T>> {
+    let n: usize = words.next()?.strip_prefix(tag)?.parse().ok()?;
+    let mut list = Vec::with_capacity(n.min(most));
+    for _ in 0..n {
+        list.push(item(words.next()?)?);
+    }
+    Some(list)
+}
+
+/// The attack lines: `word` is their count (`A3`), then a word each.
+fn decode_rays<'a>(word: &str, words: &mut impl Iterator<Item = &'a str>) -> Option<Vec<Ray>> {
+    let n: usize = word.strip_prefix('A')?.parse().ok()?;
+    let mut rays = Vec::with_capacity(n.min(64));
+    for _ in 0..n {
+        let fields: Vec<i64> = numbers(words.next()?)?;
+        let small = |n: i64| Some(n as i32).filter(|&m| i64::from(m) == n);
+        let count = |n: i64| Some(n as u32).filter(|&m| i64::from(m) == n);
+        let &[forward, right, max, first_bend, bends, crooked, ref ranks @ ..] = fields.as_slice()
+        else {
+            return None;
+        };
+        let ray = Ray {
+            forward: small(forward)?,
+            right: small(right)?,
+            max: count(max)?,
+            ranks: None,
+            first_bend: count(first_bend)?,
+            bends: count(bends)?,
+            crooked: count(crooked)?,
+        };
+        rays.push(match *ranks {
+            [] => ray,
+            [low, high, negated] => ray.on_ranks(low, high, negated != 0),
+            _ => return None,
+        });
+    }
+    Some(rays)
+}
+
+/// One landing inside a bent line's leap: `forward,right,capture`.
+fn decode_bend(word: &str) -> Option<Bend> {
+    let &[forward, right, capture] = numbers::<i32>(word)?.as_slice() else {
+        return None;
+    };
+    Some(Bend {
+        forward,
+        right,
+        capture: capture != 0,
+    })
+}
+
+/// One state: `first_edge,edges,reach,flags`.
+fn decode_state(word: &str) -> Option<State> {
+    let &[first_edge, edges, reach, flags] = numbers::<u32>(word)?.as_slice() else {
+        return None;
+    };
+    Some(State {
+        first_edge,
+        edges,
+        accept: flags & 1 != 0,
+        crooked: flags & 2 != 0,
+        reach,
+    })
+}
+
+/// One edge: its tag letter, then its numbers.
+fn decode_edge(word: &str) -> Option<Edge> {
+    let tag = word.chars().next()?;
+    let rest = &word[tag.len_utf8()..];
+    let state = |n: i64| (0..=i64::from(u32::MAX)).contains(&n).then_some(n as u32);
+    Some(match tag {
+        'l' => {
+            let &[forward, right, to] = numbers::<i64>(rest)?.as_slice() else {
+                return None;
+            };
+            let small = |n: i64| Some(n as i32).filter(|&m| i64::from(m) == n);
+            Edge::Leap {
+                forward: small(forward)?,
+                right: small(right)?,
+                to: state(to)?,
+            }
+        }
+        'r' => {
+            let &[low, high, negated, to] = numbers::<i64>(rest)?.as_slice() else {
+                return None;
+            };
+            Edge::Rank {
+                low,
+                high,
+                negated: negated != 0,
+                to: state(to)?,
+            }
+        }
+        'p' => match *numbers::<u32>(rest)?.as_slice() {
+            [first, count, to] => Edge::Promote { first, count, to },
+            _ => return None,
+        },
+        'g' => match *numbers::<u32>(rest)?.as_slice() {
+            [piece, to] => Edge::Call {
+                piece: u16::try_from(piece).ok()?,
+                to,
+            },
+            _ => return None,
+        },
+        _ => {
+            let to: u32 = rest.parse().ok()?;
+            match tag {
+                'c' => Edge::MustCapture { to },
+                'n' => Edge::NoCapture { to },
+                'x' => Edge::CaptureHere { to },
+                's' => Edge::Pass { to },
+                'i' => Edge::Enter { to },
+                'o' => Edge::Exit { to },
+                'w' => Edge::Loop { to },
+                'b' => Edge::Begin { to },
+                'e' => Edge::Stop { to },
+                'a' => Edge::Again { to },
+                _ => return None,
+            }
+        }
+    })
 }
 
 /// The automata to search, one per decoded piece type.
