@@ -156,10 +156,9 @@ proptest! {
             match cell {
                 fv::Cell::Piece { kind, white } if !place => {
                     let (from, to) = (from as u32, to as u32);
-                    let moved = state.try_move(&rules, &mut io, white, kind, from, to, None, 1);
-                    let searched_moved = searched.try_move(
-                        &searched_rules, &mut searched_io, white, kind, from, to, None, 1,
-                    );
+                    let mv = fv::Move { white, kind, from, to, promote: None };
+                    let moved = state.try_move(&rules, &mut io, mv, 1);
+                    let searched_moved = searched.try_move(&searched_rules, &mut searched_io, mv, 1);
                     prop_assert_eq!(
                         moved.is_ok(), searched_moved.is_ok(),
                         "move {} ({} -> {}) with lines and searched:\n{}", step, from, to, text

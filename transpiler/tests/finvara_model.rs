@@ -2168,17 +2168,15 @@ fn engine_outcome_with(
     let mut game = fv::Game::new(&rules, &program.board);
     let mut out = Vec::new();
     let mut io = Io::new(input.as_bytes(), &mut out);
+    let mv = fv::Move {
+        white,
+        kind: kind as u16,
+        from: from as u32,
+        to: to as u32,
+        promote: promote.map(|p| p as u16),
+    };
     let result = match listed {
-        None => game.try_move(
-            &rules,
-            &mut io,
-            white,
-            kind as u16,
-            from as u32,
-            to as u32,
-            promote.map(|p| p as u16),
-            1,
-        ),
+        None => game.try_move(&rules, &mut io, mv, 1),
         Some(listed) => {
             let paths: Vec<fv::Path> = listed
                 .iter()
@@ -2189,16 +2187,7 @@ fn engine_outcome_with(
                     crooked: &p.crooked,
                 })
                 .collect();
-            game.try_paths(
-                &rules,
-                &mut io,
-                white,
-                kind as u16,
-                from as u32,
-                promote.map(|p| p as u16),
-                &paths,
-                1,
-            )
+            game.try_paths(&rules, &mut io, mv, &paths, 1)
         }
     };
     io.flush().unwrap();

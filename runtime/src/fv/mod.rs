@@ -41,7 +41,7 @@ mod visited;
 pub use self::automaton::*;
 use self::board::{side, Board};
 use self::moves::Effect;
-pub use self::moves::{MoveLine, Paths};
+pub use self::moves::{Move, MoveLine, Paths};
 pub use self::rules::*;
 use self::search::Search;
 pub use self::search::MAX_EDGES;

@@ -25,6 +25,32 @@ pub(super) enum Effect {
     Fell { square: Square },
 }
 
+/// A move a line asks for: who moves which piece type from where to
+/// where, and what it promotes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The mover: white (true) or black.
+    pub white: bool,
+    /// The piece type.
+    pub kind: u16,
+    /// FROM.
+    pub from: Square,
+    /// TO.
+    pub to: Square,
+    /// The promotion target (`= SYMBOL`).
+    pub promote: Option<u16>,
+}
+
+impl Move {
+    /// The cell the mover stands on before the move.
+    fn piece(self) -> Cell {
+        Cell::Piece {
+            kind: self.kind,
+            white: self.white,
+        }
+    }
+}
+
 /// A move line as generated code describes it: who moves what from where
 /// to where, and how the compiler found the move can go.
 #[derive(Clone, Copy, Debug)]
@@ -45,6 +71,20 @@ pub struct MoveLine<'a> {
     pub paths: Paths<'a>,
     /// The index of the line after it.
     pub next: u32,
+}
+
+impl MoveLine<'_> {
+    /// The move the line asks for.
+    #[inline(always)]
+    pub fn mv(&self) -> Move {
+        Move {
+            white: self.white,
+            kind: self.kind,
+            from: self.from,
+            to: self.to,
+            promote: self.promote,
+        }
+    }
 }
 
 /// How a move line's move can go, as the compiler found at compile time.
@@ -68,58 +108,53 @@ pub enum Paths<'a> {
 }
 
 impl Game {
-    /// `SYMBOL FROM -> TO [= PROMOTED]` by `white` (true) or black: searches
+    /// The move `mv` of source line `line` (`SYMBOL FROM -> TO [=
+    /// PROMOTED]`): searches
     /// the piece type's automaton for the first legal path and, if there is
     /// one, makes the move with every effect (falling into a hole and the
     /// stack action, captures, promotion). Returns whether the move was
     /// valid.
-    #[allow(clippy::too_many_arguments)]
     pub fn try_move<R: BufRead, W: Write>(
         &mut self,
         rules: &Rules,
         io: &mut Io<R, W>,
-        white: bool,
-        kind: u16,
-        from: Square,
-        to: Square,
-        promote: Option<u16>,
+        mv: Move,
         line: u32,
     ) -> Result<bool, RuntimeError> {
         self.line = line;
-        if self.board.get(from) != (Cell::Piece { kind, white }) {
+        if self.board.get(mv.from) != mv.piece() {
             return Ok(false);
         }
         let goal = Goal {
-            to: rules.point(to),
-            promote,
+            to: rules.point(mv.to),
+            promote: mv.promote,
             attack: false,
         };
         let mut moves = self.moves.take().unwrap_or_default();
-        let valid = self.search_move(rules, &mut moves, white, kind, from, goal);
+        let valid = self.search_move(rules, &mut moves, mv, goal);
         self.moves = Some(moves);
         let valid = valid.map_err(|kind| RuntimeError::at(kind.into(), line))?;
         if valid {
-            self.commit(rules, io, white, kind, line)?;
+            self.commit(rules, io, mv.white, mv.kind, line)?;
         }
         Ok(valid)
     }
 
-    /// Whether one of the paths that `moves` finds from `from` to the goal
-    /// is a legal move; if so, the move is made (its stack effects wait
-    /// for [`Game::commit`]).
+    /// Whether one of the paths that `moves` finds for `mv` to the goal is
+    /// a legal move; if so, the move is made (its stack effects wait for
+    /// [`Game::commit`]).
     fn search_move(
         &mut self,
         rules: &Rules,
         moves: &mut Search,
-        white: bool,
-        kind: u16,
-        from: Square,
+        mv: Move,
         goal: Goal,
     ) -> Result<bool, Refused> {
-        let automaton = &rules.automata[usize::from(kind)];
-        moves.start(rules, automaton, kind, white, rules.point(from), rules.cols)?;
+        let automaton = &rules.automata[usize::from(mv.kind)];
+        let from = rules.point(mv.from);
+        moves.start(rules, automaton, mv.kind, mv.white, from, rules.cols)?;
         while let Some(path) = moves.next(rules, &self.board, goal)? {
-            if self.trial(rules, white, kind, from, path, goal.promote)? {
+            if self.trial(rules, mv, path)? {
                 return Ok(true);
             }
         }
@@ -138,28 +173,15 @@ impl Game {
         io: &mut Io<R, W>,
         line: &MoveLine,
     ) -> Result<u32, RuntimeError> {
-        let MoveLine {
-            line: source_line,
-            white,
-            kind,
-            from,
-            to,
-            promote,
-            paths,
-            next,
-        } = *line;
+        let source_line = line.line;
         self.line = source_line;
-        let valid = match paths {
+        let valid = match line.paths {
             Paths::Impossible => false,
-            Paths::Listed(paths) => {
-                self.try_paths(rules, io, white, kind, from, promote, paths, source_line)?
-            }
+            Paths::Listed(paths) => self.try_paths(rules, io, line.mv(), paths, source_line)?,
             Paths::FallFirst { value, paths } => self.fall_first(rules, io, line, value, paths)?,
-            Paths::Searched => {
-                self.try_move(rules, io, white, kind, from, to, promote, source_line)?
-            }
+            Paths::Searched => self.try_move(rules, io, line.mv(), source_line)?,
         };
-        Ok(self.next_line(valid, next))
+        Ok(self.next_line(valid, line.next))
     }
 
     /// [`Paths::FallFirst`]: the piece leaves FROM, the check rule is
@@ -187,16 +209,7 @@ impl Game {
         if self.royals_attacked(rules, line.white, line.line)? {
             self.board.set(line.from, piece);
             let rest = paths.get(1..).unwrap_or(&[]);
-            return self.try_paths(
-                rules,
-                io,
-                line.white,
-                line.kind,
-                line.from,
-                line.promote,
-                rest,
-                line.line,
-            );
+            return self.try_paths(rules, io, line.mv(), rest, line.line);
         }
         self.settled = false;
         if let Some(value) = value {
@@ -206,20 +219,20 @@ impl Game {
     }
 
     /// Like [`Game::try_move`], with the geometric paths from FROM to TO
-    /// that the compiler found, in notation order, instead of a search.
-    #[allow(clippy::too_many_arguments)]
+    /// that the compiler found, in notation order, instead of a search
+    /// (where each path ends, not `mv.to`, is where the piece goes).
     pub fn try_paths<R: BufRead, W: Write>(
         &mut self,
         rules: &Rules,
         io: &mut Io<R, W>,
-        white: bool,
-        kind: u16,
-        from: Square,
-        promote: Option<u16>,
+        mv: Move,
         paths: &[Path],
         line: u32,
     ) -> Result<bool, RuntimeError> {
-        if self.board.get(from) != (Cell::Piece { kind, white }) {
+        let Move {
+            white, kind, from, ..
+        } = mv;
+        if self.board.get(from) != mv.piece() {
             return Ok(false);
         }
         let in_line = |refused: Refused| RuntimeError::at(refused.into(), line);
@@ -230,18 +243,12 @@ impl Game {
             {
                 Allowed::No => {}
                 Allowed::Quietly(to) => {
-                    if self
-                        .quiet_move(rules, white, kind, from, to, promote)
-                        .map_err(in_line)?
-                    {
+                    if self.quiet_move(rules, Move { to, ..mv }).map_err(in_line)? {
                         return Ok(true);
                     }
                 }
                 Allowed::Yes => {
-                    if self
-                        .trial(rules, white, kind, from, path.steps, promote)
-                        .map_err(in_line)?
-                    {
+                    if self.trial(rules, mv, path.steps).map_err(in_line)? {
                         self.commit(rules, io, white, kind, line)?;
                         return Ok(true);
                     }
@@ -251,21 +258,20 @@ impl Game {
         Ok(false)
     }
 
-    /// A move along a path that lands on empty squares only (no hole, no
-    /// capture, so no effect on the stacks): the piece goes from `from` to
-    /// `to` (promoted if `promote`) and stays there if the check rule
+    /// `mv` along a path that lands on empty squares only (no hole, no
+    /// capture, so no effect on the stacks): the piece goes from FROM to
+    /// TO (promoted if it promotes) and stays there if the check rule
     /// allows, without the trial's undo log.
     #[inline]
-    fn quiet_move(
-        &mut self,
-        rules: &Rules,
-        white: bool,
-        kind: u16,
-        from: Square,
-        to: Square,
-        promote: Option<u16>,
-    ) -> Result<bool, Refused> {
-        let piece = Cell::Piece { kind, white };
+    fn quiet_move(&mut self, rules: &Rules, mv: Move) -> Result<bool, Refused> {
+        let Move {
+            white,
+            kind,
+            from,
+            to,
+            promote,
+        } = mv;
+        let piece = mv.piece();
         self.board.set(from, Cell::Empty);
         self.board.set(
             to,
@@ -283,18 +289,17 @@ impl Game {
         Ok(true)
     }
 
-    /// Makes the move along `path` on the board, remembering how to undo it
+    /// Makes `mv` along `path` on the board, remembering how to undo it
     /// and what it does to the stacks; keeps it if the mover's royal pieces
     /// are then safe (the check rule), else undoes it.
-    fn trial(
-        &mut self,
-        rules: &Rules,
-        white: bool,
-        kind: u16,
-        from: Square,
-        path: &[Step],
-        promote: Option<u16>,
-    ) -> Result<bool, Refused> {
+    fn trial(&mut self, rules: &Rules, mv: Move, path: &[Step]) -> Result<bool, Refused> {
+        let Move {
+            white,
+            kind,
+            from,
+            promote,
+            ..
+        } = mv;
         self.undo.clear();
         self.effects.clear();
         self.change(from, Cell::Empty);
@@ -387,7 +392,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{board, io, rules, WAZIR};
+    use super::super::testing::{board, io, moving, rules, WAZIR};
     use super::super::{Automaton, Edge, PieceValue, State, UNBOUNDED};
     use super::*;
 
@@ -404,10 +409,10 @@ mod tests {
         let mut game = Game::new(&rules, &cells);
         let mut io = io();
         assert!(!game
-            .try_move(&rules, &mut io, true, 0, 0, 4, None, 1)
+            .try_move(&rules, &mut io, moving(true, 0, 0, 4), 1)
             .unwrap());
         assert!(game
-            .try_move(&rules, &mut io, true, 0, 0, 3, None, 1)
+            .try_move(&rules, &mut io, moving(true, 0, 0, 3), 1)
             .unwrap());
         assert_eq!(game.stack(false), &[7]);
         assert_eq!(game.cells()[0], Cell::Empty);
@@ -433,7 +438,7 @@ mod tests {
         let mut game = Game::new(&rules, &cells);
         let mut io = io();
         assert!(game
-            .try_move(&rules, &mut io, true, 0, 0, 1, None, 1)
+            .try_move(&rules, &mut io, moving(true, 0, 0, 1), 1)
             .unwrap());
         assert_eq!(game.stack(true), &[5]);
         assert_eq!(game.cells()[1], Cell::Hole);
@@ -514,7 +519,7 @@ mod tests {
             let mut game = Game::new(&rules, &cells);
             let mut io = io();
             assert!(game
-                .try_move(&rules, &mut io, true, 0, 0, 2, None, 1)
+                .try_move(&rules, &mut io, moving(true, 0, 0, 2), 1)
                 .unwrap());
             assert_eq!(
                 game.cells()[2],
@@ -550,17 +555,17 @@ mod tests {
             crooked: &[],
         }];
         assert!(game
-            .try_move(&rules, &mut io, true, 0, 0, 1, None, 1)
+            .try_move(&rules, &mut io, moving(true, 0, 0, 1), 1)
             .unwrap());
         assert!(!game
-            .try_move(&rules, &mut io, true, 0, 1, 2, None, 1)
+            .try_move(&rules, &mut io, moving(true, 0, 1, 2), 1)
             .unwrap());
         assert!(!game
-            .try_paths(&rules, &mut io, false, 0, 5, None, &paths, 1)
+            .try_paths(&rules, &mut io, moving(false, 0, 5, 2), &paths, 1)
             .unwrap());
         assert_ne!(game.cells(), &before[..]);
         assert!(game
-            .try_move(&rules, &mut io, true, 0, 1, 0, None, 1)
+            .try_move(&rules, &mut io, moving(true, 0, 1, 0), 1)
             .unwrap());
         assert_eq!(game.cells(), &before[..]);
     }

@@ -88,7 +88,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::super::super::error::ErrorKind;
-    use super::super::testing::{rules, WAZIR};
+    use super::super::testing::{moving, rules, WAZIR};
     use super::super::{Automaton, PieceValue, Rules};
     use super::*;
 
@@ -111,7 +111,7 @@ mod tests {
         value: u16,
     ) -> Result<bool, RuntimeError> {
         game.place(value, true, 1, 1);
-        game.try_move(rules, io, true, value, 1, 4, None, 7)
+        game.try_move(rules, io, moving(true, value, 1, 4), 7)
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! boards of 3 x 3 squares.
 
 use super::super::io::Io;
-use super::{Automaton, Cell, Edge, PieceValue, Ray, Rules, State};
+use super::{Automaton, Cell, Edge, Move, PieceValue, Ray, Rules, State};
 
 /// `(1,0)`: four steps.
 pub(super) const WAZIR_STATES: [State; 3] = [
@@ -97,4 +97,16 @@ pub(super) fn board(pieces: &[(usize, u16, bool)], holes: &[usize]) -> Vec<Cell>
 
 pub(super) fn io() -> Io<&'static [u8], Vec<u8>> {
     Io::new(&b"5"[..], Vec::new())
+}
+
+/// The move of a `kind` piece of `white`'s colour from square `from` to
+/// `to`, without promotion.
+pub(super) fn moving(white: bool, kind: u16, from: u32, to: u32) -> Move {
+    Move {
+        white,
+        kind,
+        from,
+        to,
+        promote: None,
+    }
 }

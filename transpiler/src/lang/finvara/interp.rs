@@ -34,28 +34,14 @@ pub fn run_traced<R: BufRead, W: Write>(
     let mut pc = 0usize;
     while let Some(line) = program.lines.get(pc) {
         steps.tick(line.source_line)?;
-        match line.action {
-            Action::Move {
-                from, to, promote, ..
-            } => {
-                let valid = game.try_move(
-                    &rules,
-                    io,
-                    line.white,
-                    line.kind,
-                    from,
-                    to,
-                    promote,
-                    line.source_line,
-                )?;
-                trace(line, Some(valid), &game);
-                pc += if !valid && game.skip_next() { 2 } else { 1 };
-            }
-            Action::Checks { square, target } => {
-                game.place(line.kind, line.white, square, line.source_line);
-                trace(line, None, &game);
-                pc = target as usize;
-            }
+        if let Some(mv) = line.mv() {
+            let valid = game.try_move(&rules, io, mv, line.source_line)?;
+            trace(line, Some(valid), &game);
+            pc += if !valid && game.skip_next() { 2 } else { 1 };
+        } else if let Action::Checks { square, target } = line.action {
+            game.place(line.kind, line.white, square, line.source_line);
+            trace(line, None, &game);
+            pc = target as usize;
         }
         if game.someone_lost(&rules)? {
             return Ok(());

@@ -78,6 +78,24 @@ pub enum Action {
     },
 }
 
+impl Line {
+    /// The move the line asks for, if it is a move line.
+    pub fn mv(&self) -> Option<fv::Move> {
+        match self.action {
+            Action::Move {
+                from, to, promote, ..
+            } => Some(fv::Move {
+                white: self.white,
+                kind: self.kind,
+                from,
+                to,
+                promote,
+            }),
+            Action::Checks { .. } => None,
+        }
+    }
+}
+
 /// The runtime's view of a program's piece types.
 pub struct RulesData<'a> {
     automata: Vec<fv::Automaton<'a>>,

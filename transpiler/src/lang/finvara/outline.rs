@@ -9,7 +9,6 @@ use chess2rs_runtime::__private::{fv, run_program};
 use chess2rs_runtime::{ErrorKind, Options, SourceMap};
 
 use super::classes::{attack_lines, AttackLine, ClassContext};
-use super::ir::{self, Action};
 use super::syntax::{self, Atom, Cell, MoveAction, MoveLine, PieceDef, Seq, SquareRef, Value};
 use crate::lang::FrontEnd as _;
 use crate::outline::{Outline, Symbol, SymbolKind, TokenKind};
@@ -184,23 +183,18 @@ fn initial_validity(source: &Source) -> HashMap<u32, bool> {
     let rules_data = program.rules_data();
     let rules = rules_data.rules();
     let initial = fv::Game::new(&rules, &program.board);
-    // By (side, piece type, from, to, promotion): the verdict.
-    type Move = (bool, u16, u32, u32, Option<u16>);
-    let mut tried: HashMap<Move, Option<bool>> = HashMap::new();
+    // By move: the verdict.
+    let mut tried: HashMap<fv::Move, Option<bool>> = HashMap::new();
     let mut verdicts = HashMap::new();
     for line in &program.lines {
-        let Action::Move {
-            from, to, promote, ..
-        } = line.action
-        else {
+        let Some(mv) = line.mv() else {
             continue;
         };
-        let key = (line.white, line.kind, from, to, promote);
-        let verdict = match tried.get(&key) {
+        let verdict = match tried.get(&mv) {
             Some(verdict) => *verdict,
             None if tried.len() < TRIED_AT_MOST => {
-                let verdict = try_at_start(&initial, &rules, line, from, to, promote);
-                tried.insert(key, verdict);
+                let verdict = try_at_start(&initial, &rules, mv, line.source_line);
+                tried.insert(mv, verdict);
                 verdict
             }
             None => None,
@@ -212,17 +206,10 @@ fn initial_validity(source: &Source) -> HashMap<u32, bool> {
     verdicts
 }
 
-/// Whether `line`'s move is valid on `initial` (`None` if the search
-/// outgrew a small memory budget). The move's stack action may then fail
-/// (nothing on the stacks yet): the move was valid all the same.
-fn try_at_start(
-    initial: &fv::Game,
-    rules: &fv::Rules,
-    line: &ir::Line,
-    from: u32,
-    to: u32,
-    promote: Option<u16>,
-) -> Option<bool> {
+/// Whether `mv` (of source line `line`) is valid on `initial` (`None` if
+/// the search outgrew a small memory budget). The move's stack action may
+/// then fail (nothing on the stacks yet): the move was valid all the same.
+fn try_at_start(initial: &fv::Game, rules: &fv::Rules, mv: fv::Move, line: u32) -> Option<bool> {
     let mut game = initial.clone();
     let mut valid = None;
     let options = Options {
@@ -235,16 +222,7 @@ fn try_at_start(
         &options,
         &SourceMap::EMPTY,
         |io, _| {
-            valid = Some(game.try_move(
-                rules,
-                io,
-                line.white,
-                line.kind,
-                from,
-                to,
-                promote,
-                line.source_line,
-            )?);
+            valid = Some(game.try_move(rules, io, mv, line)?);
             Ok(())
         },
     );
