@@ -75,6 +75,7 @@ pub const SOURCES: &[(&str, &str)] = &[
     ("fv/search/node", include_str!("fv/search/node.rs")),
     ("fv/search/queue", include_str!("fv/search/queue.rs")),
     ("fv/stacks", include_str!("fv/stacks.rs")),
+    ("fv/stamps", include_str!("fv/stamps.rs")),
     ("fv/table", include_str!("fv/table.rs")),
     ("fv/visited", include_str!("fv/visited.rs")),
     ("hash", include_str!("hash.rs")),

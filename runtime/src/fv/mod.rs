@@ -33,6 +33,7 @@ mod repeat;
 mod rules;
 mod search;
 mod stacks;
+mod stamps;
 pub mod table;
 #[cfg(test)]
 mod testing;

@@ -240,6 +240,7 @@ impl Game {
             match self
                 .board
                 .allows(path, from, white, &mut self.attacks.flood)
+                .map_err(in_line)?
             {
                 Allowed::No => {}
                 Allowed::Quietly(to) => {

@@ -1,6 +1,7 @@
 //! The set of nodes a path search has visited, without hashing: a node's
 //! automaton state and square pick a slot of a dense array, stamped with
-//! the search's generation (so starting a search clears nothing), and the
+//! the search's generation ([`Stamped`]: starting a search clears
+//! nothing), and the
 //! rest of the node (memory, effects, calls, repetitions) is compared along
 //! a short chain hanging from the slot. A slot whose chain grows past
 //! [`CHAIN_LIMIT`] (a search that reaches one square in one state in many
@@ -14,6 +15,7 @@
 use super::super::hash::FastSet;
 use super::super::memory::{self, Charged, Refused};
 use super::automaton::Automaton;
+use super::stamps::Stamped;
 
 /// Most slots (automaton states of all piece types × squares) the dense
 /// array may have: 4,194,304 slots of 8 bytes, 32 MB.
@@ -35,11 +37,9 @@ pub(super) struct NodeSet {
     /// by the number of squares (the states of all types before it).
     bases: Vec<u32>,
     squares: u32,
-    generation: u32,
-    /// Per slot: the generation that last used it, and the first entry of
-    /// its chain (index + 1; 0: none; [`IN_HASHED`]: the slot's nodes are
-    /// in `hashed`).
-    slots: Vec<(u32, u32)>,
+    /// Per slot used by this search: the first entry of its chain (index +
+    /// 1; [`IN_HASHED`]: the slot's nodes are in `hashed`).
+    slots: Stamped<u32>,
     /// Chain entries: a node's rest and the next entry (index + 1).
     entries: Vec<(Rest, u32)>,
     /// The nodes of slots with long chains, or all nodes when the dense
@@ -80,18 +80,7 @@ impl NodeSet {
         self.dense = slots <= DENSE_SLOTS;
         self.squares = squares;
         if self.dense {
-            if self.slots.len() != slots {
-                self.slots.clear();
-                memory::reserve(&mut self.slots, slots)?;
-                self.slots.resize(slots, (0, 0));
-                self.generation = 0;
-            }
-            self.generation = self.generation.wrapping_add(1);
-            if self.generation == 0 {
-                // Stamps wrapped: forget them all once.
-                self.slots.iter_mut().for_each(|slot| *slot = (0, 0));
-                self.generation = 1;
-            }
+            self.slots.start(slots)?;
             if self.entries.capacity() > KEEP_CAPACITY {
                 memory::free(&mut self.entries);
             } else {
@@ -122,12 +111,7 @@ impl NodeSet {
             return self.insert_hashed((base + state, square, rest));
         }
         let slot = ((base + state) as usize) * self.squares as usize + square as usize;
-        let (generation, head) = self.slots[slot];
-        let head = if generation == self.generation {
-            head
-        } else {
-            0
-        };
+        let head = self.slots.get(slot).unwrap_or(0);
         if head == IN_HASHED {
             return self.insert_hashed((base + state, square, rest));
         }
@@ -145,7 +129,7 @@ impl NodeSet {
             return self.move_to_hashed(slot, base + state, square, head, rest);
         }
         memory::push(&mut self.entries, (rest, head))?;
-        self.slots[slot] = (self.generation, self.entries.len() as u32);
+        self.slots.set(slot, self.entries.len() as u32);
         Ok(true)
     }
 
@@ -174,7 +158,7 @@ impl NodeSet {
             self.hashed.insert((state, square, seen));
             entry = next;
         }
-        self.slots[slot] = (self.generation, IN_HASHED);
+        self.slots.set(slot, IN_HASHED);
         Ok(self.hashed.insert((state, square, rest)))
     }
 }
@@ -233,7 +217,7 @@ mod tests {
         for rest in 0..count {
             assert!(set.insert(0, 1, 3, (rest, 0, 0)).unwrap(), "{rest} is new");
         }
-        assert_eq!(set.slots[7].1, IN_HASHED, "the slot's chain moved");
+        assert_eq!(set.slots.get(7), Some(IN_HASHED), "the slot's chain moved");
         assert_eq!(set.hashed.len() as u64, count);
         for rest in 0..count {
             assert!(
@@ -248,6 +232,6 @@ mod tests {
         set.start(&automata, 4).unwrap();
         assert!(set.hashed.is_empty(), "a new search forgets hashed nodes");
         assert!(set.insert(0, 1, 3, (0, 0, 0)).unwrap());
-        assert_eq!(set.slots[7].1, 1, "the slot has a chain again");
+        assert_eq!(set.slots.get(7), Some(1), "the slot has a chain again");
     }
 }

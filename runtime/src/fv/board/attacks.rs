@@ -3,7 +3,7 @@
 //! riders, or searched), and the kept count of each colour's attacked royal
 //! pieces with the squares whose change may change it.
 
-use super::super::super::memory::Refused;
+use super::super::super::memory::{self, Refused};
 use super::super::rules::{Cell, Point, Rules, Square};
 use super::super::search::{Goal, Search};
 use super::flood::Flood;
@@ -115,7 +115,7 @@ impl Board {
             let kind = usize::from(placed.kind);
             let attacks = match self.kinds[kind].attacker {
                 Attacker::Rays => {
-                    self.crooked_attack(placed, by_white, target, &mut search.flood, watched)
+                    self.crooked_attack(placed, by_white, target, &mut search.flood, watched)?
                 }
                 Attacker::Searched => {
                     let automaton = &rules.automata[kind];
@@ -189,7 +189,7 @@ impl Board {
     /// Whether a crooked rider of the piece `placed` (of colour `by_white`)
     /// reaches `target`: a flood fill from the piece's square over the
     /// empty squares its leaps reach. Every square looked at is added to
-    /// `watched`.
+    /// `watched`. The memory budget's error if the fill cannot grow.
     fn crooked_attack(
         &self,
         placed: &Placed,
@@ -197,29 +197,38 @@ impl Board {
         target: Point,
         flood: &mut Flood,
         watched: &mut Vec<Square>,
-    ) -> bool {
+    ) -> Result<bool, Refused> {
         let facts = &self.kinds[usize::from(placed.kind)];
         let riders = &facts.crooked[side(by_white)];
         if riders.is_empty() {
-            return false;
+            return Ok(false);
         }
         let rank = self.rank_of_row(placed.at.row, by_white);
         let target_square = target.row * self.cols + target.col;
         watched.push(placed.square);
-        riders.iter().any(|rider| {
-            rider.ranks.is_none_or(|r| r.admits(rank))
-                && self.flood_reaches(
-                    flood,
-                    placed.at,
-                    target_square,
-                    watched,
-                    |board, at, landed, watched| {
-                        for leap in &rider.leaps {
-                            landed.extend(board.leap_lands(leap, at, by_white, watched));
+        for rider in riders {
+            if rider.ranks.is_some_and(|r| !r.admits(rank)) {
+                continue;
+            }
+            let reached = self.flood_reaches(
+                flood,
+                placed.at,
+                target_square,
+                watched,
+                |board, at, landed, watched| {
+                    for leap in &rider.leaps {
+                        if let Some(end) = board.leap_lands(leap, at, by_white, watched) {
+                            memory::push(landed, end)?;
                         }
-                    },
-                )
-        })
+                    }
+                    Ok(())
+                },
+            )?;
+            if reached {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Where one leap of `leap` from `at` by a piece of `by_white`'s colour

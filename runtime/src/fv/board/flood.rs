@@ -2,18 +2,19 @@
 //! far as they reach (crooked riders' attacks, crooked endings of listed
 //! paths, crooked repetitions of moves).
 
+use super::super::super::memory::{self, Refused};
 use super::super::rules::{Cell, Point, Square};
+use super::super::stamps::Stamped;
 use super::Board;
 
 /// The reusable buffers of flood fills ([`Board::flood_reaches`]: crooked
-/// riders' attacks, crooked endings of listed paths): a
-/// generation-stamped set of squares, a stack, the landings of one
-/// square's leaps.
+/// riders' attacks, crooked endings of listed paths, crooked repetitions
+/// of moves): the squares visited, a stack, the landings of one square's
+/// leaps, all charged to the run's memory budget.
 #[derive(Clone, Debug, Default)]
 pub(in super::super) struct Flood {
-    /// Per square: the generation of the fill that visited it last.
-    seen: Vec<u32>,
-    generation: u32,
+    /// The squares the fill visited.
+    seen: Stamped<()>,
     /// Squares to leap on from.
     stack: Vec<Point>,
     /// Where the leaps from one square land.
@@ -40,22 +41,15 @@ impl Looked for () {
 
 impl Flood {
     /// Starts a fill on a board of `squares` squares: none is visited.
-    fn start(&mut self, squares: usize) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 || self.seen.len() != squares {
-            self.seen.clear();
-            self.seen.resize(squares, 0);
-            self.generation = 1;
-        }
+    fn start(&mut self, squares: usize) -> Result<(), Refused> {
+        self.seen.start(squares)?;
         self.stack.clear();
+        Ok(())
     }
 
     /// Marks `square` visited; whether it was not yet.
     fn visit(&mut self, square: Square) -> bool {
-        let seen = &mut self.seen[square as usize];
-        let new = *seen != self.generation;
-        *seen = self.generation;
-        new
+        self.seen.insert(square as usize)
     }
 }
 
@@ -64,51 +58,65 @@ impl Board {
     /// `target`. `leaps(board, at, landed, looked)` adds to `landed` where
     /// each leap from `at` lands; `looked` (the squares an attack watches,
     /// or nothing) is passed along and also told every square the fill
-    /// looks at, once each.
+    /// looks at, once each. The memory budget's error if the buffers
+    /// cannot grow.
     pub(super) fn flood_reaches<L: Looked>(
         &self,
         flood: &mut Flood,
         start: Point,
         target: Square,
         looked: &mut L,
-        leaps: impl Fn(&Board, Point, &mut Vec<Point>, &mut L),
-    ) -> bool {
-        flood.start(self.cells.len());
+        leaps: impl Fn(&Board, Point, &mut Vec<Point>, &mut L) -> Result<(), Refused>,
+    ) -> Result<bool, Refused> {
+        flood.start(self.cells.len())?;
         flood.visit(start.row * self.cols + start.col);
-        flood.stack.push(start);
+        memory::push(&mut flood.stack, start)?;
         let mut landed = std::mem::take(&mut flood.landed);
-        let mut reached = false;
-        'fill: while let Some(at) = flood.stack.pop() {
-            landed.clear();
-            leaps(self, at, &mut landed, looked);
-            for &end in &landed {
-                let square = end.row * self.cols + end.col;
-                if square == target {
-                    looked.look(square);
-                    reached = true;
-                    break 'fill;
-                }
-                if flood.visit(square) {
-                    looked.look(square);
-                    if self.cells[square as usize] == Cell::Empty {
-                        flood.stack.push(end);
-                    }
-                }
-            }
-        }
+        let reached = self.fill(flood, target, looked, &mut landed, leaps);
         flood.landed = landed;
         reached
     }
 
+    /// [`Board::flood_reaches`] once started: the fill's loop (`landed`
+    /// taken out of `flood`).
+    fn fill<L: Looked>(
+        &self,
+        flood: &mut Flood,
+        target: Square,
+        looked: &mut L,
+        landed: &mut Vec<Point>,
+        leaps: impl Fn(&Board, Point, &mut Vec<Point>, &mut L) -> Result<(), Refused>,
+    ) -> Result<bool, Refused> {
+        while let Some(at) = flood.stack.pop() {
+            landed.clear();
+            leaps(self, at, landed, looked)?;
+            for &end in landed.iter() {
+                let square = end.row * self.cols + end.col;
+                if square == target {
+                    looked.look(square);
+                    return Ok(true);
+                }
+                if flood.visit(square) {
+                    looked.look(square);
+                    if self.cells[square as usize] == Cell::Empty {
+                        memory::push(&mut flood.stack, end)?;
+                    }
+                }
+            }
+        }
+        Ok(false)
+    }
+
     /// Whether leaps by any of `offsets`, one or more, lead from `start` to
-    /// `end` over empty squares (a flood fill).
+    /// `end` over empty squares (a flood fill; the memory budget's error if
+    /// it cannot grow).
     pub(in super::super) fn crooked_reaches(
         &self,
         offsets: &[(i32, i32)],
         start: Square,
         end: Square,
         flood: &mut Flood,
-    ) -> bool {
+    ) -> Result<bool, Refused> {
         let (rows, cols) = (i64::from(self.rows), i64::from(self.cols));
         let start = self.points[start as usize];
         self.flood_reaches(flood, start, end, &mut (), |_, at, landed, _| {
@@ -118,12 +126,14 @@ impl Board {
                     i64::from(at.col) + i64::from(d_col),
                 );
                 if row >= 0 && col >= 0 && row < rows && col < cols {
-                    landed.push(Point {
+                    let point = Point {
                         row: row as u32,
                         col: col as u32,
-                    });
+                    };
+                    memory::push(landed, point)?;
                 }
             }
+            Ok(())
         })
     }
 }

@@ -1,6 +1,7 @@
 //! The compiler's listed paths: whether a geometric path found at
 //! compile time can be taken on the board as it is.
 
+use super::super::super::memory::Refused;
 use super::super::rules::{Cell, Path, Square};
 use super::super::search::captured_before;
 use super::flood::Flood;
@@ -22,26 +23,28 @@ impl Board {
     /// Whether a compiler-found path can be taken on this board by a piece
     /// of `white`'s colour standing on `from` (occupancy, holes in crooked
     /// repetitions, `x`, `c` and `m`, a crooked way to the last step), and
-    /// whether it lands on empty squares only.
+    /// whether it lands on empty squares only (the memory budget's error if
+    /// the flood fill of a crooked way cannot grow).
     pub(in super::super) fn allows(
         &self,
         path: &Path,
         from: Square,
         white: bool,
         flood: &mut Flood,
-    ) -> Allowed {
+    ) -> Result<Allowed, Refused> {
         let allowed = self.allows_steps(path, white);
         if allowed == Allowed::No || path.crooked.is_empty() {
-            return allowed;
+            return Ok(allowed);
         }
         let start = match path.steps {
             [.., before, _] => before.square,
             _ => from,
         };
-        match path.steps.last() {
-            Some(last) if self.crooked_reaches(path.crooked, start, last.square, flood) => allowed,
-            _ => Allowed::No,
-        }
+        let reached = match path.steps.last() {
+            Some(last) => self.crooked_reaches(path.crooked, start, last.square, flood)?,
+            None => false,
+        };
+        Ok(if reached { allowed } else { Allowed::No })
     }
 
     /// [`Board::allows`] for the listed steps alone.

@@ -372,7 +372,7 @@ impl Search {
         }
         let (start, square) = (rules.square(enter.at), rules.square(goal.to));
         let exit = fill.exit;
-        if !board.crooked_reaches(fill.offsets(self.white), start, square, &mut self.flood) {
+        if !board.crooked_reaches(fill.offsets(self.white), start, square, &mut self.flood)? {
             return Ok(Filled::Missed);
         }
         let here = match board.get(square) {
