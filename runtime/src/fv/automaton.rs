@@ -463,16 +463,24 @@ impl Automaton<'_> {
     }
 }
 
-/// An automaton in its own storage, decoded from [`Automaton::encode`]'s
-/// text.
+/// An automaton in its own storage: decoded from [`Automaton::encode`]'s
+/// text, or built by the compiler (which keeps what it knows besides in a
+/// type of its own around this one). Its fields are [`Automaton`]'s.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedAutomaton {
-    pub(super) states: Vec<State>,
-    pub(super) edges: Vec<Edge>,
-    pub(super) targets: Vec<u16>,
-    pub(super) memo: bool,
-    pub(super) attacks: Option<Vec<Ray>>,
-    pub(super) bends: Vec<Bend>,
+    /// The states; 0 is the start ([`Automaton::states`]).
+    pub states: Vec<State>,
+    /// Every state's edges, consecutive per state ([`Automaton::edges`]).
+    pub edges: Vec<Edge>,
+    /// Promotion targets of the `p` edges ([`Automaton::targets`]).
+    pub targets: Vec<u16>,
+    /// Whether searches remember visited nodes ([`Automaton::memo`]).
+    pub memo: bool,
+    /// The lines it attacks along, if they say it all
+    /// ([`Automaton::attacks`]).
+    pub attacks: Option<Vec<Ray>>,
+    /// The landings inside bent lines' leaps ([`Automaton::bends`]).
+    pub bends: Vec<Bend>,
 }
 
 impl OwnedAutomaton {

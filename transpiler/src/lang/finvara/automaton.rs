@@ -59,46 +59,31 @@ const _: () = assert!(MAX_EDGES == 2_097_152, "the limit's message names it");
 // The search remembers a `p` edge by its index in a few bits of a word.
 const _: () = assert!(MAX_EDGES <= fv::MAX_EDGES);
 
-/// An automaton owned by the compiler.
+/// An automaton as the compiler builds it: the runtime's
+/// ([`fv::OwnedAutomaton`], which it reads through, so that `states`,
+/// `edges`, `view()`… are the runtime's), and what building the automata
+/// of the pieces that move like it needs besides.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Automaton {
-    /// States; 0 is the start.
-    pub states: Vec<State>,
-    /// Edges, consecutive per state.
-    pub edges: Vec<Edge>,
-    /// Promotion targets.
-    pub targets: Vec<u16>,
-    /// Whether searches must remember visited nodes (see
-    /// [`fv::Automaton::memo`]).
-    pub memo: bool,
-    /// How the piece attacks, when along straight lines (see
-    /// [`fv::Automaton::attacks`] and [`super::classes`]).
-    pub attacks: Option<Vec<fv::Ray>>,
-    /// The landings inside the bent lines' leaps (see
-    /// [`fv::Automaton::bends`]).
-    pub bends: Vec<fv::Bend>,
+    /// The automaton the runtime searches; its `attacks` and `bends` are
+    /// the piece's move class ([`super::classes`]), filled in once known.
+    pub moves: fv::OwnedAutomaton,
     /// How many paths lead from the start to the end (saturating; with
     /// repetitions, meaningless).
     pub paths: u64,
 }
 
+impl std::ops::Deref for Automaton {
+    type Target = fv::OwnedAutomaton;
+
+    fn deref(&self) -> &fv::OwnedAutomaton {
+        &self.moves
+    }
+}
+
 /// Most paths an automaton without repetition may have for its searches to
 /// try them all instead of remembering visited nodes.
 pub const MEMO_FREE_PATHS: u64 = 64;
-
-impl Automaton {
-    /// The runtime's view.
-    pub fn view(&self) -> fv::Automaton<'_> {
-        fv::Automaton {
-            states: &self.states,
-            edges: &self.edges,
-            targets: &self.targets,
-            memo: self.memo,
-            attacks: self.attacks.as_deref(),
-            bends: &self.bends,
-        }
-    }
-}
 
 /// What building needs to know besides the notation.
 pub struct Context<'a> {
@@ -474,23 +459,22 @@ impl<'a> Builder<'a> {
             Edge::Call { piece, .. } => callee(piece).is_none_or(|c| c.memo),
             _ => false,
         });
-        let mut automaton = Automaton {
+        let mut moves = fv::OwnedAutomaton {
             targets: self.targets,
             memo: reach[0] == UNBOUNDED || paths > MEMO_FREE_PATHS || calls_memo,
-            paths,
-            ..Automaton::default()
+            ..fv::OwnedAutomaton::default()
         };
         for (index, edges) in self.states.into_iter().enumerate() {
-            automaton.states.push(State {
-                first_edge: automaton.edges.len() as u32,
+            moves.states.push(State {
+                first_edge: moves.edges.len() as u32,
                 edges: edges.len() as u32,
                 accept: index as u32 == accept,
                 crooked: self.crooked[index],
                 reach: reach[index],
             });
-            automaton.edges.extend(edges);
+            moves.edges.extend(edges);
         }
-        automaton
+        Automaton { moves, paths }
     }
 }
 
@@ -718,7 +702,7 @@ pub struct MoveQuery {
 /// code searches the automaton at run time instead, exactly as the
 /// interpreter does: no move is refused.
 pub fn list_paths(automata: &[Automaton], query: MoveQuery) -> Option<Vec<StaticPath>> {
-    let views: Vec<fv::Automaton> = automata.iter().map(Automaton::view).collect();
+    let views: Vec<fv::Automaton> = automata.iter().map(|automaton| automaton.view()).collect();
     let values = vec![fv::PieceValue::Royal; automata.len()];
     let rules = fv::Rules {
         automata: &views,

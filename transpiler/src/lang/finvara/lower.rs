@@ -100,14 +100,10 @@ fn automata(
             None => (None, Vec::new()),
         };
         classes.insert(piece.symbol.value.clone(), class);
-        built.insert(
-            piece.symbol.value.clone(),
-            automaton::Automaton {
-                attacks,
-                bends,
-                ..automaton
-            },
-        );
+        let mut automaton = automaton;
+        automaton.moves.attacks = attacks;
+        automaton.moves.bends = bends;
+        built.insert(piece.symbol.value.clone(), automaton);
     }
     Ok(program
         .pieces
