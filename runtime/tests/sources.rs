@@ -6,8 +6,8 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-/// The module names of the `.rs` files under `dir` (`fv/board` for
-/// `fv/board.rs`, `fv` for `fv/mod.rs`, `lib` for `lib.rs`), with `prefix`
+/// The module names of the `.rs` files under `dir` (`fv/reach` for
+/// `fv/reach.rs`, `fv` for `fv/mod.rs`, `lib` for `lib.rs`), with `prefix`
 /// before them.
 fn modules(dir: &Path, prefix: &str, found: &mut BTreeSet<String>) {
     for entry in std::fs::read_dir(dir).expect("runtime/src is readable") {
