@@ -43,21 +43,8 @@ pub const TABLE_ABOVE_LINES: usize = 1_000;
 /// The body of the entry function's closure (`io`, `steps`, `rt` in scope).
 pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     let names = Names { program };
-    let kinds = names.used_kinds().into_iter().map(|index| {
-        let piece = &program.pieces[usize::from(index)];
-        let name = names.piece(index);
-        let index = Literal::u16_unsuffixed(index);
-        let doc = format!(" `{}`: {}", piece.symbol, describe_value(piece.value));
-        quote! {
-            #[doc = #doc]
-            const #name: u16 = #index;
-        }
-    });
-    let squares = names.used_squares().into_iter().map(|square| {
-        let name = names.square(square);
-        let index = Literal::u32_unsuffixed(square);
-        quote! { const #name: u32 = #index; }
-    });
+    let kinds = kind_constants(&names);
+    let squares = squares_constants(&names);
     // Small automata are written out as Rust; large ones as compact text
     // that the runtime decodes once, which keeps generated files (and the
     // compiler's memory) in proportion to the notations. Piece types that
@@ -69,38 +56,145 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         .sum::<usize>()
         > ENCODE_ABOVE_EDGES;
     let shared = SharedAutomata::of(program);
-    let automata = shared.firsts.iter().map(|&first| {
-        let piece = &program.pieces[first];
-        let name = shared.name(program, first);
-        let alike: Vec<String> = shared
-            .users(first)
-            .map(|index| format!("`{}`", program.pieces[index].symbol))
-            .collect();
-        let who = match alike.as_slice() {
-            [one] => one.clone(),
-            [init @ .., last] => format!("{} and {last}", init.join(", ")),
-            [] => String::new(),
-        };
-        let verb = if alike.len() == 1 { "moves" } else { "move" };
-        let doc = if piece.notation.is_empty() {
-            format!(" How {who} {verb}: not at all.")
-        } else {
-            format!(" How {who} {verb}: `{}`.", piece.notation)
-        };
-        if encoded {
-            let text = piece.automaton.view().encode();
+    let automata = automaton_constants(program, &shared, encoded);
+    let path_lists = path_list_constants(&names);
+    let game = game_setup(&names, &shared, encoded);
+    let colours = colour_constants(&names);
+    let constants = quote! {
+        #(#colours)*
+        #(#kinds)*
+        #(#squares)*
+        #(#automata)*
+        #(#path_lists)*
+    };
+    if program.lines.len() > TABLE_ABOVE_LINES {
+        table_body(&names, items, constants, game)
+    } else {
+        machine_body(&names, items, constants, game)
+    }
+}
+
+/// The piece types' index constants (`P_q`), those the code uses.
+fn kind_constants(names: &Names) -> Vec<TokenStream> {
+    let program = names.program;
+    names
+        .used_kinds()
+        .into_iter()
+        .map(|index| {
+            let piece = &program.pieces[usize::from(index)];
+            let name = names.piece(index);
+            let index = Literal::u16_unsuffixed(index);
+            let doc = format!(" `{}`: {}", piece.symbol, describe_value(piece.value));
             quote! {
                 #[doc = #doc]
-                const #name: &str = #text;
+                const #name: u16 = #index;
             }
-        } else {
-            let automaton = automaton_tokens(&piece.automaton);
-            quote! {
-                #[doc = #doc]
-                const #name: rt::fv::Automaton<'static> = #automaton;
+        })
+        .collect()
+}
+
+/// The squares' index constants (`A3`), those the code uses.
+fn squares_constants(names: &Names) -> Vec<TokenStream> {
+    names
+        .used_squares()
+        .into_iter()
+        .map(|square| {
+            let name = names.square(square);
+            let index = Literal::u32_unsuffixed(square);
+            quote! { const #name: u32 = #index; }
+        })
+        .collect()
+}
+
+/// One constant per distinct automaton (`MOVES_q`): Rust expressions, or
+/// compact text if `encoded`.
+fn automaton_constants(
+    program: &Program,
+    shared: &SharedAutomata,
+    encoded: bool,
+) -> Vec<TokenStream> {
+    shared
+        .firsts
+        .iter()
+        .map(|&first| {
+            let piece = &program.pieces[first];
+            let name = shared.name(program, first);
+            let alike: Vec<String> = shared
+                .users(first)
+                .map(|index| format!("`{}`", program.pieces[index].symbol))
+                .collect();
+            let who = match alike.as_slice() {
+                [one] => one.clone(),
+                [init @ .., last] => format!("{} and {last}", init.join(", ")),
+                [] => String::new(),
+            };
+            let verb = if alike.len() == 1 { "moves" } else { "move" };
+            let doc = if piece.notation.is_empty() {
+                format!(" How {who} {verb}: not at all.")
+            } else {
+                format!(" How {who} {verb}: `{}`.", piece.notation)
+            };
+            if encoded {
+                let text = piece.automaton.view().encode();
+                quote! {
+                    #[doc = #doc]
+                    const #name: &str = #text;
+                }
+            } else {
+                let automaton = automaton_tokens(&piece.automaton);
+                quote! {
+                    #[doc = #doc]
+                    const #name: rt::fv::Automaton<'static> = #automaton;
+                }
             }
-        }
-    });
+        })
+        .collect()
+}
+
+/// The paths of each distinct move that lists them
+/// (`PATHS_p_W_A2_B2`), in notation order.
+fn path_list_constants(names: &Names) -> Vec<TokenStream> {
+    let program = names.program;
+    let mut listed = BTreeSet::new();
+    program
+        .lines
+        .iter()
+        .filter_map(|line| match &line.action {
+            Action::Move {
+                from,
+                to,
+                promote,
+                paths: Some(paths),
+            } if !paths.is_empty()
+                && listed.insert((line.kind, line.white, *from, *to, *promote)) =>
+            {
+                let name = names.paths(line.kind, line.white, *from, *to, *promote);
+                let symbol = &program.pieces[usize::from(line.kind)].symbol;
+                let doc = format!(
+                    " The paths of {} `{symbol}` from {} to {}{}, in notation order.",
+                    if line.white { "White's" } else { "Black's" },
+                    program.square_name(*from),
+                    program.square_name(*to),
+                    promote.map_or(String::new(), |p| format!(
+                        " promoting to `{}`",
+                        program.pieces[usize::from(p)].symbol
+                    )),
+                );
+                let paths = paths.iter().map(|p| path_tokens(names, p));
+                Some(quote! {
+                    #[doc = #doc]
+                    const #name: &[rt::fv::Path<'static>] = &[#(#paths),*];
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The rules and the starting position (the automata, decoded if
+/// `encoded`), as statements that bind `automata`, `rules` and `game`.
+fn game_setup(names: &Names, shared: &SharedAutomata, encoded: bool) -> TokenStream {
+    let program = names.program;
     let automaton_names = (0..program.pieces.len()).map(|index| shared.name_of(program, index));
     let automata_value = if encoded {
         quote! {
@@ -133,42 +227,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
             placed.push(quote! { (#name, #kind, #colour) });
         }
     }
-    let mut listed = BTreeSet::new();
-    let path_lists = program
-        .lines
-        .iter()
-        .filter_map(|line| match &line.action {
-            Action::Move {
-                from,
-                to,
-                promote,
-                paths: Some(paths),
-            } if !paths.is_empty()
-                && listed.insert((line.kind, line.white, *from, *to, *promote)) =>
-            {
-                let name = names.paths(line.kind, line.white, *from, *to, *promote);
-                let symbol = &program.pieces[usize::from(line.kind)].symbol;
-                let doc = format!(
-                    " The paths of {} `{symbol}` from {} to {}{}, in notation order.",
-                    if line.white { "White's" } else { "Black's" },
-                    program.square_name(*from),
-                    program.square_name(*to),
-                    promote.map_or(String::new(), |p| format!(
-                        " promoting to `{}`",
-                        program.pieces[usize::from(p)].symbol
-                    )),
-                );
-                let paths = paths.iter().map(|p| path_tokens(&names, p));
-                Some(quote! {
-                    #[doc = #doc]
-                    const #name: &[rt::fv::Path<'static>] = &[#(#paths),*];
-                })
-            }
-            _ => None,
-        })
-        .collect::<Vec<_>>();
-    // The rules and the starting position, in either form.
-    let game = quote! {
+    quote! {
         #automata_value
         let rules = &rt::fv::Rules {
             automata: &automata,
@@ -178,48 +237,60 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         };
         #holes_comment
         let mut game = rt::fv::Game::with_position(rules, &[#(#holes),*], &[#(#placed),*]);
-    };
-    if program.lines.len() > TABLE_ABOVE_LINES {
-        // Lines differ mostly in their source line: each distinct move (or
-        // `checks` placement) is written once, and each line is two numbers
-        // in a text.
-        let mut moves: Vec<TokenStream> = Vec::new();
-        let mut seen: std::collections::HashMap<String, u32> = Default::default();
-        let mut lines = String::new();
-        for line in &program.lines {
-            let entry = table_entry(&names, line);
-            let next = moves.len() as u32;
-            let index = *seen.entry(entry.to_string()).or_insert(next);
-            if index == next {
-                moves.push(entry);
-            }
-            rt_table::write_line(&mut lines, line.source_line, index);
-        }
-        let move_count = Literal::usize_unsuffixed(moves.len());
-        let lines = items.text(&lines);
-        let colours = colour_constants(&names);
-        return quote! {
-            #(#colours)*
-            #(#kinds)*
-            #(#squares)*
-            #(#automata)*
-            #(#path_lists)*
-            /// The program's distinct moves and `checks` placements (their
-            /// `line`, and a move's `next`, are each line's own; a `checks`
-            /// line's `to` is `rt::fv::table::CHECKS`).
-            static MOVES: [rt::fv::MoveLine<'static>; #move_count] = [#(#moves),*];
-            /// Each line in order: its source line, its entry in [`MOVES`]
-            /// (`rt::fv::table::write_line`).
-            static LINES: &str = #lines;
-            #game
-            rt::fv::table::run_table(&mut game, rules, &MOVES, LINES, io, steps)
-        };
     }
+}
+
+/// The program as a table of its lines that one small loop plays (more
+/// than [`TABLE_ABOVE_LINES`] lines): each distinct move (or `checks`
+/// placement) is written once, and each line is two numbers in a text.
+fn table_body(
+    names: &Names,
+    items: &mut dyn Items,
+    constants: TokenStream,
+    game: TokenStream,
+) -> TokenStream {
+    let program = names.program;
+    let mut moves: Vec<TokenStream> = Vec::new();
+    let mut seen: std::collections::HashMap<String, u32> = Default::default();
+    let mut lines = String::new();
+    for line in &program.lines {
+        let entry = table_entry(names, line);
+        let next = moves.len() as u32;
+        let index = *seen.entry(entry.to_string()).or_insert(next);
+        if index == next {
+            moves.push(entry);
+        }
+        rt_table::write_line(&mut lines, line.source_line, index);
+    }
+    let move_count = Literal::usize_unsuffixed(moves.len());
+    let lines = items.text(&lines);
+    quote! {
+        #constants
+        /// The program's distinct moves and `checks` placements (their
+        /// `line`, and a move's `next`, are each line's own; a `checks`
+        /// line's `to` is `rt::fv::table::CHECKS`).
+        static MOVES: [rt::fv::MoveLine<'static>; #move_count] = [#(#moves),*];
+        /// Each line in order: its source line, its entry in [`MOVES`]
+        /// (`rt::fv::table::write_line`).
+        static LINES: &str = #lines;
+        #game
+        rt::fv::table::run_table(&mut game, rules, &MOVES, LINES, io, steps)
+    }
+}
+
+/// The program as a state machine: one arm per line.
+fn machine_body(
+    names: &Names,
+    items: &mut dyn Items,
+    constants: TokenStream,
+    game: TokenStream,
+) -> TokenStream {
+    let program = names.program;
     let descriptors = program
         .lines
         .iter()
         .enumerate()
-        .filter_map(|(index, line)| descriptor(&names, index as u32, line))
+        .filter_map(|(index, line)| descriptor(names, index as u32, line))
         .collect::<Vec<_>>();
     let mut dispatch = StateMachine::new(format_ident!("pc"), quote! { u32 }, program.lines.len());
     dispatch.shared.push(Shared {
@@ -242,16 +313,11 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     let arms = program.lines.iter().enumerate().map(|(index, line)| Arm {
         key: index as i64,
         weight: 1,
-        tokens: arm(&names, index as u32, line),
+        tokens: arm(names, index as u32, line),
     });
     let run = dispatch.generate(TokenStream::new(), arms, items);
-    let colours = colour_constants(&names);
     quote! {
-        #(#colours)*
-        #(#kinds)*
-        #(#squares)*
-        #(#automata)*
-        #(#path_lists)*
+        #constants
         #(#descriptors)*
         #game
         let mut pc: u32 = 0;

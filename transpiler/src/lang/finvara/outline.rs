@@ -17,9 +17,29 @@ use crate::source::{Source, Span, Spanned};
 /// The outline of a Finvara program (comments only if it does not parse).
 pub fn outline(source: &Source) -> Outline {
     let mut outline = Outline::default();
+    comment_tokens(source, &mut outline);
+    let Ok(program) = syntax::parse(source) else {
+        return outline.finish();
+    };
+    let definitions: Definitions = program
+        .pieces
+        .iter()
+        .map(|piece| (piece.symbol.value.as_str(), piece))
+        .collect();
+    piece_symbols(source, &program, &definitions, &mut outline);
+    board_cells(source, &program, &definitions, &mut outline);
+    move_lines(source, &program, &definitions, &mut outline);
+    outline.symbols.sort_by_key(|symbol| symbol.span.start);
+    outline.finish()
+}
+
+/// The piece definitions, by symbol.
+type Definitions<'a> = HashMap<&'a str, &'a PieceDef>;
+
+/// The comments of `source`: `#` to the end of the line, except inside a
+/// board row (`##` is a hole), where only after the row's last `|`.
+fn comment_tokens(source: &Source, outline: &mut Outline) {
     for (start, line) in source.lines() {
-        // `#` starts a comment, except inside a board row (`##` is a
-        // hole): there only after the row's last `|`.
         let code_from = if line.trim_start().starts_with('|') {
             line.rfind('|').map_or(0, |bar| bar + 1)
         } else {
@@ -32,21 +52,25 @@ pub fn outline(source: &Source) -> Outline {
             );
         }
     }
-    let Ok(program) = syntax::parse(source) else {
-        return outline.finish();
-    };
-    let definitions: HashMap<&str, &PieceDef> = program
-        .pieces
-        .iter()
-        .map(|piece| (piece.symbol.value.as_str(), piece))
-        .collect();
-    let use_of = |symbol: &Spanned<String>, outline: &mut Outline| {
-        outline.token(symbol.span.clone(), TokenKind::Type);
-        if let Some(definition) = definitions.get(symbol.value.as_str()) {
-            outline.link(symbol.span.clone(), definition.symbol.span.clone());
-        }
-    };
-    let classes = attack_classes(&program);
+}
+
+/// A use of a piece symbol: a type token, linked to its definition.
+fn use_of(symbol: &Spanned<String>, definitions: &Definitions, outline: &mut Outline) {
+    outline.token(symbol.span.clone(), TokenKind::Type);
+    if let Some(definition) = definitions.get(symbol.value.as_str()) {
+        outline.link(symbol.span.clone(), definition.symbol.span.clone());
+    }
+}
+
+/// Each piece definition: a symbol, its hover (what it does, its move
+/// class) and the uses of other pieces in its notation.
+fn piece_symbols(
+    source: &Source,
+    program: &syntax::Program,
+    definitions: &Definitions,
+    outline: &mut Outline,
+) {
+    let classes = attack_classes(program);
     for piece in &program.pieces {
         let notation = &source.text()[piece.notation.span.clone()];
         outline.symbols.push(Symbol {
@@ -63,9 +87,18 @@ pub fn outline(source: &Source) -> Outline {
         let mut likes = Vec::new();
         collect_likes(&piece.notation.value, &mut likes);
         for like in likes {
-            use_of(like, &mut outline);
+            use_of(like, definitions, outline);
         }
     }
+}
+
+/// The board's pieces: linked to their definitions, with a hover.
+fn board_cells(
+    source: &Source,
+    program: &syntax::Program,
+    definitions: &Definitions,
+    outline: &mut Outline,
+) {
     for row in &program.rows {
         for cell in row {
             if let Cell::Piece(symbol, white) = &cell.value {
@@ -88,6 +121,17 @@ pub fn outline(source: &Source) -> Outline {
             }
         }
     }
+}
+
+/// Each move line: a symbol, its tokens, its links (the piece, a
+/// `checks` line's turn) and a hover that says what it does (and whether
+/// it is valid on the initial board).
+fn move_lines(
+    source: &Source,
+    program: &syntax::Program,
+    definitions: &Definitions,
+    outline: &mut Outline,
+) {
     let valid_at_start = initial_validity(source);
     let turn_lines: HashMap<(u32, bool), (&MoveLine, Span)> = program
         .moves
@@ -117,13 +161,13 @@ pub fn outline(source: &Source) -> Outline {
             outline.token(start + word..start + word + 4, TokenKind::Keyword);
         }
         outline.token(line.turn.span.clone(), TokenKind::Number);
-        use_of(&line.symbol, &mut outline);
+        use_of(&line.symbol, definitions, outline);
         match &line.action {
             MoveAction::Move { from, to, promote } => {
                 outline.token(from.span.clone(), TokenKind::Variable);
                 outline.token(to.span.clone(), TokenKind::Variable);
                 if let Some(promote) = promote {
-                    use_of(promote, &mut outline);
+                    use_of(promote, definitions, outline);
                 }
             }
             MoveAction::Checks { square, turn } => {
@@ -157,8 +201,6 @@ pub fn outline(source: &Source) -> Outline {
         }
         outline.hover(line_span, text);
     }
-    outline.symbols.sort_by_key(|symbol| symbol.span.start);
-    outline.finish()
 }
 
 /// How many distinct moves the outline tries on the initial board at most
