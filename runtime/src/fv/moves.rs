@@ -393,8 +393,8 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{board, io, moving, rules, WAZIR};
-    use super::super::{Automaton, Edge, PieceValue, State, UNBOUNDED};
+    use super::super::testing::{board, io, moving, rules, searched, step_or_jump, WAZIR};
+    use super::super::PieceValue;
     use super::*;
 
     #[test]
@@ -428,6 +428,16 @@ mod tests {
         assert!(game.someone_lost(&rules).unwrap());
     }
 
+    /// White's kind 0 on a1 (square 0) moves to square `to` of a 3×3 board
+    /// with a hole on a2 (square 1), White's king (kind 1) on c3 and
+    /// Black's on c1, reading 5: the game after, and whether it moved.
+    fn from_a1(rules: &Rules, to: u32) -> (Game, bool) {
+        let cells = board(&[(0, 0, true), (8, 1, true), (6, 1, false)], &[1]);
+        let mut game = Game::new(rules, &cells);
+        let valid = game.try_move(rules, &mut io(), moving(true, 0, 0, to), 1);
+        (game, valid.unwrap())
+    }
+
     #[test]
     fn falling_performs_the_stack_action_and_stops_the_path() {
         let wazir = WAZIR;
@@ -435,66 +445,13 @@ mod tests {
         // 3 ≡ input, 4 ≡ print.
         let values = [PieceValue::Number(9), PieceValue::Royal];
         let rules = rules(&automata, &values);
-        let cells = board(&[(0, 0, true), (8, 1, true), (6, 1, false)], &[1]);
-        let mut game = Game::new(&rules, &cells);
-        let mut io = io();
-        assert!(game
-            .try_move(&rules, &mut io, moving(true, 0, 0, 1), 1)
-            .unwrap());
+        let (mut game, valid) = from_a1(&rules, 1);
+        assert!(valid);
         assert_eq!(game.stack(true), &[5]);
         assert_eq!(game.cells()[1], Cell::Hole);
         assert_eq!(game.cells()[0], Cell::Empty);
         assert!(!game.skip_next());
         assert!(!game.someone_lost(&rules).unwrap());
-    }
-
-    /// `{(0,1|>),(0,2|>)}*` for White, one loop per way (a step, a jump
-    /// of two), or `{(0,1|>),(0,2|>)}`` (crooked: any of them each round).
-    fn step_or_jump(crooked: bool) -> (Vec<State>, Vec<Edge>) {
-        let state = |first_edge, edges| State::new(first_edge, edges, UNBOUNDED);
-        if crooked {
-            let states = vec![
-                state(0, 1),
-                state(1, 1),
-                state(2, 2).in_crooked(),
-                state(4, 2).in_crooked(),
-                State::new(6, 1, 0),
-                State::new(7, 0, 0).accepting(),
-            ];
-            let edges = vec![
-                Edge::Enter { to: 1 },
-                Edge::pass(2),
-                Edge::leap(0, 1, 3),
-                Edge::leap(0, 2, 3),
-                Edge::Exit { to: 4 },
-                Edge::Loop { to: 2 },
-                Edge::pass(5),
-            ];
-            return (states, edges);
-        }
-        let states = vec![
-            state(0, 1),
-            state(1, 2),
-            state(3, 1),
-            state(4, 2),
-            state(6, 1),
-            state(7, 2),
-            State::new(9, 1, 0),
-            State::new(10, 0, 0).accepting(),
-        ];
-        let edges = vec![
-            Edge::Enter { to: 1 },
-            Edge::pass(2),
-            Edge::pass(4),
-            Edge::leap(0, 1, 3),
-            Edge::Exit { to: 6 },
-            Edge::Loop { to: 2 },
-            Edge::leap(0, 2, 5),
-            Edge::Exit { to: 6 },
-            Edge::Loop { to: 4 },
-            Edge::pass(7),
-        ];
-        (states, edges)
     }
 
     #[test]
@@ -505,23 +462,12 @@ mod tests {
         // runtime error.
         for crooked in [false, true] {
             let (states, edges) = step_or_jump(crooked);
-            let mover = Automaton {
-                states: &states,
-                edges: &edges,
-                targets: &[],
-                memo: true,
-                attacks: None,
-                bends: &[],
-            };
+            let mover = searched(&states, &edges);
             let automata = [mover, WAZIR];
             let values = [PieceValue::Number(4), PieceValue::Royal];
             let rules = rules(&automata, &values);
-            let cells = board(&[(0, 0, true), (8, 1, true), (6, 1, false)], &[1]);
-            let mut game = Game::new(&rules, &cells);
-            let mut io = io();
-            assert!(game
-                .try_move(&rules, &mut io, moving(true, 0, 0, 2), 1)
-                .unwrap());
+            let (game, valid) = from_a1(&rules, 2);
+            assert!(valid);
             assert_eq!(
                 game.cells()[2],
                 Cell::Piece {

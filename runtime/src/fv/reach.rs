@@ -458,6 +458,7 @@ impl Line {
 #[cfg(test)]
 mod tests {
     use super::super::automaton::State;
+    use super::super::testing::{searched, step_or_jump, two_ways};
     use super::*;
 
     fn point(row: u32, col: u32) -> Point {
@@ -533,14 +534,7 @@ mod tests {
         ];
         let mut passing = edges;
         passing[3] = Edge::pass(4);
-        let automaton = |edges| Automaton {
-            states: &states,
-            edges,
-            targets: &[],
-            memo: true,
-            attacks: None,
-            bends: &[],
-        };
+        let automaton = |edges| searched(&states, edges);
         let lines = Lines::new(&[automaton(&edges), automaton(&passing)]);
         let line = |forward, right| Line {
             forward,
@@ -561,57 +555,15 @@ mod tests {
         assert_eq!(lines.of(2, 0), None, "no such piece type");
     }
 
-    /// `{(0,1|>),(0,2|>)}*` with its ways' leaps as given (one loop per
-    /// way), then a leap by `(0, tail)` unless `tail` is 0.
-    fn two_ways(first: (i32, i32), second: (i32, i32), tail: i32) -> (Vec<State>, Vec<Edge>) {
-        let after = if tail == 0 { 0 } else { 1 };
-        let states = vec![
-            State::new(0, 1, UNBOUNDED),
-            State::new(1, 2, UNBOUNDED),
-            State::new(3, 1, UNBOUNDED),
-            State::new(4, 2, UNBOUNDED),
-            State::new(6, 1, UNBOUNDED),
-            State::new(7, 2, UNBOUNDED),
-            State::new(9, 1, after),
-            State::new(10, 0, 0).accepting(),
-        ];
-        let last = if tail == 0 {
-            Edge::pass(7)
-        } else {
-            Edge::leap(0, tail, 7)
-        };
-        let edges = vec![
-            Edge::Enter { to: 1 },
-            Edge::pass(2),
-            Edge::pass(4),
-            Edge::leap(first.0, first.1, 3),
-            Edge::Exit { to: 6 },
-            Edge::Loop { to: 2 },
-            Edge::leap(second.0, second.1, 5),
-            Edge::Exit { to: 6 },
-            Edge::Loop { to: 4 },
-            last,
-        ];
-        (states, edges)
-    }
-
     #[test]
     fn repetitions_whose_paths_cannot_meet_need_no_order() {
-        let lines_of = |(states, edges): (Vec<State>, Vec<Edge>)| {
-            Lines::new(&[Automaton {
-                states: &states,
-                edges: &edges,
-                targets: &[],
-                memo: true,
-                attacks: None,
-                bends: &[],
-            }])
-        };
+        let lines_of =
+            |(states, edges): (Vec<State>, Vec<Edge>)| Lines::new(&[searched(&states, &edges)]);
         // Opposite ways (a rook's two): no square is on both lines.
         let rook = lines_of(two_ways((0, 1), (0, -1), 0));
         assert!(rook.unordered(0, 2) && rook.unordered(0, 4));
         // The spec's example: a step and a jump the same way meet.
-        let same = lines_of(two_ways((0, 1), (0, 2), 0));
+        let same = lines_of(step_or_jump(false));
         assert!(!same.unordered(0, 2) && !same.unordered(0, 4));
         // A leap after the repetition: its paths meet beside the lines.
         let tail = lines_of(two_ways((0, 1), (0, -1), 1));
@@ -646,46 +598,17 @@ mod tests {
                 Edge::Loop { to: 2 },
                 Edge::pass(6),
             ];
-            let lines = Lines::new(&[Automaton {
-                states: &states,
-                edges: &edges,
-                targets: &[],
-                memo: true,
-                attacks: None,
-                bends: &[],
-            }]);
+            let lines = Lines::new(&[searched(&states, &edges)]);
             assert_eq!(lines.unordered(0, 2), !capturing, "x: {capturing}");
             // The fill needs a round of one leap (here leap, then pass).
             assert!(lines.fill(0, 1).is_none());
         }
-        let states = [
-            State::new(0, 1, UNBOUNDED),
-            State::new(1, 1, UNBOUNDED),
-            State::new(2, 2, UNBOUNDED).in_crooked(),
-            State::new(4, 2, UNBOUNDED).in_crooked(),
-            State::new(6, 1, 0),
-            State::new(7, 0, 0).accepting(),
-        ];
-        let edges = [
-            Edge::Enter { to: 1 },
-            Edge::pass(2),
-            Edge::leap(0, 1, 3),
-            Edge::leap(1, 0, 3),
-            Edge::Exit { to: 4 },
-            Edge::Loop { to: 2 },
-            Edge::pass(5),
-        ];
-        let lines = Lines::new(&[Automaton {
-            states: &states,
-            edges: &edges,
-            targets: &[],
-            memo: true,
-            attacks: None,
-            bends: &[],
-        }]);
+        // {(0,1|>),(0,2|>)}`: a crooked round of one leap, two ways.
+        let (states, edges) = step_or_jump(true);
+        let lines = Lines::new(&[searched(&states, &edges)]);
         let fill = lines.fill(0, 1).expect("a fill");
-        assert_eq!(fill.offsets(true), [(0, 1), (1, 0)]);
-        assert_eq!(fill.offsets(false), [(0, -1), (-1, 0)]);
+        assert_eq!(fill.offsets(true), [(0, 1), (0, 2)]);
+        assert_eq!(fill.offsets(false), [(0, -1), (0, -2)]);
         assert_eq!(fill.exit, 4);
         assert_eq!(lines.skip(0, 5), 5, "an accepting state");
         assert_eq!(lines.skip(0, 4), 5, "one pass to the end");

@@ -89,79 +89,88 @@ impl Game {
 mod tests {
     use super::super::super::error::ErrorKind;
     use super::super::testing::{moving, rules, WAZIR};
-    use super::super::{Automaton, PieceValue, Rules};
+    use super::super::{PieceValue, Rules};
     use super::*;
 
     /// A 3×3 board with a hole on b2, kings on a1 (white) and c3 (black),
     /// and wazirs of values 0..=5 (kinds 0..=5; kind 6 is the king) that
-    /// fall into the hole from a2.
-    fn stack_game() -> (Vec<Automaton<'static>>, Vec<PieceValue>) {
-        let wazir = WAZIR;
-        let mut values: Vec<PieceValue> = (0..6).map(PieceValue::Number).collect();
-        values.push(PieceValue::Royal);
-        (vec![wazir; 7], values)
+    /// fall into the hole from a2, and the program's input.
+    struct Falls<'a> {
+        game: Game,
+        rules: Rules<'a>,
+        io: Io<&'static [u8], Vec<u8>>,
     }
 
-    /// Drops a white wazir of value `value` into the hole; the result of
-    /// the move.
-    fn fall(
-        game: &mut Game,
-        rules: &Rules,
-        io: &mut Io<&'static [u8], Vec<u8>>,
-        value: u16,
-    ) -> Result<bool, RuntimeError> {
-        game.place(value, true, 1, 1);
-        game.try_move(rules, io, moving(true, value, 1, 4), 7)
+    impl Falls<'_> {
+        /// Drops a white wazir of value `value` into the hole; the result
+        /// of the move.
+        fn fall(&mut self, value: u16) -> Result<bool, RuntimeError> {
+            self.game.place(value, true, 1, 1);
+            let mv = moving(true, value, 1, 4);
+            self.game.try_move(&self.rules, &mut self.io, mv, 7)
+        }
+
+        /// White's stack.
+        fn stack(&self) -> &[i64] {
+            self.game.stack(true)
+        }
+    }
+
+    /// Runs `test` on the falls of a game reading `input`.
+    fn with_falls(input: &'static [u8], test: impl FnOnce(&mut Falls)) {
+        let automata = [WAZIR; 7];
+        let mut values: Vec<PieceValue> = (0..6).map(PieceValue::Number).collect();
+        values.push(PieceValue::Royal);
+        let rules = rules(&automata, &values);
+        let game = Game::with_position(&rules, &[(4, 1)], &[(0, 6, true), (8, 6, false)]);
+        let io = Io::new(input, Vec::new());
+        test(&mut Falls { game, rules, io });
     }
 
     #[test]
     fn every_stack_action_and_its_errors() {
-        let (automata, values) = stack_game();
-        let rules = rules(&automata, &values);
-        let mut game = Game::with_position(&rules, &[(4, 1)], &[(0, 6, true), (8, 6, false)]);
-        let mut io = Io::new(&b"5 7 9223372036854775807"[..], Vec::new());
-        // 3: push input, twice.
-        assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
-        assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
-        assert_eq!(game.stack(true), &[5, 7]);
-        // 1: A - B with A the top.
-        assert!(fall(&mut game, &rules, &mut io, 1).unwrap());
-        assert_eq!(game.stack(true), &[2]);
-        // 4: print the top, keep it.
-        assert!(fall(&mut game, &rules, &mut io, 4).unwrap());
-        assert_eq!(game.stack(true), &[2]);
-        // 3 (reads the last number) then 2: equal? no.
-        assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
-        assert!(fall(&mut game, &rules, &mut io, 2).unwrap());
-        assert_eq!(game.stack(true), &[0]);
-        // 5: pop; then 0 needs two values.
-        assert!(fall(&mut game, &rules, &mut io, 5).unwrap());
-        assert!(game.stack(true).is_empty());
-        let error = fall(&mut game, &rules, &mut io, 0).unwrap_err();
-        assert_eq!(error.line, Some(7));
-        assert!(
-            error
-                .to_string()
-                .contains("stack action 0 needs 2 values on the white stack, which has 0"),
-            "{error}"
-        );
-        // All three numbers were read; the next read finds none.
-        let error = fall(&mut game, &rules, &mut io, 3).unwrap_err();
-        assert!(matches!(error.kind, ErrorKind::InputEnded), "{error}");
+        with_falls(b"5 7 9223372036854775807", |falls| {
+            // 3: push input, twice.
+            assert!(falls.fall(3).unwrap());
+            assert!(falls.fall(3).unwrap());
+            assert_eq!(falls.stack(), &[5, 7]);
+            // 1: A - B with A the top.
+            assert!(falls.fall(1).unwrap());
+            assert_eq!(falls.stack(), &[2]);
+            // 4: print the top, keep it.
+            assert!(falls.fall(4).unwrap());
+            assert_eq!(falls.stack(), &[2]);
+            // 3 (reads the last number) then 2: equal? no.
+            assert!(falls.fall(3).unwrap());
+            assert!(falls.fall(2).unwrap());
+            assert_eq!(falls.stack(), &[0]);
+            // 5: pop; then 0 needs two values.
+            assert!(falls.fall(5).unwrap());
+            assert!(falls.stack().is_empty());
+            let error = falls.fall(0).unwrap_err();
+            assert_eq!(error.line, Some(7));
+            assert!(
+                error
+                    .to_string()
+                    .contains("stack action 0 needs 2 values on the white stack, which has 0"),
+                "{error}"
+            );
+            // All three numbers were read; the next read finds none.
+            let error = falls.fall(3).unwrap_err();
+            assert!(matches!(error.kind, ErrorKind::InputEnded), "{error}");
+        });
     }
 
     #[test]
     fn a_sum_that_leaves_i64_is_an_error() {
-        let (automata, values) = stack_game();
-        let rules = rules(&automata, &values);
-        let mut game = Game::with_position(&rules, &[(4, 1)], &[(0, 6, true), (8, 6, false)]);
-        let mut io = Io::new(&b"9223372036854775807 1"[..], Vec::new());
-        assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
-        assert!(fall(&mut game, &rules, &mut io, 3).unwrap());
-        let error = fall(&mut game, &rules, &mut io, 0).unwrap_err();
-        assert!(
-            error.to_string().contains("1 + 9223372036854775807"),
-            "{error}"
-        );
+        with_falls(b"9223372036854775807 1", |falls| {
+            assert!(falls.fall(3).unwrap());
+            assert!(falls.fall(3).unwrap());
+            let error = falls.fall(0).unwrap_err();
+            assert!(
+                error.to_string().contains("1 + 9223372036854775807"),
+                "{error}"
+            );
+        });
     }
 }

@@ -2,7 +2,7 @@
 //! boards of 3 x 3 squares.
 
 use super::super::io::Io;
-use super::{Automaton, Cell, Edge, Move, PieceValue, Ray, Rules, State};
+use super::{Automaton, Cell, Edge, Move, PieceValue, Ray, Rules, State, UNBOUNDED};
 
 /// `(1,0)`: four steps.
 pub(super) const WAZIR_STATES: [State; 3] = [
@@ -109,4 +109,82 @@ pub(super) fn moving(white: bool, kind: u16, from: u32, to: u32) -> Move {
         to,
         promote: None,
     }
+}
+
+/// The automaton of `states` and `edges`, searched (no move class) with
+/// its visited nodes remembered, without promotion targets.
+pub(super) fn searched<'a>(states: &'a [State], edges: &'a [Edge]) -> Automaton<'a> {
+    Automaton {
+        states,
+        edges,
+        targets: &[],
+        memo: true,
+        attacks: None,
+        bends: &[],
+    }
+}
+
+/// `{(0,1|>),(0,2|>)}*` for White, one loop per way (a step, a jump
+/// of two), or `{(0,1|>),(0,2|>)}`` (crooked: any of them each round).
+pub(super) fn step_or_jump(crooked: bool) -> (Vec<State>, Vec<Edge>) {
+    if !crooked {
+        return two_ways((0, 1), (0, 2), 0);
+    }
+    let state = |first_edge, edges| State::new(first_edge, edges, UNBOUNDED);
+    let states = vec![
+        state(0, 1),
+        state(1, 1),
+        state(2, 2).in_crooked(),
+        state(4, 2).in_crooked(),
+        State::new(6, 1, 0),
+        State::new(7, 0, 0).accepting(),
+    ];
+    let edges = vec![
+        Edge::Enter { to: 1 },
+        Edge::pass(2),
+        Edge::leap(0, 1, 3),
+        Edge::leap(0, 2, 3),
+        Edge::Exit { to: 4 },
+        Edge::Loop { to: 2 },
+        Edge::pass(5),
+    ];
+    (states, edges)
+}
+
+/// `{A,B}*` for White where A and B are the leaps `first` and `second` (one loop per
+/// way), then a leap by `(0, tail)` unless `tail` is 0.
+pub(super) fn two_ways(
+    first: (i32, i32),
+    second: (i32, i32),
+    tail: i32,
+) -> (Vec<State>, Vec<Edge>) {
+    let after = if tail == 0 { 0 } else { 1 };
+    let states = vec![
+        State::new(0, 1, UNBOUNDED),
+        State::new(1, 2, UNBOUNDED),
+        State::new(3, 1, UNBOUNDED),
+        State::new(4, 2, UNBOUNDED),
+        State::new(6, 1, UNBOUNDED),
+        State::new(7, 2, UNBOUNDED),
+        State::new(9, 1, after),
+        State::new(10, 0, 0).accepting(),
+    ];
+    let last = if tail == 0 {
+        Edge::pass(7)
+    } else {
+        Edge::leap(0, tail, 7)
+    };
+    let edges = vec![
+        Edge::Enter { to: 1 },
+        Edge::pass(2),
+        Edge::pass(4),
+        Edge::leap(first.0, first.1, 3),
+        Edge::Exit { to: 6 },
+        Edge::Loop { to: 2 },
+        Edge::leap(second.0, second.1, 5),
+        Edge::Exit { to: 6 },
+        Edge::Loop { to: 4 },
+        last,
+    ];
+    (states, edges)
 }

@@ -166,19 +166,13 @@ impl NodeSet {
 #[cfg(test)]
 mod tests {
     use super::super::automaton::State;
+    use super::super::testing::searched;
     use super::*;
 
     #[test]
     fn nodes_are_new_once_per_search_dense_or_hashed() {
         let states = [State::new(0, 0, 0); 3];
-        let automaton = |count: usize| Automaton {
-            states: &states[..count],
-            edges: &[],
-            targets: &[],
-            memo: true,
-            attacks: None,
-            bends: &[],
-        };
+        let automaton = |count: usize| searched(&states[..count], &[]);
         let automata = [automaton(3), automaton(2)];
         for squares in [9, (DENSE_SLOTS as u32 / 5) + 1] {
             let mut set = NodeSet::default();
@@ -203,14 +197,7 @@ mod tests {
     #[test]
     fn a_long_chain_moves_into_the_hash_set_and_keeps_every_node() {
         let states = [State::new(0, 0, 0); 2];
-        let automata = [Automaton {
-            states: &states,
-            edges: &[],
-            targets: &[],
-            memo: true,
-            attacks: None,
-            bends: &[],
-        }];
+        let automata = [searched(&states, &[])];
         let mut set = NodeSet::default();
         set.start(&automata, 4).unwrap();
         let count = u64::from(CHAIN_LIMIT) * 4;

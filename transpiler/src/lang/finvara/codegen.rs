@@ -67,10 +67,16 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         #(#automata)*
         #(#path_lists)*
     };
-    if program.lines.len() > TABLE_ABOVE_LINES {
-        table_body(&names, items, constants, game)
+    let (statics, run) = if program.lines.len() > TABLE_ABOVE_LINES {
+        table_parts(&names, items)
     } else {
-        machine_body(&names, items, constants, game)
+        machine_parts(&names, items)
+    };
+    quote! {
+        #constants
+        #statics
+        #game
+        #run
     }
 }
 
@@ -241,14 +247,10 @@ fn game_setup(names: &Names, shared: &SharedAutomata, encoded: bool) -> TokenStr
 }
 
 /// The program as a table of its lines that one small loop plays (more
-/// than [`TABLE_ABOVE_LINES`] lines): each distinct move (or `checks`
-/// placement) is written once, and each line is two numbers in a text.
-fn table_body(
-    names: &Names,
-    items: &mut dyn Items,
-    constants: TokenStream,
-    game: TokenStream,
-) -> TokenStream {
+/// than [`TABLE_ABOVE_LINES`] lines), its statics and the loop: each
+/// distinct move (or `checks` placement) is written once, and each line is
+/// two numbers in a text.
+fn table_parts(names: &Names, items: &mut dyn Items) -> (TokenStream, TokenStream) {
     let program = names.program;
     let mut moves: Vec<TokenStream> = Vec::new();
     let mut seen: std::collections::HashMap<String, u32> = Default::default();
@@ -264,8 +266,7 @@ fn table_body(
     }
     let move_count = Literal::usize_unsuffixed(moves.len());
     let lines = items.text(&lines);
-    quote! {
-        #constants
+    let statics = quote! {
         /// The program's distinct moves and `checks` placements (their
         /// `line`, and a move's `next`, are each line's own; a `checks`
         /// line's `to` is `rt::fv::table::CHECKS`).
@@ -273,18 +274,16 @@ fn table_body(
         /// Each line in order: its source line, its entry in [`MOVES`]
         /// (`rt::fv::table::write_line`).
         static LINES: &str = #lines;
-        #game
+    };
+    let run = quote! {
         rt::fv::table::run_table(&mut game, rules, &MOVES, LINES, io, steps)
-    }
+    };
+    (statics, run)
 }
 
-/// The program as a state machine: one arm per line.
-fn machine_body(
-    names: &Names,
-    items: &mut dyn Items,
-    constants: TokenStream,
-    game: TokenStream,
-) -> TokenStream {
+/// The program as a state machine, one arm per line: the lines'
+/// descriptors, and the machine.
+fn machine_parts(names: &Names, items: &mut dyn Items) -> (TokenStream, TokenStream) {
     let program = names.program;
     let descriptors = program
         .lines
@@ -316,13 +315,12 @@ fn machine_body(
         tokens: arm(names, index as u32, line),
     });
     let run = dispatch.generate(TokenStream::new(), arms, items);
-    quote! {
-        #constants
-        #(#descriptors)*
-        #game
+    let statics = quote! { #(#descriptors)* };
+    let run = quote! {
         let mut pc: u32 = 0;
         #run
-    }
+    };
+    (statics, run)
 }
 
 /// Piece types whose automata are equal share one constant, named after

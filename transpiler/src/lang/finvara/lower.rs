@@ -21,12 +21,7 @@ use crate::source::Source;
 pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diagnostics> {
     let rows = program.rows.len() as u32;
     let cols = program.rows.first().map_or(0, Vec::len) as u32;
-    let kinds: HashMap<String, u16> = program
-        .pieces
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.symbol.value.clone(), i as u16))
-        .collect();
+    let kinds = kinds(program);
     let automata = automata(program, &kinds, rows, cols)?;
     let board = board(program, &kinds);
     let lines = move_lines(program, &kinds, &automata, rows, cols);
@@ -41,10 +36,20 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
     })
 }
 
+/// Each piece type's index, by symbol (definition order).
+pub(super) fn kinds(program: &syntax::Program) -> HashMap<String, u16> {
+    program
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.symbol.value.clone(), i as u16))
+        .collect()
+}
+
 /// Each piece type's automaton, in definition order, with how it attacks;
 /// referenced pieces are built first, so that `"s"` copies a finished
 /// automaton.
-fn automata(
+pub(super) fn automata(
     program: &syntax::Program,
     kinds: &HashMap<String, u16>,
     rows: u32,

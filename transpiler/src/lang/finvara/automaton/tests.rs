@@ -2,49 +2,19 @@
 //! from them.
 
 use super::*;
-use crate::lang::finvara::syntax;
+use crate::lang::finvara::{lower, syntax};
 use crate::source::Source;
 
 /// Builds every piece of `pieces` (definition lines) for a board of
-/// `rows` × `cols`, returning the automata by symbol and type index.
+/// `rows` × `cols` as the compiler does, returning the automata by type
+/// index and the type indices by symbol.
 fn automata(pieces: &str, rows: u32, cols: u32) -> (Vec<Automaton>, HashMap<String, u16>) {
     let text = format!("{pieces}\n+--+\n|  |\n+--+\n");
     let source = Source::new("test.fv", text);
     let program = syntax::parse(&source).expect("parses");
-    let kinds: HashMap<String, u16> = program
-        .pieces
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.symbol.value.clone(), i as u16))
-        .collect();
-    let notations: HashMap<String, &Seq> = program
-        .pieces
-        .iter()
-        .map(|p| (p.symbol.value.clone(), &p.notation.value))
-        .collect();
-    let symbols: Vec<String> = program
-        .pieces
-        .iter()
-        .map(|p| p.symbol.value.clone())
-        .collect();
-    let mut built = HashMap::new();
-    let mut out = Vec::new();
-    for piece in &program.pieces {
-        let context = Context {
-            notations: &notations,
-            built: &built,
-            kinds: &kinds,
-            symbols: &symbols,
-            rows,
-            cols,
-            edges_so_far: 0,
-        };
-        let automaton =
-            build(&piece.notation.value, &context, &piece.notation.span).expect("builds");
-        built.insert(piece.symbol.value.clone(), automaton.clone());
-        out.push(automaton);
-    }
-    (out, kinds)
+    let kinds = lower::kinds(&program);
+    let automata = lower::automata(&program, &kinds, rows, cols).expect("builds");
+    (automata, kinds)
 }
 
 /// Square index of a name like `b3` on a board `cols` wide.
