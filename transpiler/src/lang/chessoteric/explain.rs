@@ -76,11 +76,11 @@ pub fn explain(
         let _ = writeln!(
             out,
             "  {}, {} -> {}, {}, {}",
-            rule.state,
-            rule.read,
-            rule.next,
-            rule.write,
-            if rule.left { "left" } else { "right" }
+            rule.rule.state,
+            rule.rule.read,
+            rule.rule.next,
+            rule.rule.write,
+            if rule.rule.left { "left" } else { "right" }
         );
     }
     let tape: Vec<String> = machine.tape.iter().map(|v| v.to_string()).collect();

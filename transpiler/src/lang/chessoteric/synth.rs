@@ -208,11 +208,11 @@ fn targets(machine: &Machine) -> Vec<Target> {
     let mut targets = Vec::new();
     for (number, rule) in machine.rules.iter().enumerate() {
         let parts = [
-            ("state", rule.state),
-            ("read", rule.read),
-            ("next state", rule.next),
-            ("write", rule.write),
-            ("direction", i64::from(rule.left)),
+            ("state", rule.rule.state),
+            ("read", rule.rule.read),
+            ("next state", rule.rule.next),
+            ("write", rule.rule.write),
+            ("direction", i64::from(rule.rule.left)),
         ];
         for (name, value) in parts {
             targets.push(Target {
