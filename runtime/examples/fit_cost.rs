@@ -8,8 +8,8 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
-use chess2rs_runtime::chc::{self, Exit, Role, Shape};
-use chess2rs_runtime::limits::{Options, StepCounter};
+use chess2rs_runtime::__private::chc::{self, Exit, Role, Shape};
+use chess2rs_runtime::__private::{Options, StepCounter};
 
 /// Tries per measurement.
 const TRIES: u32 = 200_000;

@@ -5,7 +5,7 @@
 
 use std::hint::black_box;
 
-use chess2rs_runtime::icp::{Board, Piece, Square};
+use chess2rs_runtime::__private::icp::{Board, Piece, Square};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 fn piece(letter: char) -> Piece {

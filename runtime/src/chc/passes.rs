@@ -7,7 +7,7 @@
 //! with the steps it took and the values to watch (every sum it computed,
 //! inner loops' pass counts, the amounts added inside inner loops, the
 //! compared values at the end). A few passes from the current state fit
-//! every one of them as a polynomial ([`Poly`]); from the fits follow the
+//! every one of them as a polynomial ([`Poly`](super::poly::Poly)); from the fits follow the
 //! pass at which the loop ends, the last pass within the step limit and
 //! the first pass in which a watched value would leave its range, so
 //! whole passes are skipped exactly up to the first of those and the rest

@@ -452,7 +452,7 @@ fn skip_polynomial(
 }
 
 /// One pass of a polynomial loop as a pure function (see
-/// [`super::PassFn`]): the changed places from `s`, the other places as
+/// [`super::passes::PassFn`]): the changed places from `s`, the other places as
 /// in `scratch` (the pass writes only changed places), the places at the
 /// end into `next`, the watched values into `watch`; its steps, or `None`
 /// if a sum overflows or an inner loop cannot be run to its end.

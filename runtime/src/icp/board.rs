@@ -142,9 +142,8 @@ impl Board {
     /// An empty board that treats boards of up to `small_board` pieces as
     /// small (scanned rather than hashed and indexed) and lets the line
     /// index's replay log grow by `log_slack` beyond twice the board's
-    /// size. For tests of every strategy.
-    #[doc(hidden)]
-    pub fn tuned(names: usize, small_board: usize, log_slack: usize) -> Self {
+    /// size; tests of every strategy make boards with other sizes.
+    pub(super) fn tuned(names: usize, small_board: usize, log_slack: usize) -> Self {
         Board {
             records: Vec::new(),
             free_slots: Vec::new(),

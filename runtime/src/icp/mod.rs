@@ -9,6 +9,8 @@ use super::error::{ErrorKind, RuntimeError};
 // squares, lines and rays; `walk` makes many steps of a repeated move
 // at once; `table` runs large programs written as text.
 mod board;
+#[cfg(test)]
+mod board_model;
 mod geometry;
 mod index;
 mod legality;

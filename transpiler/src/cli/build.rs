@@ -225,7 +225,7 @@ fn build_executable(args: &BuildArgs, reporter: &Reporter) -> CliResult<u8> {
         .permissions();
     write_output(&output, &[&args.source.file], Some(permissions), |out| {
         std::io::copy(&mut std::fs::File::open(&exe)?, out)?;
-        chess2rs_runtime::io::append_source_name(out, &file_name)
+        chess2rs_runtime::__private::append_source_name(out, &file_name)
     })?;
     ui.status("Wrote", &output.display().to_string());
     Ok(0)

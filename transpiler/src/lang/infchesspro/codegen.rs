@@ -23,8 +23,8 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use chess2rs_runtime::icp::table as rt_table;
-use chess2rs_runtime::icp::{Colour, Kind, NameId, Piece};
+use chess2rs_runtime::__private::icp::table as rt_table;
+use chess2rs_runtime::__private::icp::{Colour, Kind, NameId, Piece};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, ToTokens};
 

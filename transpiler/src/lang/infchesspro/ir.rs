@@ -2,7 +2,7 @@
 //! interned, piece letters turned into runtime constants. Both the code
 //! generator and the interpreter consume this.
 
-use chess2rs_runtime::icp::{NameId, Piece};
+use chess2rs_runtime::__private::icp::{NameId, Piece};
 
 pub use super::syntax::Operand;
 

@@ -4,7 +4,7 @@
 use crate::source::Source;
 use std::collections::HashMap;
 
-use chess2rs_runtime::icp::NameId;
+use chess2rs_runtime::__private::icp::NameId;
 
 use super::ir::{Command, Line, Next, Program};
 use super::syntax::{self, Target};

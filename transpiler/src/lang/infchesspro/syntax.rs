@@ -4,7 +4,7 @@
 //! a syntax error is reported and skipped, so every bad line of a program
 //! is reported in one run.
 
-use chess2rs_runtime::icp::Piece;
+use chess2rs_runtime::__private::icp::Piece;
 
 use crate::cursor::Cursor;
 use crate::diag::{excerpt, Diagnostic, Diagnostics};
