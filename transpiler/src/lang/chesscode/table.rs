@@ -281,15 +281,11 @@ fn pure_op(op: &PureOp) -> RtPureOp {
 
 #[cfg(test)]
 mod tests {
+    use super::super::lowered;
     use super::*;
-    use crate::lang::chesscode::{check, lower, syntax};
-    use crate::source::Source;
 
     fn tables(text: &str) -> Tables {
-        let source = Source::new("t.chc", text);
-        let tree = syntax::parse(&source).expect("parses");
-        let (matches, _) = check::check(&tree);
-        Tables::of(&lower::lower(&tree, &matches, "t.chc"))
+        Tables::of(&lowered(text))
     }
 
     #[test]
