@@ -23,7 +23,7 @@
 #![cfg(unix)]
 
 use std::os::unix::process::ExitStatusExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use proptest::prelude::*;
@@ -34,22 +34,17 @@ use chess2rs_corpus::{btm, chc, fv, icp, Random};
 mod child;
 #[path = "support/growth.rs"]
 mod growth;
+#[path = "support/scratch.rs"]
+mod scratch;
 use child::run_with_input;
 use growth::{PLACE_ICP, PUSH_FV, SEARCH_FV, WALK_BTM};
+use scratch::scratch;
 
 /// The address-space limit of every run, in KiB (`ulimit -v`): 512 MB.
 const LIMIT_KIB: u64 = 524_288;
 
 /// The message of a growth the system refused.
 const NO_MORE_MEMORY: &str = "the system has no more memory for the program";
-
-/// A scratch directory for this test, emptied first.
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Runs `chess2rs ARGS` in `dir` under the address-space limit, with
 /// `input` on stdin (written from a thread; a child that stops reading
