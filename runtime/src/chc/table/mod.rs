@@ -283,18 +283,7 @@ pub enum PureOp {
     Watch(u32, Addend),
     /// `watch[slot] = from - to + Σ plus - Σ minus`: the gap between an
     /// inner loop's counter and a bound.
-    WatchGap {
-        /// The watched slot.
-        slot: u32,
-        /// The counter.
-        from: Place,
-        /// The bound.
-        to: Place,
-        /// Added to the gap.
-        plus: Vec<Addend>,
-        /// Taken from the gap.
-        minus: Vec<Addend>,
-    },
+    WatchGap(Gap),
     /// A counting inner loop run to its end; its pass count watched in
     /// the slot.
     InnerCounting(u32, Counting),
@@ -302,6 +291,36 @@ pub enum PureOp {
     /// one, the rest fitted), with its condition; its pass count watched
     /// in the slot.
     InnerPolynomial(u32, Test, Box<Polynomial>),
+}
+
+/// A watched gap ([`PureOp::WatchGap`]): `from - to + Σ plus - Σ minus`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gap {
+    /// The watched slot.
+    pub slot: u32,
+    /// The counter.
+    pub from: Place,
+    /// The bound.
+    pub to: Place,
+    /// Added to the gap.
+    pub plus: Vec<Addend>,
+    /// Taken from the gap.
+    pub minus: Vec<Addend>,
+}
+
+impl Gap {
+    /// The gap's value in `places`, `None` if it overflows.
+    #[inline]
+    fn value(&self, places: &Places) -> Option<i64> {
+        let mut gap = places[usize::from(self.from)].checked_sub(places[usize::from(self.to)])?;
+        for add in &self.plus {
+            gap = gap.checked_add(add.value(places))?;
+        }
+        for sub in &self.minus {
+            gap = gap.checked_sub(sub.value(places))?;
+        }
+        Some(gap)
+    }
 }
 
 /// A program's tables, as generated code holds them.
@@ -486,22 +505,7 @@ fn pure_pass(
                 scratch[usize::from(*to)] = scratch[usize::from(*from)];
             }
             PureOp::Watch(slot, value) => watch[*slot as usize] = value.value(scratch),
-            PureOp::WatchGap {
-                slot,
-                from,
-                to,
-                plus,
-                minus,
-            } => {
-                let mut gap = scratch[usize::from(*from)].checked_sub(scratch[usize::from(*to)])?;
-                for add in plus {
-                    gap = gap.checked_add(add.value(scratch))?;
-                }
-                for sub in minus {
-                    gap = gap.checked_sub(sub.value(scratch))?;
-                }
-                watch[*slot as usize] = gap;
-            }
+            PureOp::WatchGap(gap) => watch[gap.slot as usize] = gap.value(scratch)?,
             PureOp::InnerCounting(slot, inner) => {
                 let exit = inner.exit(scratch);
                 let fits = exit != u64::MAX
@@ -729,13 +733,13 @@ mod tests {
         nest.exit.also = Some(1);
         nest.ops.extend([
             PureOp::Assign(D1, H1),
-            PureOp::WatchGap {
+            PureOp::WatchGap(Gap {
                 slot: 4,
                 from: C1,
                 to: R,
                 plus: vec![Addend::One],
                 minus: vec![Addend::Place(D1), Addend::One],
-            },
+            }),
             PureOp::InnerCounting(5, counting.clone()),
             PureOp::InnerPolynomial(6, test, Box::new(triangle())),
         ]);

@@ -4,7 +4,7 @@
 //! program starts ([`parse_forms`], [`Form::decode_all`]).
 
 use super::super::passes::{Exit, Role};
-use super::{Addend, Counting, Form, Place, Polynomial, PureOp, Test};
+use super::{Addend, Counting, Form, Gap, Place, Polynomial, PureOp, Test};
 
 /// The forms of the words [`Form::encode`] wrote, in decimal.
 pub fn parse_forms(text: &str) -> Result<Vec<Form>, String> {
@@ -141,13 +141,13 @@ impl Words<'_> {
             ADD => PureOp::Add(self.place(), self.addend()),
             ASSIGN => PureOp::Assign(self.place(), self.place()),
             WATCH => PureOp::Watch(self.next(), self.addend()),
-            WATCH_GAP => PureOp::WatchGap {
+            WATCH_GAP => PureOp::WatchGap(Gap {
                 slot: self.next(),
                 from: self.place(),
                 to: self.place(),
                 plus: self.list(Words::addend),
                 minus: self.list(Words::addend),
-            },
+            }),
             INNER_COUNTING => PureOp::InnerCounting(self.next(), self.counting()),
             _ => {
                 let slot = self.next();
@@ -252,19 +252,13 @@ impl Writer<'_> {
                 self.word(*slot);
                 self.addend(*value);
             }
-            PureOp::WatchGap {
-                slot,
-                from,
-                to,
-                plus,
-                minus,
-            } => {
+            PureOp::WatchGap(gap) => {
                 self.word(WATCH_GAP);
-                self.word(*slot);
-                self.word(u32::from(*from));
-                self.word(u32::from(*to));
-                self.addends(plus);
-                self.addends(minus);
+                self.word(gap.slot);
+                self.word(u32::from(gap.from));
+                self.word(u32::from(gap.to));
+                self.addends(&gap.plus);
+                self.addends(&gap.minus);
             }
             PureOp::InnerCounting(slot, form) => {
                 self.word(INNER_COUNTING);
