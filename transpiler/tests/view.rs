@@ -12,6 +12,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
 #[path = "support/child.rs"]
 #[allow(dead_code)]
 mod child;
