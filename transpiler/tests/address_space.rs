@@ -220,7 +220,7 @@ proptest! {
     /// or 134, whether interpreted, compiled to Rust or checked.
     #[test]
     fn random_programs_never_abort_under_512_mb(seed in any::<u64>()) {
-        let dir = scratch(&format!("address_space_{seed:016x}"));
+        let dir = scratch(format!("address_space_{seed:016x}"));
         let case = case(seed, 100_000);
         let result = run_case(&case, &dir);
         let _ = std::fs::remove_dir_all(&dir);
@@ -250,7 +250,7 @@ fn assert_out_of_memory(output: &Output, what: &str) {
 /// step limit it never reaches: a clean out-of-memory error, exit 1.
 /// Compiling it to Rust and checking it under the limit end with 0.
 fn runs_out_of_memory_cleanly(file: &str, text: &str, feed: &str) {
-    let dir = scratch(&format!("address_space_{}", file.replace('.', "_")));
+    let dir = scratch(format!("address_space_{}", file.replace('.', "_")));
     if let Some(name) = file.strip_suffix(".pgn") {
         let listing = format!("{name}.btm");
         std::fs::write(dir.join(&listing), text).unwrap();

@@ -100,7 +100,7 @@ fn growth_under_an_address_space_limit_is_an_error_not_an_abort(
     line: u32,
     feed: &str,
 ) {
-    let dir = scratch(&format!("address_space_limit_{}", file.replace('.', "_")));
+    let dir = scratch(format!("address_space_limit_{}", file.replace('.', "_")));
     let chess2rs = env!("CARGO_BIN_EXE_chess2rs");
     std::fs::write(dir.join(file), text).unwrap();
     // The optimised runtime library, built once for the four tests.
