@@ -254,6 +254,28 @@ pub struct Rule {
     pub column: u32,
 }
 
+impl Rule {
+    /// The rule that, in `state` reading `read`, writes `write`, moves left
+    /// (if `left`, else right) and goes to `next`; its errors name `site`
+    /// (line and column).
+    pub(crate) fn new(
+        state: i64,
+        read: i64,
+        (next, write, left): (i64, i64, bool),
+        (line, column): (u32, u32),
+    ) -> Rule {
+        Rule {
+            state,
+            read,
+            next,
+            write,
+            left,
+            line,
+            column,
+        }
+    }
+}
+
 /// [`step`] takes any type that holds a [`Rule`]: this one, and the
 /// interpreter's rules, which keep where they came from beside it.
 impl AsRef<Rule> for Rule {
@@ -537,33 +559,9 @@ mod tests {
     #[test]
     fn finish_runs_the_last_steps_by_table_up_to_the_limit() {
         let rules = [
-            Rule {
-                state: 0,
-                read: 0,
-                next: 3,
-                write: 72,
-                left: false,
-                line: 1,
-                column: 0,
-            },
-            Rule {
-                state: 0,
-                read: 72,
-                next: 3,
-                write: 72,
-                left: false,
-                line: 3,
-                column: 0,
-            },
-            Rule {
-                state: 3,
-                read: 0,
-                next: 0,
-                write: 0,
-                left: true,
-                line: 2,
-                column: 0,
-            },
+            Rule::new(0, 0, (3, 72, false), (1, 0)),
+            Rule::new(0, 72, (3, 72, false), (3, 0)),
+            Rule::new(3, 0, (0, 0, true), (2, 0)),
         ];
         let mut out = Vec::new();
         let mut io = Io::new(&b""[..], &mut out);

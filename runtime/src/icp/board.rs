@@ -622,15 +622,8 @@ fn offset_overflow(from: Square, d_row: i64, d_col: i64) -> RuntimeError {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::{piece, sq};
     use super::*;
-
-    fn sq(row: i64, col: i64) -> Square {
-        Square::new(row, col)
-    }
-
-    fn piece(letter: char) -> Piece {
-        Piece::from_letter(letter).unwrap()
-    }
 
     #[test]
     fn named_moves_try_newest_first() {

@@ -35,3 +35,20 @@ pub fn jump_target(labels: &[(i64, u32)], label: i64, line: u32) -> Result<u32, 
         Err(_) => Err(RuntimeError::at(ErrorKind::NoSuchLabel { label }, line)),
     }
 }
+
+/// Shorthands the unit tests of the board, its legality and its walks
+/// share.
+#[cfg(test)]
+mod test_support {
+    use super::{Piece, Square};
+
+    /// The square at `row`, `col`.
+    pub(super) fn sq(row: i64, col: i64) -> Square {
+        Square::new(row, col)
+    }
+
+    /// The piece a letter names (`K`, `q`, …).
+    pub(super) fn piece(letter: char) -> Piece {
+        Piece::from_letter(letter).unwrap()
+    }
+}

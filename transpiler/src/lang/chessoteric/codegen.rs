@@ -426,24 +426,18 @@ impl Context<'_> {
         let counted = count_down(pending);
         let line = proc_macro2::Literal::u32_unsuffixed(rule.rule.line);
         let column = proc_macro2::Literal::u32_unsuffixed(rule.rule.column);
-        match rule.rule.next {
-            states::INPUT => {
-                return quote! {
-                    #counted
-                    entered_by.set((#line, #column));
-                    state = INPUT;
-                    break 'region false;
-                }
-            }
-            states::OUTPUT => {
-                return quote! {
-                    #counted
-                    entered_by.set((#line, #column));
-                    state = OUTPUT;
-                    break 'region false;
-                }
-            }
-            _ => {}
+        let special = match rule.rule.next {
+            states::INPUT => Some(quote! { INPUT }),
+            states::OUTPUT => Some(quote! { OUTPUT }),
+            _ => None,
+        };
+        if let Some(special) = special {
+            return quote! {
+                #counted
+                entered_by.set((#line, #column));
+                state = #special;
+                break 'region false;
+            };
         }
         if !self.by_state.contains_key(&rule.rule.next) {
             // No rule in the next state: the program halts there.

@@ -247,14 +247,7 @@ pub fn board_grid(board: &Board) -> crate::picture::Grid {
                 .map_or(String::new(), |p| piece_char(p.color, p.role).to_string())
         })
         .collect();
-    crate::picture::Grid {
-        title: "position".to_string(),
-        columns: "abcdefgh".chars().map(String::from).collect(),
-        rows: (1..=8).rev().map(|rank: u8| rank.to_string()).collect(),
-        cells,
-        marked: Vec::new(),
-        chequered: true,
-    }
+    crate::picture::Grid::chessboard("position", cells)
 }
 
 #[cfg(test)]
