@@ -53,7 +53,7 @@ pub mod __private {
         /// The table that large programs are written as.
         pub mod table {
             pub use super::super::super::chc::table::{
-                run_table, write_line, Addend, Counting, Form, Op, Place, Polynomial, PureOp,
+                run_table, write_line, Addend, Counting, Form, Gap, Op, Place, Polynomial, PureOp,
                 Table, Test,
             };
         }
