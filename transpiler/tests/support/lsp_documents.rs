@@ -1,0 +1,81 @@
+//! Documents for measuring the language server, one per language, each
+//! with work for every stage (labels and jumps, loops, moves, annotated
+//! boards), of any size: `benches/lsp_recheck.rs` re-checks 10,000-line
+//! ones, `tests/lsp_limits.rs` 10 MB ones.
+
+/// A document of `extension`'s language (`icp`, `chc`, `fv`, `pgn` or
+/// `btm`) of at least `lines` lines and `bytes` bytes; `None` for another
+/// extension.
+pub fn document(extension: &str, lines: usize, bytes: usize) -> Option<String> {
+    let (mut text, mut unit): (String, Box<dyn FnMut(usize) -> String>) = match extension {
+        "icp" => (
+            String::new(),
+            Box::new(|n| {
+                let n = n + 1;
+                match n % 4 {
+                    0 => format!("{n}. p{n}=P{n},0\n"),
+                    1 => format!("{n}. p;1,0?{}!{}\n", n + 1, n + 2),
+                    2 => format!("{n}. \"line {n}\n"),
+                    _ => format!("{n}. %p\n"),
+                }
+            }),
+        ),
+        // Loops of five lines.
+        "chc" => (
+            String::new(),
+            Box::new(|n| {
+                let file = n % 8 + 1;
+                format!("a1+\n1/2 1/2\n  b{file}+\nb{file}=R+\nb{file}\n")
+            }),
+        ),
+        // A board with riders, then two move lines a turn.
+        "fv" => (
+            "(k):\n(p 4): (1,0)\n(q 1): {(1,0)*,(1,1)*}\n\n+--+--+--+\n|kB|  |qB|\n+--+--+--+\n|  |  |  |\n+--+--+--+\n|pW|qW|kW|\n+--+--+--+\n\n".to_string(),
+            Box::new(|n| {
+                let turn = n + 1;
+                format!("Turn {turn} W: p a1 -> b1\nTurn {turn} B: q c3 -> b3\n")
+            }),
+        ),
+        // One game, a move in ten annotated.
+        "pgn" => (
+            String::new(),
+            Box::new(|n| {
+                let n = n + 1;
+                if n % 10 == 1 {
+                    format!("{n}. Nf3! Nf6\n")
+                } else if n % 2 == 1 {
+                    format!("{n}. Nf3 Nf6\n")
+                } else {
+                    format!("{n}. Ng1 Ng8\n")
+                }
+            }),
+        ),
+        "btm" => (
+            String::new(),
+            Box::new(|n| format!("1{:b}{}\n", n % 64, if n % 7 == 0 { "?" } else { "!" })),
+        ),
+        _ => return None,
+    };
+    let (mut count, mut n) = (text.lines().count(), 0);
+    while count < lines || text.len() < bytes {
+        let more = unit(n);
+        count += more.lines().count();
+        text.push_str(&more);
+        n += 1;
+    }
+    Some(text)
+}
+
+/// An InfChessPro program of at least `bytes` bytes in which every label
+/// is defined twice: one error per pair of lines.
+pub fn duplicate_labels(bytes: usize) -> String {
+    let mut text = String::with_capacity(bytes + 64);
+    let mut label = 1;
+    while text.len() < bytes {
+        for _ in 0..2 {
+            text.push_str(&format!("{label}. \"label {label}\n"));
+        }
+        label += 1;
+    }
+    text
+}
