@@ -9,12 +9,26 @@ mod lsp_documents;
 
 use std::time::{Duration, Instant};
 
-use chess2rs::lsp::transport::{Frame, Outgoing};
+use chess2rs::lsp::transport::Frame;
 use chess2rs::lsp::{Server, Session};
 use cpu_time::CpuTimer;
-use lsp_documents::{document, duplicate_labels};
+use lsp_documents::document;
 use lsp_server::{Message, Notification};
 use serde_json::{json, Value};
+
+/// An InfChessPro program of at least `bytes` bytes in which every label
+/// is defined twice: one error per pair of lines.
+pub fn duplicate_labels(bytes: usize) -> String {
+    let mut text = String::with_capacity(bytes + 64);
+    let mut label = 1;
+    while text.len() < bytes {
+        for _ in 0..2 {
+            text.push_str(&format!("{label}. \"label {label}\n"));
+        }
+        label += 1;
+    }
+    text
+}
 
 fn notify(server: &mut Server, method: &str, params: Value) -> Vec<Message> {
     server.handle(

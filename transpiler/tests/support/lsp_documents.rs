@@ -65,17 +65,3 @@ pub fn document(extension: &str, lines: usize, bytes: usize) -> Option<String> {
     }
     Some(text)
 }
-
-/// An InfChessPro program of at least `bytes` bytes in which every label
-/// is defined twice: one error per pair of lines.
-pub fn duplicate_labels(bytes: usize) -> String {
-    let mut text = String::with_capacity(bytes + 64);
-    let mut label = 1;
-    while text.len() < bytes {
-        for _ in 0..2 {
-            text.push_str(&format!("{label}. \"label {label}\n"));
-        }
-        label += 1;
-    }
-    text
-}
