@@ -1,7 +1,9 @@
-//! The language server re-checking a 10,000-line document after a change:
-//! the change arrives, the debounce passes, the document is checked and
-//! its diagnostics converted and published — one per language. Then the
-//! outline (what hovers and definitions answer from) of the same document.
+//! The language server re-checking a 10,000-line document after a
+//! keystroke: the change (an edit of a range, as the server's incremental
+//! sync has clients send) arrives, the debounce passes, the document is
+//! checked and its diagnostics converted and published — one per
+//! language. Then the outline (what hovers and definitions answer from)
+//! of the same document.
 
 #[path = "../tests/support/lsp_documents.rs"]
 mod lsp_documents;
@@ -10,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use chess2rs::lsp::Server;
 use criterion::{criterion_group, criterion_main, Criterion};
-use lsp_documents::document;
+use lsp_documents::{document, Typing};
 use lsp_server::{Message, Notification};
 use serde_json::json;
 
@@ -44,14 +46,16 @@ fn recheck(c: &mut Criterion) {
             "textDocument/didOpen",
             json!({ "textDocument": { "uri": uri, "languageId": "", "version": 1, "text": text } }),
         );
+        let typing = Typing::new(&text);
         let mut version = 1;
         group.bench_function(extension, |b| {
             b.iter(|| {
+                let change = typing.change(version as usize - 1, &text, false);
                 version += 1;
                 notify(
                     &mut server,
                     "textDocument/didChange",
-                    json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [ { "text": text } ] }),
+                    json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [change] }),
                 );
                 let published = server.publish_due(Instant::now() + Duration::from_secs(1));
                 assert_eq!(published.len(), 1);

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use chess2rs::lsp::transport::Frame;
 use chess2rs::lsp::{Server, Session};
 use cpu_time::CpuTimer;
-use lsp_documents::document;
+use lsp_documents::{document, Typing};
 use lsp_server::{Message, Notification};
 use serde_json::{json, Value};
 
@@ -197,14 +197,8 @@ fn ten_megabyte_documents_rechecked_after_one_line_edits() {
         }
         let uri = format!("file:///big.{extension}");
         let (mut session, incremental) = initialized();
-        // The middle line: where the edit goes, and its last character.
-        let lines: Vec<&str> = text.lines().collect();
-        let middle = lines.len() / 2;
-        let line_end = lines[..=middle].iter().map(|l| l.len() + 1).sum::<usize>() - 1;
-        let last = lines[middle].chars().last().unwrap_or('x');
-        let column = lines[middle].encode_utf16().count();
-        let mut edited = text.clone();
-        edited.insert(line_end, last);
+        let typing = Typing::new(&text);
+        let lines = text.lines().count();
         let open = json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": { "textDocument": { "uri": uri, "languageId": "", "version": 1, "text": text } } });
         let start = Instant::now();
         let written = round_trip(&mut session, open.to_string().into_bytes());
@@ -215,17 +209,7 @@ fn ten_megabyte_documents_rechecked_after_one_line_edits() {
         let mut published = Vec::new();
         for sample in 0..samples {
             let version = sample as i32 + 2;
-            let adding = sample % 2 == 0;
-            let change = if incremental {
-                let (end, inserted) = if adding {
-                    (column, last.to_string())
-                } else {
-                    (column + last.len_utf16(), String::new())
-                };
-                json!({ "range": { "start": { "line": middle, "character": column }, "end": { "line": middle, "character": end } }, "text": inserted })
-            } else {
-                json!({ "text": if adding { &edited } else { &text } })
-            };
+            let change = typing.change(sample, &text, !incremental);
             let body = json!({ "jsonrpc": "2.0", "method": "textDocument/didChange", "params": { "textDocument": { "uri": uri, "version": version }, "contentChanges": [change] } })
                 .to_string()
                 .into_bytes();
@@ -251,7 +235,7 @@ fn ten_megabyte_documents_rechecked_after_one_line_edits() {
         println!(
             "{name}: {} bytes, {} lines ({}); open {opened:.1?} ({opened_with} diagnostics); re-check least {:.1?}, median {:.1?}, CPU mean {cpu:.1?} ({:?} diagnostics); whole check {checks:.1?}",
             text.len(),
-            lines.len(),
+            lines,
             if incremental { "edits" } else { "whole texts" },
             walls[0],
             walls[walls.len() / 2],

@@ -65,3 +65,57 @@ pub fn document(extension: &str, lines: usize, bytes: usize) -> Option<String> {
     }
     Some(text)
 }
+
+/// Someone typing at the end of a document's middle line: its last
+/// character typed again, then taken away, over and over.
+pub struct Typing {
+    /// The line (0-based), where it ends (in UTF-16 units and in bytes of
+    /// the text), and the character typed.
+    line: usize,
+    column: usize,
+    at: usize,
+    typed: char,
+}
+
+impl Typing {
+    /// Typing in `text`.
+    pub fn new(text: &str) -> Typing {
+        let lines: Vec<&str> = text.lines().collect();
+        let line = lines.len() / 2;
+        let middle = lines.get(line).copied().unwrap_or_default();
+        let start: usize = lines[..line].iter().map(|l| l.len() + 1).sum();
+        Typing {
+            line,
+            column: middle.encode_utf16().count(),
+            at: start + middle.len(),
+            typed: middle.chars().last().unwrap_or('x'),
+        }
+    }
+
+    /// The content change of keystroke `n` (from 0) of typing in `text`
+    /// (the text before the first): an edit of a range, or with `whole`
+    /// the whole text after it.
+    pub fn change(&self, n: usize, text: &str, whole: bool) -> serde_json::Value {
+        let adding = n.is_multiple_of(2);
+        if whole {
+            let mut edited = text.to_string();
+            if adding {
+                edited.insert(self.at, self.typed);
+            }
+            return serde_json::json!({ "text": edited });
+        }
+        let end = self.column + if adding { 0 } else { self.typed.len_utf16() };
+        let inserted = if adding {
+            self.typed.to_string()
+        } else {
+            String::new()
+        };
+        serde_json::json!({
+            "range": {
+                "start": { "line": self.line, "character": self.column },
+                "end": { "line": self.line, "character": end },
+            },
+            "text": inserted,
+        })
+    }
+}

@@ -218,12 +218,13 @@ fn diagnose(
     let mut sorted: Option<Vec<i64>> = None;
     let mut reported = vec![false; placed.len()];
     for (index, line) in facts.iter().enumerate() {
-        let start = located.start(index);
+        // Where the line starts, found only for a diagnostic.
+        let start = || located.start(index);
         for jump in &line.jumps {
             if jump.target >= INPUT || first[jump.target as usize] != usize::MAX {
                 continue;
             }
-            let span = start + jump.at as usize..start + jump.end as usize;
+            let span = start() + jump.at as usize..start() + jump.end as usize;
             diagnostics.push_with(Severity::Error, span.start, || {
                 let label = labels[jump.target as usize];
                 let diagnostic = Diagnostic::error(format!("no line is labelled {label}"), span)
@@ -247,7 +248,7 @@ fn diagnose(
             });
         }
         if line.text_jump != NONE {
-            let span = start + line.text_jump as usize..start + line.end as usize;
+            let span = start() + line.text_jump as usize..start() + line.end as usize;
             diagnostics.push_with(Severity::Warning, span.start, || {
                 let jump = located.text(index, span.clone());
                 Diagnostic::warning("text ends in what looks like a jump", span)
@@ -268,7 +269,7 @@ fn diagnose(
         }
         reported[name] = true;
         let name = names.pieces.values()[name].as_str();
-        let at = start + line.name_at as usize;
+        let at = start() + line.name_at as usize;
         diagnostics.push_with(Severity::Warning, at, || {
             let placed = (names.pieces.values().iter().zip(&placed))
                 .filter(|(_, &placed)| placed)
