@@ -187,9 +187,9 @@ fn diagnose(
 ) -> Diagnostics {
     let mut diagnostics = Diagnostics::default();
     let labels = names.labels.values();
-    // Each label's first line (an index of `facts`), and which names are
-    // placed.
-    let mut first = vec![usize::MAX; labels.len()];
+    // Each label's first line (an index of `facts`, or NONE), and which
+    // names are placed.
+    let mut first = vec![NONE; labels.len()];
     let mut placed = vec![false; names.pieces.values().len()];
     let label_span = |index: usize| {
         let start = located.start(index);
@@ -197,8 +197,8 @@ fn diagnose(
     };
     for (index, line) in facts.iter().enumerate() {
         let defined = first[line.label as usize];
-        if defined == usize::MAX {
-            first[line.label as usize] = index;
+        if defined == NONE {
+            first[line.label as usize] = u32::try_from(index).unwrap_or(NONE);
         } else {
             let span = label_span(index);
             diagnostics.push_with(Severity::Error, span.start, || {
@@ -207,7 +207,7 @@ fn diagnose(
                     span,
                 )
                 .with_label("defined again here")
-                .with_secondary(label_span(defined), "first defined here")
+                .with_secondary(label_span(defined as usize), "first defined here")
                 .with_help("labels are jump targets and must be unique; renumber one of the lines")
             });
         }
@@ -221,7 +221,7 @@ fn diagnose(
         // Where the line starts, found only for a diagnostic.
         let start = || located.start(index);
         for jump in &line.jumps {
-            if jump.target >= INPUT || first[jump.target as usize] != usize::MAX {
+            if jump.target >= INPUT || first[jump.target as usize] != NONE {
                 continue;
             }
             let span = start() + jump.at as usize..start() + jump.end as usize;
@@ -232,7 +232,7 @@ fn diagnose(
                 let defined = defined.unwrap_or_else(|| {
                     sorted.get_or_insert_with(|| {
                         let mut sorted: Vec<i64> = (first.iter().zip(labels))
-                            .filter(|(&first, _)| first != usize::MAX)
+                            .filter(|(&first, _)| first != NONE)
                             .map(|(_, &label)| label)
                             .collect();
                         sorted.sort_unstable();
@@ -315,7 +315,7 @@ fn nearest(sorted: &[i64], label: i64) -> Option<i64> {
 /// line.
 fn warn_unreachable(
     facts: &[Facts],
-    first: &[usize],
+    first: &[u32],
     located: &impl Located,
     diagnostics: &mut Diagnostics,
 ) {
@@ -335,10 +335,9 @@ fn warn_unreachable(
                 // A jump read from input can reach any line.
                 INPUT => return,
                 label => pending.extend(
-                    first
-                        .get(label as usize)
-                        .copied()
-                        .filter(|&at| at != usize::MAX),
+                    (first.get(label as usize))
+                        .filter(|&&at| at != NONE)
+                        .map(|&at| at as usize),
                 ),
             }
         }
