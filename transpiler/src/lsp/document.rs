@@ -304,9 +304,9 @@ mod tests {
         (0u32..25, 0u32..12, 0u32..3, 0u32..12, text)
     }
 
-    /// The byte offset of an LSP position (UTF-16) in `text`, counted the
-    /// plain way.
-    fn plain_offset(text: &str, line: u32, character: u32) -> usize {
+    /// The byte offset of an LSP position in `text` (characters counted
+    /// in bytes or UTF-16 units), counted the plain way.
+    fn plain_offset(text: &str, line: u32, character: u32, utf8: bool) -> usize {
         let mut start = 0;
         for _ in 0..line {
             match text[start..].find('\n') {
@@ -322,7 +322,7 @@ mod tests {
             if counted >= character as usize {
                 break;
             }
-            counted += c.len_utf16();
+            counted += if utf8 { c.len_utf8() } else { c.len_utf16() };
             at += c.len_utf8();
         }
         at
@@ -337,16 +337,18 @@ mod tests {
         fn edited_documents_report_what_a_check_from_scratch_does(
             lines in proptest::collection::vec(icp_line(), 0..20),
             crlf in proptest::bool::ANY,
+            utf8 in proptest::bool::ANY,
             edits in proptest::collection::vec(edit(), 1..10),
         ) {
+            let encoding = if utf8 { Encoding::Utf8 } else { Encoding::Utf16 };
             let mut text = lines.join(if crlf { "\r\n" } else { "\n" });
             let mut document = Document::new("t.icp".into(), Language::InfChessPro, 1, text.clone());
             for (version, (line, character, lines, end_character, inserted)) in edits.into_iter().enumerate() {
-                let start = plain_offset(&text, line, character);
-                let end = plain_offset(&text, line + lines, end_character).max(start);
+                let start = plain_offset(&text, line, character, utf8);
+                let end = plain_offset(&text, line + lines, end_character, utf8).max(start);
                 text.replace_range(start..end, &inserted);
                 let range = Range::new(Position::new(line, character), Position::new(line + lines, end_character));
-                document.edit(version as i32 + 2, range, &inserted, Encoding::Utf16);
+                document.edit(version as i32 + 2, range, &inserted, encoding);
                 proptest::prop_assert_eq!(document.client_text(), text.clone());
                 let fresh = Source::new("t.icp", text.clone());
                 proptest::prop_assert_eq!(document.source().text(), fresh.text());
