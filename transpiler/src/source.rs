@@ -235,10 +235,7 @@ mod tests {
         /// source of the edited text has, and names the lines it changed.
         #[test]
         fn an_edit_keeps_the_line_index(
-            text in "[a\r\né]{0,40}",
-            start in 0usize..50,
-            length in 0usize..20,
-            replacement in "[b\n€]{0,8}",
+            (text, start, length, replacement) in ("[a\r\né]{0,40}", 0usize..50, 0usize..20, "[b\n€]{0,8}"),
         ) {
             let mut source = Source::new("t", text.clone());
             let before: Vec<String> = source.lines().map(|(_, line)| line.to_string()).collect();
