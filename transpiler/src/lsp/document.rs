@@ -8,6 +8,8 @@
 //! starts after it, and an InfChessPro document also keeps its lines as
 //! the checks read them, re-reading only those the edit changed.
 
+use std::cell::OnceCell;
+
 use lsp_types::{Position, Range};
 
 use crate::diag::Diagnostics;
@@ -53,7 +55,7 @@ pub struct Document {
     /// An InfChessPro document's lines as the checks read them.
     lines: Option<Lines>,
     /// The outline of this version, made when first asked for.
-    outline: Option<Outline>,
+    outline: OnceCell<Outline>,
 }
 
 impl Document {
@@ -65,7 +67,7 @@ impl Document {
             source: Source::new(name, String::new()),
             bom: false,
             lines: None,
-            outline: None,
+            outline: OnceCell::new(),
         };
         document.replace(version, text);
         document
@@ -77,7 +79,7 @@ impl Document {
         self.bom = text.starts_with(BOM);
         self.source = Source::new(self.source.name().to_string(), text);
         self.lines = (self.language == Language::InfChessPro).then(|| Lines::new(&self.source));
-        self.outline = None;
+        self.outline = OnceCell::new();
     }
 
     /// Replaces the text of `range` with `text` (a new version): positions
@@ -101,7 +103,7 @@ impl Document {
         if let Some(lines) = &mut self.lines {
             lines.edited(&self.source, edited);
         }
-        self.outline = None;
+        self.outline = OnceCell::new();
     }
 
     /// The bytes the client's text has before the compiler's.
@@ -148,10 +150,9 @@ impl Document {
     }
 
     /// The outline of the current text.
-    pub fn outline(&mut self) -> &Outline {
-        let (source, language) = (&self.source, self.language);
+    pub fn outline(&self) -> &Outline {
         self.outline
-            .get_or_insert_with(|| crate::outline(source, language))
+            .get_or_init(|| crate::outline(&self.source, self.language))
     }
 
     /// The LSP position of a byte offset in the compiler's text.

@@ -490,81 +490,59 @@ impl Server {
         }
     }
 
-    /// The open document `uri` and the byte offset of `position` in it.
-    fn locate(
-        &mut self,
-        uri: &Uri,
-        position: lsp_types::Position,
-    ) -> Option<(usize, &mut Document)> {
-        let encoding = self.encoding;
-        let document = self.documents.get_mut(uri)?;
-        Some((document.offset(position, encoding), document))
+    /// The open document of `at`, the byte offset of its position in it,
+    /// and its URI.
+    fn locate(&self, at: lsp_types::TextDocumentPositionParams) -> Option<(usize, &Document, Uri)> {
+        let uri = at.text_document.uri;
+        let document = self.documents.get(&uri)?;
+        Some((document.offset(at.position, self.encoding), document, uri))
     }
 
-    fn hover(&mut self, request: Request) -> Result<Option<Hover>, String> {
+    fn hover(&self, request: Request) -> Result<Option<Hover>, String> {
         let params: lsp_types::HoverParams = parse(request.params)?;
-        let at = params.text_document_position_params;
-        let encoding = self.encoding;
-        let Some((offset, document)) = self.locate(&at.text_document.uri, at.position) else {
-            return Ok(None);
-        };
-        let Some(hover) = document.outline().hover_at(offset).cloned() else {
-            return Ok(None);
-        };
-        Ok(Some(Hover {
-            contents: HoverContents::Markup(MarkupContent {
-                kind: MarkupKind::Markdown,
-                value: hover.text,
-            }),
-            range: Some(document.range(&hover.span, encoding)),
+        let located = self.locate(params.text_document_position_params);
+        Ok(located.and_then(|(offset, document, _)| {
+            let hover = document.outline().hover_at(offset)?;
+            Some(Hover {
+                contents: HoverContents::Markup(MarkupContent {
+                    kind: MarkupKind::Markdown,
+                    value: hover.text.clone(),
+                }),
+                range: Some(document.range(&hover.span, self.encoding)),
+            })
         }))
     }
 
-    fn definition(&mut self, request: Request) -> Result<Option<GotoDefinitionResponse>, String> {
+    fn definition(&self, request: Request) -> Result<Option<GotoDefinitionResponse>, String> {
         let params: lsp_types::GotoDefinitionParams = parse(request.params)?;
-        let at = params.text_document_position_params;
-        let encoding = self.encoding;
-        let uri = at.text_document.uri;
-        let Some((offset, document)) = self.locate(&uri, at.position) else {
-            return Ok(None);
-        };
-        Ok(document.outline().definition_at(offset).map(|span| {
-            GotoDefinitionResponse::Scalar(Location::new(
-                uri.clone(),
-                document.range(&span, encoding),
-            ))
+        let located = self.locate(params.text_document_position_params);
+        Ok(located.and_then(|(offset, document, uri)| {
+            let span = document.outline().definition_at(offset)?;
+            let range = document.range(&span, self.encoding);
+            Some(GotoDefinitionResponse::Scalar(Location::new(uri, range)))
         }))
     }
 
-    fn references(&mut self, request: Request) -> Result<Option<Vec<Location>>, String> {
+    fn references(&self, request: Request) -> Result<Option<Vec<Location>>, String> {
         let params: lsp_types::ReferenceParams = parse(request.params)?;
-        let at = params.text_document_position;
-        let encoding = self.encoding;
-        let uri = at.text_document.uri;
-        let Some((offset, document)) = self.locate(&uri, at.position) else {
-            return Ok(None);
-        };
-        let spans = document
-            .outline()
-            .references_at(offset, params.context.include_declaration);
-        Ok(Some(
-            spans
-                .iter()
-                .map(|span| Location::new(uri.clone(), document.range(span, encoding)))
-                .collect(),
-        ))
+        let declaration = params.context.include_declaration;
+        Ok(self
+            .locate(params.text_document_position)
+            .map(|(offset, document, uri)| {
+                (document.outline().references_at(offset, declaration).iter())
+                    .map(|span| Location::new(uri.clone(), document.range(span, self.encoding)))
+                    .collect()
+            }))
     }
 
-    fn symbols(&mut self, request: Request) -> Result<Option<DocumentSymbolResponse>, String> {
+    fn symbols(&self, request: Request) -> Result<Option<DocumentSymbolResponse>, String> {
         let params: lsp_types::DocumentSymbolParams = parse(request.params)?;
-        let encoding = self.encoding;
-        let Some(document) = self.documents.get_mut(&params.text_document.uri) else {
+        let Some(document) = self.documents.get(&params.text_document.uri) else {
             return Ok(None);
         };
-        let symbols = document.outline().symbols.clone();
+        let encoding = self.encoding;
         #[allow(deprecated)] // `deprecated` is a field LSP keeps for old clients.
-        let symbols = symbols
-            .iter()
+        let symbols = (document.outline().symbols.iter())
             .map(|symbol| DocumentSymbol {
                 name: symbol.name.clone(),
                 detail: (!symbol.detail.is_empty()).then(|| symbol.detail.clone()),
@@ -585,16 +563,15 @@ impl Server {
         Ok(Some(DocumentSymbolResponse::Nested(symbols)))
     }
 
-    fn tokens(&mut self, request: Request) -> Result<Option<SemanticTokensResult>, String> {
+    fn tokens(&self, request: Request) -> Result<Option<SemanticTokensResult>, String> {
         let params: lsp_types::SemanticTokensParams = parse(request.params)?;
-        let encoding = self.encoding;
-        let Some(document) = self.documents.get_mut(&params.text_document.uri) else {
+        let Some(document) = self.documents.get(&params.text_document.uri) else {
             return Ok(None);
         };
-        let tokens = document.outline().tokens.clone();
+        let (encoding, tokens) = (self.encoding, &document.outline().tokens);
         let mut data = Vec::with_capacity(tokens.len());
         let (mut line, mut column) = (0, 0);
-        for token in &tokens {
+        for token in tokens {
             // A token never spans lines in LSP: a multi-line one (a PGN
             // comment) is cut at its first line's end.
             let start = document.position(token.span.start, encoding);
