@@ -164,11 +164,11 @@ fn written_diagnostics(written: &[u8]) -> usize {
 /// A 10 MB document of each language opened, then edited as a user
 /// types (a character added at the end of its middle line, then taken
 /// away, over and over): prints the time from the change's bytes to the
-/// diagnostics written, after the debounce — the least of the samples
+/// diagnostics written, the debounce left out — the least of the samples
 /// and the mean CPU time — and a whole check by `chess2rs::check`
 /// (`cargo test --release -p chess2rs --test lsp_limits -- --ignored
 /// --nocapture`; `LSP_SAMPLES` sets how many changes, 20 by default, and
-/// `LSP_CASES` which documents, e.g. `icp,pgn`).
+/// `LSP_CASES` which documents, e.g. `icp-twice,pgn`).
 #[test]
 #[ignore = "a measurement: 10 MB documents, run in release"]
 fn ten_megabyte_documents_rechecked_after_one_line_edits() {
