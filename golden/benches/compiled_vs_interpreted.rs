@@ -21,59 +21,95 @@ fn checked(file: &str) -> chess2rs::Program {
     chess2rs::check(&source, language).unwrap().program
 }
 
-fn icp_counter(c: &mut Criterion) {
-    let program = checked("icp_counter.icp");
-    let options = Options::default();
-    let mut group = c.benchmark_group("icp_counter_1000x1000");
+/// A compiled entry function, instantiated for the benchmarks.
+type Entry = fn(&[u8], &mut Vec<u8>, &Options) -> Result<(), chess2rs_runtime::RuntimeError>;
+
+/// The [`Entry`] of `bench_programs::NAME` (a generic function, so a
+/// closure instantiates it).
+macro_rules! entry {
+    ($name:ident) => {
+        |input, output, options| bench_programs::$name(input, output, options)
+    };
+}
+
+/// A program run by its generated code and by the interpreter, each on
+/// `input` with `options` and checked to print `expected` (when given).
+struct Both<'a> {
+    /// The benchmark group's name.
+    group: &'a str,
+    /// The file in `benches/programs/`.
+    file: &'a str,
+    /// The file compiled by `build.rs`.
+    compiled: Entry,
+    input: &'a [u8],
+    expected: Option<&'a [u8]>,
+    options: Options,
+}
+
+/// The group of `both`: `compiled`, then `hand_written` (the same work in
+/// plain Rust) if there is one, then `interpreted`.
+fn bench_both(c: &mut Criterion, both: &Both, hand_written: Option<&dyn Fn()>) {
+    let program = checked(both.file);
+    let (input, options) = (both.input, &both.options);
+    let check = |out: &[u8]| {
+        if let Some(expected) = both.expected {
+            assert_eq!(out, expected);
+        }
+    };
+    let mut group = c.benchmark_group(both.group);
     group.sample_size(10);
     group.bench_function("compiled", |b| {
         b.iter(|| {
             let mut out = Vec::new();
-            bench_programs::icp_counter(&b""[..], &mut out, &options).unwrap();
-            assert_eq!(out, b"1\ncounted to 1000000\n");
+            (both.compiled)(input, &mut out, options).unwrap();
+            check(&out);
         })
     });
+    if let Some(hand_written) = hand_written {
+        group.bench_function("hand_written", |b| b.iter(hand_written));
+    }
     group.bench_function("interpreted", |b| {
         b.iter(|| {
             let mut out = Vec::new();
-            chess2rs::interpret(&program, &b""[..], &mut out, &options).unwrap();
-            assert_eq!(out, b"1\ncounted to 1000000\n");
+            chess2rs::interpret(&program, input, &mut out, options).unwrap();
+            check(&out);
         })
     });
     group.finish();
+}
+
+/// Asserts that `compiled` on `input` fails within `steps` steps (so that
+/// a run with one step more proves the count).
+fn fails_within(compiled: Entry, input: &[u8], steps: u64) {
+    assert!(compiled(input, &mut Vec::new(), &Options::with_max_steps(steps)).is_err());
+}
+
+fn icp_counter(c: &mut Criterion) {
+    let both = Both {
+        group: "icp_counter_1000x1000",
+        file: "icp_counter.icp",
+        compiled: entry!(icp_counter),
+        input: b"",
+        expected: Some(b"1\ncounted to 1000000\n"),
+        options: Options::default(),
+    };
+    bench_both(c, &both, None);
 }
 
 /// `icp_multiply.icp` on 447 * 447: 1,000,399 executed lines (the step
 /// limit proves it: one step fewer fails), nearly all rook steps with a
 /// king on the board.
 fn icp_multiply(c: &mut Criterion) {
-    let program = checked("icp_multiply.icp");
-    let input = b"447 447 199809";
-    let exact = Options::with_max_steps(1_000_399);
-    let mut out = Vec::new();
-    assert!(bench_programs::icp_multiply(
-        &input[..],
-        &mut out,
-        &Options::with_max_steps(1_000_398)
-    )
-    .is_err());
-    let mut group = c.benchmark_group("icp_multiply_1M_lines");
-    group.sample_size(10);
-    group.bench_function("compiled", |b| {
-        b.iter(|| {
-            let mut out = Vec::new();
-            bench_programs::icp_multiply(&input[..], &mut out, &exact).unwrap();
-            assert_eq!(out, b"product ok\n");
-        })
-    });
-    group.bench_function("interpreted", |b| {
-        b.iter(|| {
-            let mut out = Vec::new();
-            chess2rs::interpret(&program, &input[..], &mut out, &exact).unwrap();
-            assert_eq!(out, b"product ok\n");
-        })
-    });
-    group.finish();
+    let both = Both {
+        group: "icp_multiply_1M_lines",
+        file: "icp_multiply.icp",
+        compiled: entry!(icp_multiply),
+        input: b"447 447 199809",
+        expected: Some(b"product ok\n"),
+        options: Options::with_max_steps(1_000_399),
+    };
+    fails_within(both.compiled, both.input, 1_000_398);
+    bench_both(c, &both, None);
 }
 
 /// `icp_king_walk.icp`: a king walking 999 squares along a row and back
@@ -81,31 +117,16 @@ fn icp_multiply(c: &mut Criterion) {
 /// when it stops: 300,158 executed lines (the step limit proves it: one
 /// step fewer fails), nearly all king steps with their check test.
 fn icp_king_walk(c: &mut Criterion) {
-    let program = checked("icp_king_walk.icp");
-    let exact = Options::with_max_steps(300_158);
-    let expected = b"walked 150 round trips\n";
-    let mut out = Vec::new();
-    assert!(
-        bench_programs::icp_king_walk(&b""[..], &mut out, &Options::with_max_steps(300_157))
-            .is_err()
-    );
-    let mut group = c.benchmark_group("icp_king_walk_300k_steps");
-    group.sample_size(10);
-    group.bench_function("compiled", |b| {
-        b.iter(|| {
-            let mut out = Vec::new();
-            bench_programs::icp_king_walk(&b""[..], &mut out, &exact).unwrap();
-            assert_eq!(out, expected);
-        })
-    });
-    group.bench_function("interpreted", |b| {
-        b.iter(|| {
-            let mut out = Vec::new();
-            chess2rs::interpret(&program, &b""[..], &mut out, &exact).unwrap();
-            assert_eq!(out, expected);
-        })
-    });
-    group.finish();
+    let both = Both {
+        group: "icp_king_walk_300k_steps",
+        file: "icp_king_walk.icp",
+        compiled: entry!(icp_king_walk),
+        input: b"",
+        expected: Some(b"walked 150 round trips\n"),
+        options: Options::with_max_steps(300_158),
+    };
+    fails_within(both.compiled, both.input, 300_157);
+    bench_both(c, &both, None);
 }
 
 /// What `chc_sum.chc` computes, written by hand with the same checked
@@ -122,59 +143,33 @@ fn sum_by_hand(n: i64) -> Option<i64> {
 }
 
 fn chc_sum(c: &mut Criterion) {
-    let program = checked("chc_sum.chc");
-    let options = Options::default();
-    let input = b"10000000";
-    let expected = b"50000005000000";
-    let mut group = c.benchmark_group("chc_sum_10M_iterations");
-    group.sample_size(10);
-    group.bench_function("compiled", |b| {
-        b.iter(|| {
-            let mut out = Vec::new();
-            bench_programs::chc_sum(&input[..], &mut out, &options).unwrap();
-            assert_eq!(out, expected);
-        })
-    });
-    group.bench_function("hand_written", |b| {
-        b.iter(|| {
-            let n = std::hint::black_box(10_000_000);
-            assert_eq!(sum_by_hand(n), Some(50_000_005_000_000));
-        })
-    });
-    group.bench_function("interpreted", |b| {
-        b.iter(|| {
-            let mut out = Vec::new();
-            chess2rs::interpret(&program, &input[..], &mut out, &options).unwrap();
-            assert_eq!(out, expected);
-        })
-    });
-    group.finish();
+    let both = Both {
+        group: "chc_sum_10M_iterations",
+        file: "chc_sum.chc",
+        compiled: entry!(chc_sum),
+        input: b"10000000",
+        expected: Some(b"50000005000000"),
+        options: Options::default(),
+    };
+    let hand_written = || {
+        let n = std::hint::black_box(10_000_000);
+        assert_eq!(sum_by_hand(n), Some(50_000_005_000_000));
+    };
+    bench_both(c, &both, Some(&hand_written));
 }
 
 /// Two nested counting loops, 1,000 × 10,000 = 10^7 inner passes
 /// (3 × 10^7 steps in the inner loop).
 fn chc_nested(c: &mut Criterion) {
-    let program = checked("chc_nested.chc");
-    let options = Options::default();
-    let input = b"1000 10000";
-    let expected = b"10000000";
-    let mut group = c.benchmark_group("chc_nested_10M_inner_passes");
-    group.sample_size(10);
-    group.bench_function("compiled", |b| {
-        b.iter(|| {
-            let mut out = Vec::new();
-            bench_programs::chc_nested(&input[..], &mut out, &options).unwrap();
-            assert_eq!(out, expected);
-        })
-    });
-    group.bench_function("interpreted", |b| {
-        b.iter(|| {
-            let mut out = Vec::new();
-            chess2rs::interpret(&program, &input[..], &mut out, &options).unwrap();
-            assert_eq!(out, expected);
-        })
-    });
-    group.finish();
+    let both = Both {
+        group: "chc_nested_10M_inner_passes",
+        file: "chc_nested.chc",
+        compiled: entry!(chc_nested),
+        input: b"1000 10000",
+        expected: Some(b"10000000"),
+        options: Options::default(),
+    };
+    bench_both(c, &both, None);
 }
 
 /// What `chc_triangle.chc` computes, written by hand with the same checked
@@ -203,98 +198,75 @@ fn triangle_by_hand(outer: i64, inner: i64) -> Option<i64> {
 /// inner loop adds its counter to a sum (40,040,004 steps: the step limit
 /// proves it).
 fn chc_triangle(c: &mut Criterion) {
-    let program = checked("chc_triangle.chc");
-    let input = b"10000 1000";
-    let expected = b"50000005000000";
-    let exact = Options::with_max_steps(40_040_004);
-    let mut out = Vec::new();
-    assert!(bench_programs::chc_triangle(
-        &input[..],
-        &mut out,
-        &Options::with_max_steps(40_040_003)
-    )
-    .is_err());
-    let mut group = c.benchmark_group("chc_triangle_10k_x_1k");
-    group.sample_size(10);
-    group.bench_function("compiled", |b| {
-        b.iter(|| {
-            let mut out = Vec::new();
-            bench_programs::chc_triangle(&input[..], &mut out, &exact).unwrap();
-            assert_eq!(out, expected);
-        })
-    });
-    group.bench_function("hand_written", |b| {
-        b.iter(|| {
-            let (outer, inner) = std::hint::black_box((10_000, 1_000));
-            assert_eq!(triangle_by_hand(outer, inner), Some(50_000_005_000_000));
-        })
-    });
-    group.bench_function("interpreted", |b| {
-        b.iter(|| {
-            let mut out = Vec::new();
-            chess2rs::interpret(&program, &input[..], &mut out, &exact).unwrap();
-            assert_eq!(out, expected);
-        })
-    });
-    group.finish();
+    let both = Both {
+        group: "chc_triangle_10k_x_1k",
+        file: "chc_triangle.chc",
+        compiled: entry!(chc_triangle),
+        input: b"10000 1000",
+        expected: Some(b"50000005000000"),
+        options: Options::with_max_steps(40_040_004),
+    };
+    fails_within(both.compiled, both.input, 40_040_003);
+    let hand_written = || {
+        let (outer, inner) = std::hint::black_box((10_000, 1_000));
+        assert_eq!(triangle_by_hand(outer, inner), Some(50_000_005_000_000));
+    };
+    bench_both(c, &both, Some(&hand_written));
 }
-
-/// A compiled entry function, instantiated for the benchmarks.
-type Entry = fn(&[u8], &mut Vec<u8>, &Options) -> Result<(), chess2rs_runtime::RuntimeError>;
 
 /// A Turing machine that halts after exactly `steps` steps, compiled and
 /// interpreted. The step limit proves the count: one step fewer fails.
 fn tm_bench(c: &mut Criterion, group: &str, file: &str, steps: u64, compiled: Entry) {
     let program = checked(file);
-    let exact = Options::with_max_steps(steps);
+    fails_within(compiled, b"", steps - 1);
     let short = Options::with_max_steps(steps - 1);
-    assert!(compiled(&b""[..], &mut Vec::new(), &short).is_err());
     assert!(chess2rs::interpret(&program, &b""[..], &mut Vec::new(), &short).is_err());
-    let mut group = c.benchmark_group(group);
-    group.sample_size(10);
-    group.bench_function("compiled", |b| {
-        b.iter(|| compiled(&b""[..], &mut Vec::new(), &exact).unwrap())
-    });
-    group.bench_function("interpreted", |b| {
-        b.iter(|| chess2rs::interpret(&program, &b""[..], &mut Vec::new(), &exact).unwrap())
-    });
-    group.finish();
+    let both = Both {
+        group,
+        file,
+        compiled,
+        input: b"",
+        expected: None,
+        options: Options::with_max_steps(steps),
+    };
+    bench_both(c, &both, None);
 }
 
-/// Sweeps over a growing run of 1s: 10,246,401 steps (counted by
-/// simulating the machine; halting, finding no rule, is not a step).
-fn tm_sweep(c: &mut Criterion) {
-    tm_bench(
-        c,
-        "tm_sweep_10M_steps",
-        "tm_sweep.btm",
-        10_246_401,
-        |i, o, opt| bench_programs::tm_sweep(i, o, opt),
-    );
-}
-
-/// A 20-bit binary counter that walks the whole number each increment:
-/// 44,040,192 steps (2^20 increments of 42; derived in the program).
-fn tm_counter(c: &mut Criterion) {
-    tm_bench(
-        c,
-        "tm_counter_20_bits",
-        "tm_counter.btm",
-        44_040_192,
-        |i, o, opt| bench_programs::tm_counter(i, o, opt),
-    );
-}
-
-/// A 21-bit binary counter that stays at its low end: 8,388,606 steps,
-/// about 4 an increment, so scans are short.
-fn tm_counter_low_end(c: &mut Criterion) {
-    tm_bench(
-        c,
-        "tm_counter_low_end_21_bits",
-        "tm_counter_low_end.btm",
-        8_388_606,
-        |i, o, opt| bench_programs::tm_counter_low_end(i, o, opt),
-    );
+/// Turing machines that halt after exactly so many steps ([`tm_bench`]):
+///
+/// - `tm_sweep_10M_steps` sweeps over a growing run of 1s: 10,246,401
+///   steps (counted by simulating the machine; halting, finding no rule,
+///   is not a step).
+/// - `tm_counter_20_bits`, a 20-bit binary counter that walks the whole
+///   number each increment: 44,040,192 steps (2^20 increments of 42;
+///   derived in the program).
+/// - `tm_counter_low_end_21_bits`, a 21-bit binary counter that stays at
+///   its low end: 8,388,606 steps, about 4 an increment, so scans are
+///   short.
+fn tm_machines(c: &mut Criterion) {
+    let machines: [(&str, &str, u64, Entry); 3] = [
+        (
+            "tm_sweep_10M_steps",
+            "tm_sweep.btm",
+            10_246_401,
+            entry!(tm_sweep),
+        ),
+        (
+            "tm_counter_20_bits",
+            "tm_counter.btm",
+            44_040_192,
+            entry!(tm_counter),
+        ),
+        (
+            "tm_counter_low_end_21_bits",
+            "tm_counter_low_end.btm",
+            8_388_606,
+            entry!(tm_counter_low_end),
+        ),
+    ];
+    for (group, file, steps, compiled) in machines {
+        tm_bench(c, group, file, steps, compiled);
+    }
 }
 
 /// What `tm_counter_21_bits.btm` does, written by hand: the same tape of
@@ -337,7 +309,7 @@ fn tm_counter_21_bits(c: &mut Criterion) {
         "tm_counter_21_bits",
         "tm_counter_21_bits.btm",
         8_388_584,
-        |i, o, opt| bench_programs::tm_counter_21_bits(i, o, opt),
+        entry!(tm_counter_21_bits),
     );
     let mut group = c.benchmark_group("tm_counter_21_bits");
     group.sample_size(10);
@@ -440,7 +412,7 @@ fn finvara_riders(c: &mut Criterion) {
         RidersCase {
             name: "stationary",
             file: "fv_riders_stationary.fv",
-            compiled: |i, o, opt| bench_programs::fv_riders_stationary(i, o, opt),
+            compiled: entry!(fv_riders_stationary),
             input: sum_input.clone(),
             expected: sum_output.clone(),
             lines: 152_011,
@@ -448,7 +420,7 @@ fn finvara_riders(c: &mut Criterion) {
         RidersCase {
             name: "moving",
             file: "fv_riders_moving.fv",
-            compiled: |i, o, opt| bench_programs::fv_riders_moving(i, o, opt),
+            compiled: entry!(fv_riders_moving),
             input: sum_input,
             expected: sum_output,
             lines: 152_011,
@@ -456,7 +428,7 @@ fn finvara_riders(c: &mut Criterion) {
         RidersCase {
             name: "compound",
             file: "fv_riders_compound.fv",
-            compiled: |i, o, opt| bench_programs::fv_riders_compound(i, o, opt),
+            compiled: entry!(fv_riders_compound),
             input: compound_input,
             expected: compound_output,
             lines: 150_003,
@@ -464,7 +436,7 @@ fn finvara_riders(c: &mut Criterion) {
         RidersCase {
             name: "big_board",
             file: "fv_riders_big_board.fv",
-            compiled: |i, o, opt| bench_programs::fv_riders_big_board(i, o, opt),
+            compiled: entry!(fv_riders_big_board),
             input: big_input,
             expected: big_output,
             lines: 149_993,
@@ -539,9 +511,7 @@ criterion_group!(
     chc_sum,
     chc_nested,
     chc_triangle,
-    tm_sweep,
-    tm_counter,
-    tm_counter_low_end,
+    tm_machines,
     tm_counter_21_bits,
     fv_truth,
     finvara_riders

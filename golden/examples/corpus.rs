@@ -13,18 +13,14 @@
 //! and prints, for each, the steps executed, the milliseconds that took,
 //! how the run ended and the program's shape.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use chess2rs_corpus::Corpus;
-use chess2rs_runtime::Options;
+
+#[path = "support/example.rs"]
+mod example;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let number = |i: usize, default: usize| {
-        args.get(i).map_or(default, |a| {
-            a.parse().unwrap_or_else(|_| panic!("not an index: {a}"))
-        })
-    };
+    let number = |i: usize, default: usize| example::number(&args, i, default);
     let corpus = args
         .get(1)
         .map(|e| Corpus::by_extension(e).unwrap_or_else(|| panic!("no corpus of .{e} programs")));
@@ -66,37 +62,15 @@ fn stats(corpus: &Corpus, index: usize) {
         program.source.clone(),
     );
     let language = chess2rs::Language::from_extension(corpus.extension).expect("known");
-    let checked = match chess2rs::check(&source, language) {
-        Ok(checked) => checked,
-        Err(errors) => {
-            println!("{index:>5}  does not compile:\n{}", errors.render(&source));
-            return;
-        }
+    let Some(checked) = example::checked(index, &source, language) else {
+        return;
     };
-    let options = Options::with_max_steps(program.max_steps);
-    let done = AtomicU64::new(0);
-    let start = std::time::Instant::now();
-    let result = chess2rs::interpret_counted(
-        &checked.program,
-        program.input.as_bytes(),
-        std::io::sink(),
-        &options,
-        &done,
-    );
-    let time = start.elapsed();
-    let end = match result {
-        Ok(()) => "halted".to_string(),
-        Err(error) => error
-            .to_string()
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .to_string(),
-    };
+    let run = example::run(&checked, &program.input, program.max_steps);
     println!(
-        "{index:>5} {:>10} {:>9.2}  {end}  |  {}",
-        done.load(Ordering::Relaxed),
-        time.as_secs_f64() * 1e3,
+        "{index:>5} {:>10} {:>9.2}  {}  |  {}",
+        run.steps,
+        run.time.as_secs_f64() * 1e3,
+        run.end,
         program.shape
     );
 }

@@ -16,18 +16,15 @@
 //! valid, the share of those lines that did what the generator planned
 //! (`FinvaraRun::expected`), and how the run ended.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use chess2rs_corpus::fv::{finvara_corpus, FV_CORPUS_LEN};
 use chess2rs_runtime::Options;
 
+#[path = "support/example.rs"]
+mod example;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let number = |i: usize, default: usize| {
-        args.get(i).map_or(default, |a| {
-            a.parse().unwrap_or_else(|_| panic!("not an index: {a}"))
-        })
-    };
+    let number = |i: usize, default: usize| example::number(&args, i, default);
     match args.first().map(String::as_str) {
         Some("dump") if args.len() >= 2 => {
             let index = number(1, 0);
@@ -81,27 +78,13 @@ fn main() {
 fn stats(index: usize) {
     let program = finvara_corpus(index);
     let source = chess2rs::Source::new(format!("fv_corpus_{index}.fv"), program.source.clone());
-    let checked = match chess2rs::check(&source, chess2rs::Language::Finvara) {
-        Ok(checked) => checked,
-        Err(errors) => {
-            println!("{index:>5}  does not compile:\n{}", errors.render(&source));
-            return;
-        }
+    let Some(checked) = example::checked(index, &source, chess2rs::Language::Finvara) else {
+        return;
     };
-    let options = Options::with_max_steps(program.max_steps);
-    let done = AtomicU64::new(0);
-    let start = std::time::Instant::now();
-    let result = chess2rs::interpret_counted(
-        &checked.program,
-        program.input.as_bytes(),
-        std::io::sink(),
-        &options,
-        &done,
-    );
-    let time = start.elapsed();
+    let run = example::run(&checked, &program.input, program.max_steps);
     let mut trace = Vec::new();
     let _ = chess2rs::interpret_traced(
-        &checked.program,
+        &checked,
         program.input.as_bytes(),
         std::io::sink(),
         &Options::with_max_steps(2_000),
@@ -129,15 +112,6 @@ fn stats(index: usize) {
             (Some(b'v'), "[valid]") | (Some(b'i'), "[invalid]") | (Some(b'c'), "[checks]")
         ));
     }
-    let end = match result {
-        Ok(()) => "halted".to_string(),
-        Err(error) => error
-            .to_string()
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .to_string(),
-    };
     let size = program
         .source
         .lines()
@@ -146,10 +120,11 @@ fn stats(index: usize) {
         .unwrap_or("?")
         .to_string();
     println!(
-        "{index:>5}  {size:>6} {:>7} {:>8.1}  {:>5.1}  {:>5.1}  {end}",
-        done.load(Ordering::Relaxed),
-        time.as_secs_f64() * 1e3,
+        "{index:>5}  {size:>6} {:>7} {:>8.1}  {:>5.1}  {:>5.1}  {}",
+        run.steps,
+        run.time.as_secs_f64() * 1e3,
         100.0 * valid as f64 / moves.max(1) as f64,
         100.0 * as_planned as f64 / lines.max(1) as f64,
+        run.end,
     );
 }

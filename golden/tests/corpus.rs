@@ -240,6 +240,19 @@ fn on_every_core<T: Sync>(items: &[T], work: impl Fn(&T) -> Report + Sync) -> Ve
     reports
 }
 
+/// Asserts that no report has disagreements (`how` the programs ran,
+/// for the message), listing those that have.
+fn assert_all_agree(reports: &[Report], how: &str) {
+    let failures = failures(reports);
+    assert!(
+        failures.is_empty(),
+        "{} of {} corpus programs disagree{how}:\n{}",
+        failures.len(),
+        reports.len(),
+        failures.join("\n")
+    );
+}
+
 /// The failures among `reports`, one line each.
 fn failures(reports: &[Report]) -> Vec<String> {
     reports
@@ -266,14 +279,7 @@ fn compiled_and_interpreted_agree_on_the_corpora() {
         .filter(|c| c.entry.is_some() && selected(c.corpus()))
         .collect();
     let reports = on_every_core(&cases, |case| run(case));
-    let failures = failures(&reports);
-    assert!(
-        failures.is_empty(),
-        "{} of {} corpus programs disagree:\n{}",
-        failures.len(),
-        reports.len(),
-        failures.join("\n")
-    );
+    assert_all_agree(&reports, "");
     // A corpus is only worth its build time if its programs run long.
     for corpus in CORPORA.iter().filter(|c| selected(c)) {
         let mut steps: Vec<u64> = reports
@@ -325,12 +331,5 @@ fn chess_code_tables_agree_with_the_interpreter_on_the_corpus() {
             compare_three_ways(run, &runner, index)
         })
     });
-    let failures = failures(&reports);
-    assert!(
-        failures.is_empty(),
-        "{} of {} corpus programs disagree run from tables:\n{}",
-        failures.len(),
-        reports.len(),
-        failures.join("\n")
-    );
+    assert_all_agree(&reports, " run from tables");
 }

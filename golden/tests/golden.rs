@@ -229,19 +229,18 @@ fn verify(case: &CaseFiles) -> Result<(), String> {
     }
 }
 
-#[test]
-fn every_golden_case_passes_through_interpreter_compiled_code_and_macro() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let cases = discover(root);
-    assert!(
-        !cases.is_empty(),
-        "no golden cases found under {}",
-        root.display()
-    );
+/// `check` on every case: what it found of each, after asserting that
+/// none failed (the failures, all of them, are the assertion's message).
+fn on_every_case<T>(
+    cases: &[CaseFiles],
+    check: impl Fn(&CaseFiles) -> Result<T, String>,
+) -> Vec<T> {
     let mut failures = Vec::new();
-    for case in &cases {
-        if let Err(problem) = verify(case) {
-            failures.push(format!("=== {} ===\n{problem}", case.name));
+    let mut found = Vec::new();
+    for case in cases {
+        match check(case) {
+            Ok(value) => found.push(value),
+            Err(problem) => failures.push(format!("=== {} ===\n{problem}", case.name)),
         }
     }
     assert!(
@@ -251,6 +250,19 @@ fn every_golden_case_passes_through_interpreter_compiled_code_and_macro() {
         cases.len(),
         failures.join("\n\n")
     );
+    found
+}
+
+#[test]
+fn every_golden_case_passes_through_interpreter_compiled_code_and_macro() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cases = discover(root);
+    assert!(
+        !cases.is_empty(),
+        "no golden cases found under {}",
+        root.display()
+    );
+    on_every_case(&cases, verify);
     eprintln!("{} golden cases passed all three ways", cases.len());
 }
 
@@ -380,21 +392,9 @@ fn switches_like_the_interpreter(files: &CaseFiles) -> Result<usize, String> {
 #[test]
 fn every_golden_case_switches_from_interpreter_to_compiled_code_at_any_step() {
     let cases = discover(Path::new(env!("CARGO_MANIFEST_DIR")));
-    let mut failures = Vec::new();
-    let mut switches = 0;
-    for case in &cases {
-        match switches_like_the_interpreter(case) {
-            Ok(count) => switches += count,
-            Err(problem) => failures.push(format!("=== {} ===\n{problem}", case.name)),
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} golden cases failed:\n\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n\n")
-    );
+    let switches: usize = on_every_case(&cases, switches_like_the_interpreter)
+        .iter()
+        .sum();
     eprintln!("{switches} switches of {} golden cases", cases.len());
 }
 

@@ -8,8 +8,8 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
-use chess2rs_runtime::chc::{self, Exit, Role, Shape};
-use chess2rs_runtime::limits::{Options, StepCounter};
+use chess2rs_runtime::__private::chc::{self, Exit, Role, Shape};
+use chess2rs_runtime::__private::{Options, StepCounter};
 
 /// Tries per measurement.
 const TRIES: u32 = 200_000;
@@ -20,12 +20,7 @@ const COPY_LOOP: Shape = Shape {
     degree: 1,
     warmup: true,
     roles: &[Role::Value; 5],
-    exit: Exit {
-        cell: 2,
-        var: 3,
-        also: Some(4),
-        negated: true,
-    },
+    exit: Exit::unequal(2, 3, Some(4)),
 };
 
 /// `b1+`, `c1+`, `c2xb1+`, loop while b1 ≠ N: degree 2.
@@ -33,12 +28,7 @@ const TRIANGLE: Shape = Shape {
     degree: 2,
     warmup: false,
     roles: &[Role::Value; 5],
-    exit: Exit {
-        cell: 3,
-        var: 4,
-        also: None,
-        negated: true,
-    },
+    exit: Exit::unequal(3, 4, None),
 };
 
 fn time(what: &str, mut f: impl FnMut()) {

@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use chess2rs_runtime::icp::{
+use chess2rs_runtime::__private::icp::{
     Board, Square, BLACK_ROOK, WHITE_BISHOP, WHITE_KING, WHITE_KNIGHT, WHITE_PAWN,
 };
 

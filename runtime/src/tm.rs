@@ -234,19 +234,6 @@ pub const INPUT: i64 = 1;
 /// The output state: prints symbols up to a 0 (see [`output_symbol`]).
 pub const OUTPUT: i64 = 2;
 
-/// What a rule does when it runs: the interpreter's rules and the rows of
-/// generated code's [`Rule`] table.
-pub trait Transition {
-    /// The state after.
-    fn next(&self) -> i64;
-    /// The symbol written.
-    fn write(&self) -> i64;
-    /// Whether the head moves left (else right).
-    fn left(&self) -> bool;
-    /// The line and column (`0`: the whole line) its errors name.
-    fn site(&self) -> (u32, u32);
-}
-
 /// One rule as generated code keeps it in a table sorted by
 /// `(state, read)`, for the steps it runs one at a time ([`finish`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,18 +254,33 @@ pub struct Rule {
     pub column: u32,
 }
 
-impl Transition for Rule {
-    fn next(&self) -> i64 {
-        self.next
+impl Rule {
+    /// The rule that, in `state` reading `read`, writes `write`, moves left
+    /// (if `left`, else right) and goes to `next`; its errors name `site`
+    /// (line and column).
+    pub(crate) fn new(
+        state: i64,
+        read: i64,
+        (next, write, left): (i64, i64, bool),
+        (line, column): (u32, u32),
+    ) -> Rule {
+        Rule {
+            state,
+            read,
+            next,
+            write,
+            left,
+            line,
+            column,
+        }
     }
-    fn write(&self) -> i64 {
-        self.write
-    }
-    fn left(&self) -> bool {
-        self.left
-    }
-    fn site(&self) -> (u32, u32) {
-        (self.line, self.column)
+}
+
+/// [`step`] takes any type that holds a [`Rule`]: this one, and the
+/// interpreter's rules, which keep where they came from beside it.
+impl AsRef<Rule> for Rule {
+    fn as_ref(&self) -> &Rule {
+        self
     }
 }
 
@@ -311,7 +313,7 @@ pub enum Step<'r, T> {
 /// The step is counted before it changes anything, so the step limit
 /// stops it with the tape as it was.
 #[inline]
-pub fn step<'r, T: Transition, R: BufRead, W: Write>(
+pub fn step<'r, T: AsRef<Rule>, R: BufRead, W: Write>(
     tape: &mut Tape,
     control: &mut Control,
     io: &mut Io<R, W>,
@@ -339,22 +341,23 @@ pub fn step<'r, T: Transition, R: BufRead, W: Write>(
             Ok(Step::Output)
         }
         state => {
-            let Some(rule) = rule(state, tape.read()) else {
+            let Some(taken) = rule(state, tape.read()) else {
                 return Ok(Step::Halt);
             };
-            let site = rule.site();
-            steps.tick_at(site.0, site.1)?;
-            tape.write(rule.write());
-            control.state = rule.next();
+            let rule = taken.as_ref();
+            let site = (rule.line, rule.column);
+            steps.tick_at(rule.line, rule.column)?;
+            tape.write(rule.write);
+            control.state = rule.next;
             if control.state == INPUT || control.state == OUTPUT {
                 control.entered_by = site;
             }
-            if rule.left() {
+            if rule.left {
                 tape.left();
             } else {
                 tape.right(site)?;
             }
-            Ok(Step::Rule(rule))
+            Ok(Step::Rule(taken))
         }
     }
 }
@@ -556,33 +559,9 @@ mod tests {
     #[test]
     fn finish_runs_the_last_steps_by_table_up_to_the_limit() {
         let rules = [
-            Rule {
-                state: 0,
-                read: 0,
-                next: 3,
-                write: 72,
-                left: false,
-                line: 1,
-                column: 0,
-            },
-            Rule {
-                state: 0,
-                read: 72,
-                next: 3,
-                write: 72,
-                left: false,
-                line: 3,
-                column: 0,
-            },
-            Rule {
-                state: 3,
-                read: 0,
-                next: 0,
-                write: 0,
-                left: true,
-                line: 2,
-                column: 0,
-            },
+            Rule::new(0, 0, (3, 72, false), (1, 0)),
+            Rule::new(0, 72, (3, 72, false), (3, 0)),
+            Rule::new(3, 0, (0, 0, true), (2, 0)),
         ];
         let mut out = Vec::new();
         let mut io = Io::new(&b""[..], &mut out);

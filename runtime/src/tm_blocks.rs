@@ -339,18 +339,9 @@ pub fn run(
         return false;
     };
     let (cells, head) = tape.parts();
-    let mut blocks = Vec::with_capacity(cells.len() / BLOCK + 1);
-    if memory::reserve(cells, (cells.len() / BLOCK + 1) * BLOCK - cells.len()).is_err() {
+    let Some(mut blocks) = pack(&machine, cells) else {
         return false;
-    }
-    for chunk in cells.chunks(BLOCK) {
-        let mut content = 0u64;
-        for (index, &cell) in chunk.iter().enumerate() {
-            // Every symbol on the tape has a code (`Machine::new`).
-            content |= machine.code(cell).unwrap_or(0) << (4 * index);
-        }
-        blocks.push(content);
-    }
+    };
     let (mut block, mut at) = (head / BLOCK, head % BLOCK);
     let mut remembered: FastMap<(u64, u64), Outcome> = FastMap::default();
     let mut fuel = steps.available();
@@ -398,20 +389,7 @@ pub fn run(
         fuel -= outcome.steps;
         blocks[block] = outcome.content;
         current = outcome.state as usize;
-        match outcome.exit {
-            Exit::Left => {
-                block -= 1;
-                at = BLOCK - 1;
-            }
-            Exit::Right => {
-                block += 1;
-                at = 0;
-                if block == blocks.len() {
-                    blocks.push(0);
-                }
-            }
-            Exit::Inside(cell) => at = usize::from(cell),
-        }
+        (block, at) = moved(outcome.exit, block, &mut blocks);
         if outcome.stops {
             if outcome.site != (0, 0) {
                 entered_by.set(outcome.site);
@@ -440,10 +418,51 @@ pub fn run(
             break;
         }
     }
-    // Back to cells (blanks past the old end read as the blanks the tape
-    // would have grown).
+    unpack(&machine, &blocks, cells);
+    tape.set_head(block * BLOCK + at);
+    *state = machine.states[current];
+    steps.spend_down_to(fuel);
+    limited
+}
+
+/// The tape's cells as blocks of [`BLOCK`] codes, room reserved on the
+/// tape for a whole last block; `None` past the memory limit.
+fn pack(machine: &Machine, cells: &mut Vec<i64>) -> Option<Vec<u64>> {
+    let mut blocks = Vec::with_capacity(cells.len() / BLOCK + 1);
+    memory::reserve(cells, (cells.len() / BLOCK + 1) * BLOCK - cells.len()).ok()?;
+    for chunk in cells.chunks(BLOCK) {
+        let mut content = 0u64;
+        for (index, &cell) in chunk.iter().enumerate() {
+            // Every symbol on the tape has a code (`Machine::new`).
+            content |= machine.code(cell).unwrap_or(0) << (4 * index);
+        }
+        blocks.push(content);
+    }
+    Some(blocks)
+}
+
+/// Where the head is (block and cell) after a macro step in `block` that
+/// ended by `exit`; a block of blanks is added past the last one when the
+/// head enters it.
+#[inline]
+fn moved(exit: Exit, block: usize, blocks: &mut Vec<u64>) -> (usize, usize) {
+    match exit {
+        Exit::Left => (block - 1, BLOCK - 1),
+        Exit::Right => {
+            if block + 1 == blocks.len() {
+                blocks.push(0);
+            }
+            (block + 1, 0)
+        }
+        Exit::Inside(cell) => (block, usize::from(cell)),
+    }
+}
+
+/// Writes `blocks` back to the tape's cells (blanks past the old end read
+/// as the blanks the tape would have grown).
+fn unpack(machine: &Machine, blocks: &[u64], cells: &mut Vec<i64>) {
     cells.clear();
-    for &content in &blocks {
+    for &content in blocks {
         for code in codes(content).iter() {
             cells.push(
                 machine
@@ -454,10 +473,6 @@ pub fn run(
             );
         }
     }
-    tape.set_head(block * BLOCK + at);
-    *state = machine.states[current];
-    steps.spend_down_to(fuel);
-    limited
 }
 
 #[cfg(test)]
@@ -508,15 +523,12 @@ mod tests {
     }
 
     fn rule(state: i64, read: i64, next: i64, write: i64, left: bool) -> Rule {
-        Rule {
+        Rule::new(
             state,
             read,
-            next,
-            write,
-            left,
-            line: (10 * state + read) as u32,
-            column: 0,
-        }
+            (next, write, left),
+            ((10 * state + read) as u32, 0),
+        )
     }
 
     /// The binary counter of the benchmarks, `bits` wide.

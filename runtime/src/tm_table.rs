@@ -37,16 +37,9 @@ pub struct Table<'a> {
 /// WRITE MOVE LINE COLUMN`, MOVE `L` or `R`.
 pub fn write_rule(out: &mut String, rule: &Rule) {
     use std::fmt::Write as _;
-    let Rule {
-        state,
-        read,
-        next,
-        write,
-        left,
-        line,
-        column,
-    } = *rule;
-    let direction = if left { 'L' } else { 'R' };
+    let direction = if rule.left { 'L' } else { 'R' };
+    let (state, read, next, write) = (rule.state, rule.read, rule.next, rule.write);
+    let (line, column) = (rule.line, rule.column);
     let _ = writeln!(
         out,
         "{state} {read} {next} {write} {direction} {line} {column}"
@@ -102,15 +95,8 @@ fn parse_rule(line: &str) -> Option<Rule> {
     };
     let mut number = || words.next()?.parse::<u32>().ok();
     let (line, column) = (number()?, number()?);
-    words.next().is_none().then_some(Rule {
-        state,
-        read,
-        next,
-        write,
-        left,
-        line,
-        column,
-    })
+    let rule = Rule::new(state, read, (next, write, left), (line, column));
+    words.next().is_none().then_some(rule)
 }
 
 /// The numbers [`write_numbers`] wrote.
@@ -205,15 +191,7 @@ mod tests {
     use super::*;
 
     fn rule(state: i64, read: i64, next: i64, write: i64, left: bool) -> Rule {
-        Rule {
-            state,
-            read,
-            next,
-            write,
-            left,
-            line: state as u32 + 1,
-            column: 0,
-        }
+        Rule::new(state, read, (next, write, left), (state as u32 + 1, 0))
     }
 
     #[test]

@@ -1,63 +1,28 @@
-//! The language server re-checking a 10,000-line document after a change:
-//! the change arrives, the debounce passes, the document is checked and
-//! its diagnostics converted and published — one per language. Then the
-//! outline (what hovers and definitions answer from) of the same document.
+//! The language server re-checking a 10,000-line document after a
+//! keystroke: the change (an edit of a range, as the server's incremental
+//! sync has clients send) arrives, the debounce passes, the document is
+//! checked and its diagnostics converted and published — one per
+//! language. Then the outline (what hovers and definitions answer from)
+//! of the same document.
+
+#[path = "../tests/support/lsp_documents.rs"]
+mod lsp_documents;
 
 use std::time::{Duration, Instant};
 
 use chess2rs::lsp::Server;
 use criterion::{criterion_group, criterion_main, Criterion};
+use lsp_documents::{document, Typing};
 use lsp_server::{Message, Notification};
 use serde_json::json;
 
 /// 10,000-line programs, one per language, each with work for every stage
 /// (labels and jumps, loops, moves, annotated boards).
 pub fn documents() -> Vec<(&'static str, String)> {
-    let icp: String = (1..=10_000)
-        .map(|n| match n % 4 {
-            0 => format!("{n}. p{n}=P{n},0\n"),
-            1 => format!("{n}. p;1,0?{}!{}\n", n + 1, n + 2),
-            2 => format!("{n}. \"line {n}\n"),
-            _ => format!("{n}. %p\n"),
-        })
-        .collect();
-    let chc: String = (0..2_000)
-        .map(|n| {
-            format!(
-                "a1+\n1/2 1/2\n  b{}+\nb{}=R+\nb{}\n",
-                n % 8 + 1,
-                n % 8 + 1,
-                n % 8 + 1
-            )
-        })
-        .collect();
-    let mut fv = String::from("(k):\n(p 4): (1,0)\n(q 1): {(1,0)*,(1,1)*}\n\n+--+--+--+\n|kB|  |qB|\n+--+--+--+\n|  |  |  |\n+--+--+--+\n|pW|qW|kW|\n+--+--+--+\n\n");
-    for turn in 1..=4_994 {
-        fv.push_str(&format!(
-            "Turn {turn} W: p a1 -> b1\nTurn {turn} B: q c3 -> b3\n"
-        ));
-    }
-    let pgn: String = (1..=10_000)
-        .map(|n| {
-            if n % 10 == 1 {
-                format!("{n}. Nf3! Nf6\n")
-            } else if n % 2 == 1 {
-                format!("{n}. Nf3 Nf6\n")
-            } else {
-                format!("{n}. Ng1 Ng8\n")
-            }
-        })
-        .collect();
-    let btm: String = (0..10_000)
-        .map(|n| format!("1{:b}{}\n", n % 64, if n % 7 == 0 { "?" } else { "!" }))
-        .collect();
-    vec![
-        ("icp", icp),
-        ("chc", chc),
-        ("fv", fv),
-        ("pgn", pgn),
-        ("btm", btm),
-    ]
+    ["icp", "chc", "fv", "pgn", "btm"]
+        .into_iter()
+        .filter_map(|extension| Some((extension, document(extension, 10_000, 0)?)))
+        .collect()
 }
 
 fn notify(server: &mut Server, method: &str, params: serde_json::Value) {
@@ -81,14 +46,16 @@ fn recheck(c: &mut Criterion) {
             "textDocument/didOpen",
             json!({ "textDocument": { "uri": uri, "languageId": "", "version": 1, "text": text } }),
         );
+        let typing = Typing::new(&text);
         let mut version = 1;
         group.bench_function(extension, |b| {
             b.iter(|| {
+                let change = typing.change(version as usize - 1, &text, false);
                 version += 1;
                 notify(
                     &mut server,
                     "textDocument/didChange",
-                    json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [ { "text": text } ] }),
+                    json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [change] }),
                 );
                 let published = server.publish_due(Instant::now() + Duration::from_secs(1));
                 assert_eq!(published.len(), 1);

@@ -550,9 +550,16 @@ pub fn int_literal(value: i64) -> TokenStream {
 mod tests {
     use super::*;
 
+    /// The `//!` lines a generated file starts with.
+    fn header(file: &str) -> String {
+        let header: Vec<&str> = file.lines().take_while(|l| l.starts_with("//!")).collect();
+        header.join("\n")
+    }
+
     /// A program whose text holds what a placeholder would be (in a
     /// comment of its code, say) gets placeholders of another word, and
     /// only those are replaced.
+
     #[test]
     fn placeholders_are_words_the_program_does_not_hold() {
         use crate::split::Items;
@@ -589,11 +596,7 @@ mod tests {
         let source = Source::new("p.icp", "1. ^\n");
         let entry = quote! { fn run() {} };
         let linked = program_file(&source, Language::InfChessPro, &entry, false);
-        let header: Vec<&str> = linked
-            .lines()
-            .take_while(|l| l.starts_with("//!"))
-            .collect();
-        let header = header.join("\n");
+        let header = header(&linked);
         assert!(
             header.contains("Terms: chess2rs puts no conditions"),
             "{header}"
@@ -607,11 +610,7 @@ mod tests {
         // A standalone file carries the inlined runtime's copyright and
         // licence notice, every line of it, in its header.
         let standalone = program_file(&source, Language::InfChessPro, &entry, true);
-        let header: Vec<&str> = standalone
-            .lines()
-            .take_while(|l| l.starts_with("//!"))
-            .collect();
-        let header = header.join("\n");
+        let header = self::header(&standalone);
         for line in chess2rs_runtime::LICENSE_NOTICE
             .lines()
             .filter(|l| !l.is_empty())

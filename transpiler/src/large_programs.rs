@@ -89,22 +89,21 @@ fn chc(lines: usize) -> String {
     "a1+\nRa1\nKxb1\n1/2 1/2\nb1+\nb1=R+\nb1\n".repeat(lines / 7)
 }
 
-#[test]
-fn infchesspro_tables_grow_by_a_constant() {
-    grows_by_a_constant(Language::InfChessPro, "t.icp", 1_200, icp);
+/// One test a language: `name: language, file name, lines, program`.
+macro_rules! growth_tests {
+    ($($name:ident: $language:expr, $file:literal, $lines:expr, $program:expr;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                grows_by_a_constant($language, $file, $lines, $program);
+            }
+        )*
+    };
 }
 
-#[test]
-fn finvara_tables_grow_by_a_constant() {
-    grows_by_a_constant(Language::Finvara, "t.fv", 1_200, fv);
-}
-
-#[test]
-fn btm_tables_grow_by_a_constant() {
-    grows_by_a_constant(Language::Btm, "t.btm", 6_000, btm);
-}
-
-#[test]
-fn chess_code_tables_grow_by_a_constant() {
-    grows_by_a_constant(Language::ChessCode, "t.chc", 1_400, chc);
+growth_tests! {
+    infchesspro_tables_grow_by_a_constant: Language::InfChessPro, "t.icp", 1_200, icp;
+    finvara_tables_grow_by_a_constant: Language::Finvara, "t.fv", 1_200, fv;
+    btm_tables_grow_by_a_constant: Language::Btm, "t.btm", 6_000, btm;
+    chess_code_tables_grow_by_a_constant: Language::ChessCode, "t.chc", 1_400, chc;
 }

@@ -47,3 +47,18 @@ pub struct Grid {
     /// Whether to colour the cells as a chessboard's squares.
     pub chequered: bool,
 }
+
+impl Grid {
+    /// An 8×8 chessboard titled `title`: files `a`…`h` left to right,
+    /// ranks 8…1 from the top; `cells` row by row from rank 8.
+    pub fn chessboard(title: &str, cells: Vec<String>) -> Grid {
+        Grid {
+            title: title.to_string(),
+            columns: "abcdefgh".chars().map(String::from).collect(),
+            rows: (1..=8).rev().map(|rank: u8| rank.to_string()).collect(),
+            cells,
+            marked: Vec::new(),
+            chequered: true,
+        }
+    }
+}

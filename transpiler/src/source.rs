@@ -114,6 +114,55 @@ impl Source {
         Some((start, text.strip_suffix('\r').unwrap_or(text)))
     }
 
+    /// Where line `index` (0-based) starts, if the text has that line
+    /// (the last may be empty, after a final line end).
+    pub fn line_start(&self, index: usize) -> Option<usize> {
+        self.line_starts.get(index).copied()
+    }
+
+    /// How many lines the line index holds: one more than the text has
+    /// line ends (the last, after a final line end, may be empty).
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// Replaces the bytes `range` of the text (clamped to the text and to
+    /// character boundaries) with `replacement`, as an editor's change
+    /// does: the line index is kept, only the starts after the edit moved.
+    /// The text may then start with a byte-order mark, which
+    /// [`Source::new`] would have removed. Returns which lines changed.
+    pub fn edit(&mut self, range: Range<usize>, replacement: &str) -> LinesEdited {
+        let boundary = |at: usize| {
+            let mut at = at.min(self.text.len());
+            while !self.text.is_char_boundary(at) {
+                at -= 1;
+            }
+            at
+        };
+        let start = boundary(range.start);
+        let end = boundary(range.end.max(start));
+        // The lines holding the edit's start and end: lines ending at a
+        // removed line end go, the text's new line ends start new ones.
+        let first = self.line_starts.partition_point(|&at| at <= start) - 1;
+        let last = self.line_starts.partition_point(|&at| at <= end) - 1;
+        let inserted: Vec<usize> = replacement
+            .match_indices('\n')
+            .map(|(at, _)| start + at + 1)
+            .collect();
+        let added = inserted.len();
+        self.text.replace_range(start..end, replacement);
+        self.line_starts.splice(first + 1..last + 1, inserted);
+        let after = first + 1 + added;
+        for line_start in &mut self.line_starts[after..] {
+            *line_start = *line_start - end + start + replacement.len();
+        }
+        LinesEdited {
+            first,
+            removed: last - first + 1,
+            inserted: added + 1,
+        }
+    }
+
     /// Each line's text (without its `\n` or `\r\n`) and the byte offset
     /// where it starts.
     pub fn lines(&self) -> impl Iterator<Item = (usize, &str)> {
@@ -132,6 +181,19 @@ impl Source {
                 Some((start, line.strip_suffix('\r').unwrap_or(line)))
             })
     }
+}
+
+/// Which lines an [`Source::edit`] changed: the `removed` lines from
+/// index `first` on (0-based, as [`Source::line_count`] counts them) were
+/// replaced by `inserted` lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinesEdited {
+    /// The first line changed.
+    pub first: usize,
+    /// How many lines the edit replaced.
+    pub removed: usize,
+    /// How many lines replaced them.
+    pub inserted: usize,
 }
 
 #[cfg(test)]
@@ -166,6 +228,31 @@ mod tests {
         assert_eq!(source.line_col(5), (2, 2));
         assert_eq!(source.line_col(7), (4, 1));
         assert_eq!(source.line_col(8), (4, 2));
+    }
+
+    proptest::proptest! {
+        /// Any edit of any text leaves the text and line index a new
+        /// source of the edited text has, and names the lines it changed.
+        #[test]
+        fn an_edit_keeps_the_line_index(
+            (text, start, length, replacement) in ("[a\r\né]{0,40}", 0usize..50, 0usize..20, "[b\n€]{0,8}"),
+        ) {
+            let mut source = Source::new("t", text.clone());
+            let before: Vec<String> = source.lines().map(|(_, line)| line.to_string()).collect();
+            let edited = source.edit(start..start + length, &replacement);
+            let fresh = Source::new("t", source.text().to_string());
+            proptest::prop_assert_eq!(&source.line_starts, &fresh.line_starts);
+            let after: Vec<String> = source.lines().map(|(_, line)| line.to_string()).collect();
+            // Lines outside the changed ones are the lines before.
+            let (first, removed, inserted) = (edited.first, edited.removed, edited.inserted);
+            proptest::prop_assert_eq!(before.get(..first), after.get(..first));
+            let tail = |lines: &[String], from: usize| lines.get(from..).map(<[String]>::to_vec).unwrap_or_default();
+            proptest::prop_assert_eq!(tail(&before, first + removed), tail(&after, first + inserted));
+            proptest::prop_assert_eq!(
+                fresh.line_count() + removed,
+                Source::new("t", text).line_count() + inserted
+            );
+        }
     }
 
     #[test]

@@ -109,7 +109,6 @@ impl StateMachine {
         items: &mut dyn Items,
     ) -> TokenStream {
         let counter = &self.counter;
-        let after_arm = (self.after_arm)(quote! { return Ok(()) });
         let mut arms = arms.into_iter().peekable();
         if arms.peek().is_none() && fixed_arms.is_empty() {
             // No line: the program halts at once.
@@ -117,16 +116,7 @@ impl StateMachine {
         }
         if !self.split {
             let arms = arms.map(|arm| arm.tokens);
-            return quote! {
-                loop {
-                    match #counter {
-                        #fixed_arms
-                        #(#arms)*
-                        _ => return Ok(()),
-                    }
-                    #after_arm
-                }
-            };
+            return self.entry_loop(fixed_arms, quote! { #(#arms)* });
         }
         // Each function's name and its first and last keys.
         let mut functions: Vec<(Ident, i64, i64)> = Vec::new();
@@ -175,11 +165,19 @@ impl StateMachine {
                     },
                 }
             });
+        self.entry_loop(fixed_arms, quote! { #(#calls)* })
+    }
+
+    /// The entry's loop: a match on the counter with `fixed_arms`, then
+    /// `arms`; any other value halts.
+    fn entry_loop(&self, fixed_arms: TokenStream, arms: TokenStream) -> TokenStream {
+        let counter = &self.counter;
+        let after_arm = (self.after_arm)(quote! { return Ok(()) });
         quote! {
             loop {
                 match #counter {
                     #fixed_arms
-                    #(#calls)*
+                    #arms
                     _ => return Ok(()),
                 }
                 #after_arm

@@ -23,7 +23,7 @@
 #![cfg(unix)]
 
 use std::os::unix::process::ExitStatusExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use proptest::prelude::*;
@@ -34,22 +34,17 @@ use chess2rs_corpus::{btm, chc, fv, icp, Random};
 mod child;
 #[path = "support/growth.rs"]
 mod growth;
+#[path = "support/scratch.rs"]
+mod scratch;
 use child::run_with_input;
 use growth::{PLACE_ICP, PUSH_FV, SEARCH_FV, WALK_BTM};
+use scratch::scratch;
 
 /// The address-space limit of every run, in KiB (`ulimit -v`): 512 MB.
 const LIMIT_KIB: u64 = 524_288;
 
 /// The message of a growth the system refused.
 const NO_MORE_MEMORY: &str = "the system has no more memory for the program";
-
-/// A scratch directory for this test, emptied first.
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Runs `chess2rs ARGS` in `dir` under the address-space limit, with
 /// `input` on stdin (written from a thread; a child that stops reading
@@ -225,7 +220,7 @@ proptest! {
     /// or 134, whether interpreted, compiled to Rust or checked.
     #[test]
     fn random_programs_never_abort_under_512_mb(seed in any::<u64>()) {
-        let dir = scratch(&format!("address_space_{seed:016x}"));
+        let dir = scratch(format!("address_space_{seed:016x}"));
         let case = case(seed, 100_000);
         let result = run_case(&case, &dir);
         let _ = std::fs::remove_dir_all(&dir);
@@ -255,7 +250,7 @@ fn assert_out_of_memory(output: &Output, what: &str) {
 /// step limit it never reaches: a clean out-of-memory error, exit 1.
 /// Compiling it to Rust and checking it under the limit end with 0.
 fn runs_out_of_memory_cleanly(file: &str, text: &str, feed: &str) {
-    let dir = scratch(&format!("address_space_{}", file.replace('.', "_")));
+    let dir = scratch(format!("address_space_{}", file.replace('.', "_")));
     if let Some(name) = file.strip_suffix(".pgn") {
         let listing = format!("{name}.btm");
         std::fs::write(dir.join(&listing), text).unwrap();

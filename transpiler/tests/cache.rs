@@ -15,16 +15,16 @@ mod child;
 #[path = "support/runtime_cache.rs"]
 #[allow(dead_code)]
 mod runtime_cache;
+#[path = "support/scratch.rs"]
+mod scratch;
+#[path = "support/text.rs"]
+mod text;
 use runtime_cache::seed;
+use text::{assert_contains, text};
 
 /// A scratch directory for this test, emptied first.
 fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("cache-tests")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    scratch::scratch(Path::new("cache-tests").join(test))
 }
 
 /// `chess2rs ARGS` in `dir` with the cache at `cache` (cheap builds).
@@ -52,10 +52,6 @@ fn chess2rs_with(dir: &Path, args: &[&str], cache: &Path, env: &[(&str, &Path)])
     child::run_with_input(&mut command, b"")
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 /// The cache's entries (directories named by their key) holding `artifact`.
 fn entries_with(cache: &Path, artifact: &str) -> Vec<PathBuf> {
     match std::fs::read_dir(cache) {
@@ -76,6 +72,15 @@ fn entries(cache: &Path) -> Vec<PathBuf> {
 /// The cache's runtime libraries.
 fn runtimes(cache: &Path) -> Vec<PathBuf> {
     entries_with(cache, "libchess2rs_runtime.rlib")
+}
+
+/// A test's directory (`scratch(test)`), its build cache, and a
+/// [`logging_rustc`] with its log: `(root, cache, log, rustc)`.
+fn logged(test: &str) -> (PathBuf, PathBuf, PathBuf, PathBuf) {
+    let root = scratch(test);
+    let log = root.join("rustc.log");
+    let rustc = logging_rustc(&root, &log, false);
+    (root.clone(), root.join("cache"), log, rustc)
 }
 
 /// A `rustc` that logs each command line (one line each) to `log` and
@@ -190,11 +195,7 @@ fn build_by_two_paths_builds_once_and_names_the_file() {
     let mut exe = Command::new(work.join("b"));
     let output = child::run_with_input(&mut exe, b"");
     assert_eq!(output.status.code(), Some(1));
-    assert!(
-        text(&output.stderr).contains("--> loop.icp:2:"),
-        "{}",
-        text(&output.stderr)
-    );
+    assert_contains(&text(&output.stderr), "--> loop.icp:2:");
 }
 
 #[test]
@@ -279,7 +280,7 @@ fn cache_path_list_and_clean() {
         .set_modified(three_days_ago)
         .unwrap();
     let list = text(&chess2rs(&root, &["cache", "list"], &cache).stdout);
-    assert!(list.contains("3 days ago"), "{list}");
+    assert_contains(&list, "3 days ago");
     let clean = chess2rs(&root, &["cache", "clean", "--older-than", "2"], &cache);
     assert_eq!(clean.status.code(), Some(0));
     assert!(
@@ -309,25 +310,18 @@ fn cache_path_list_and_clean() {
     // `a_damaged_runtime_is_built_again` and the first runs build).
     seed(&cache, "0");
     let run = chess2rs(&root, &["run", "one.icp"], &cache);
-    assert!(
-        text(&run.stderr).contains("Compiling"),
-        "{}",
-        text(&run.stderr)
-    );
+    assert_contains(&text(&run.stderr), "Compiling");
 }
 
 #[test]
 fn a_cache_hit_neither_generates_code_nor_asks_rustc() {
-    let root = scratch("hit");
-    let cache = root.join("cache");
-    let log = root.join("rustc.log");
-    let rustc = logging_rustc(&root, &log, false);
+    let (root, cache, log, rustc) = logged("hit");
     std::fs::write(root.join("one.icp"), PROGRAM).unwrap();
     seed(&cache, "0");
     let env = [("RUSTC", rustc.as_path())];
     let first = chess2rs_with(&root, &["run", "--verbose", "one.icp"], &cache, &env);
     let stderr = text(&first.stderr);
-    assert!(stderr.contains("Generated"), "{stderr}");
+    assert_contains(&stderr, "Generated");
     // The runtime put there is this rustc's: found by its key.
     assert!(
         !stderr.contains("Compiling the chess2rs runtime"),
@@ -339,7 +333,7 @@ fn a_cache_hit_neither_generates_code_nor_asks_rustc() {
         let stderr = text(&again.stderr);
         assert_eq!(again.status.code(), Some(1), "{stderr}");
         assert_eq!(text(&again.stdout), "hi\n");
-        assert!(stderr.contains("Fresh one.icp"), "{stderr}");
+        assert_contains(&stderr, "Fresh one.icp");
         assert!(
             !stderr.contains("Generated"),
             "a hit generated code: {stderr}"
@@ -351,10 +345,7 @@ fn a_cache_hit_neither_generates_code_nor_asks_rustc() {
 
 #[test]
 fn build_after_run_and_run_after_build_do_not_call_rustc() {
-    let root = scratch("run-build");
-    let cache = root.join("cache");
-    let log = root.join("rustc.log");
-    let rustc = logging_rustc(&root, &log, false);
+    let (root, cache, log, rustc) = logged("run-build");
     let env = [("RUSTC", rustc.as_path())];
     std::fs::write(root.join("one.icp"), PROGRAM).unwrap();
     std::fs::write(root.join("two.icp"), "1. \"two\n").unwrap();
@@ -379,25 +370,14 @@ fn build_after_run_and_run_after_build_do_not_call_rustc() {
     // the same entries as `run`'s.
     let mut exe = Command::new(root.join("one"));
     let output = child::run_with_input(&mut exe, b"");
-    assert!(
-        text(&output.stderr).contains("--> one.icp:2:"),
-        "{}",
-        text(&output.stderr)
-    );
+    assert_contains(&text(&output.stderr), "--> one.icp:2:");
     let version = child::run_with_input(Command::new(root.join("two")).arg("--version"), b"");
-    assert!(
-        text(&version.stdout).contains("program `two.icp`"),
-        "{}",
-        text(&version.stdout)
-    );
+    assert_contains(&text(&version.stdout), "program `two.icp`");
 }
 
 #[test]
 fn the_runtime_is_built_once_under_concurrent_first_runs() {
-    let root = scratch("concurrent");
-    let cache = root.join("cache");
-    let log = root.join("rustc.log");
-    let rustc = logging_rustc(&root, &log, false);
+    let (root, cache, log, rustc) = logged("concurrent");
     let programs: Vec<String> = (0..3).map(|i| format!("p{i}.icp")).collect();
     for (i, name) in programs.iter().enumerate() {
         std::fs::write(root.join(name), format!("1. \"program {i}\n")).unwrap();
@@ -435,48 +415,29 @@ fn the_runtime_is_built_once_under_concurrent_first_runs() {
 
 #[test]
 fn a_runtime_of_another_rustc_is_not_used() {
-    let root = scratch("other-rustc");
-    let cache = root.join("cache");
-    let log = root.join("rustc.log");
-    let rustc = logging_rustc(&root, &log, false);
+    let (root, cache, log, rustc) = logged("other-rustc");
     let other = logging_rustc(&root, &log, true);
     std::fs::write(root.join("one.icp"), PROGRAM).unwrap();
+    let run_one =
+        |rustc: &Path| chess2rs_with(&root, &["run", "one.icp"], &cache, &[("RUSTC", rustc)]);
     // The first rustc's runtime is there.
     seed(&cache, "0");
-    chess2rs_with(
-        &root,
-        &["run", "one.icp"],
-        &cache,
-        &[("RUSTC", rustc.as_path())],
-    );
+    run_one(&rustc);
     assert_eq!(rustc_calls(&log), (1, 0, 1));
     // Another rustc (its -vV differs): its own runtime and executable.
-    let run = chess2rs_with(
-        &root,
-        &["run", "one.icp"],
-        &cache,
-        &[("RUSTC", other.as_path())],
-    );
+    let run = run_one(&other);
     assert_eq!(text(&run.stdout), "hi\n", "{}", text(&run.stderr));
     assert_eq!(rustc_calls(&log), (2, 1, 2));
     assert_eq!(runtimes(&cache).len(), 2);
     assert_eq!(entries(&cache).len(), 2);
     // And the first one's are still found by the first.
-    chess2rs_with(
-        &root,
-        &["run", "one.icp"],
-        &cache,
-        &[("RUSTC", rustc.as_path())],
-    );
+    run_one(&rustc);
     assert_eq!(rustc_calls(&log), (2, 1, 2));
 }
 
 #[test]
 fn a_damaged_runtime_is_built_again() {
-    let root = scratch("damaged-runtime");
-    let cache = root.join("cache");
-    let log = root.join("rustc.log");
-    let rustc = logging_rustc(&root, &log, false);
+    let (root, cache, log, rustc) = logged("damaged-runtime");
     let env = [("RUSTC", rustc.as_path())];
     std::fs::write(root.join("first.icp"), "1. \"first\n").unwrap();
     seed(&cache, "0");
@@ -533,7 +494,7 @@ fn a_cache_others_could_write_into_is_refused() {
             let stderr = text(&output.stderr);
             assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
             assert!(stderr.contains(why), "{args:?}: {stderr}");
-            assert!(stderr.contains("CHESS2RS_CACHE_DIR"), "{stderr}");
+            assert_contains(&stderr, "CHESS2RS_CACHE_DIR");
             assert!(entries(cache).is_empty() && runtimes(cache).is_empty());
         }
     };
@@ -560,7 +521,7 @@ fn a_cache_others_could_write_into_is_refused() {
     let accepted = |cache: &Path| {
         let output = chess2rs_with(&dir, &["run", "p.icp"], cache, &[("RUSTC", &no_rustc)]);
         let stderr = text(&output.stderr);
-        assert!(stderr.contains("cannot run rustc"), "{stderr}");
+        assert_contains(&stderr, "cannot run rustc");
         assert!(!stderr.contains("CHESS2RS_CACHE_DIR"), "{stderr}");
     };
     mode(&shared, 0o1777);

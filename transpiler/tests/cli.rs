@@ -1,7 +1,6 @@
 //! The `chess2rs` binary end to end: verbs, exit codes, `--help`, the build
 //! cache, and `--standalone` output built by plain `rustc`.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -9,9 +8,18 @@ use std::process::{Command, Output, Stdio};
 #[allow(dead_code)]
 mod cache_entries;
 use cache_entries::build_directories;
+#[path = "support/child.rs"]
+mod child;
 #[path = "support/runtime_cache.rs"]
 #[allow(dead_code)]
 mod runtime_cache;
+use child::{feed_and_wait, run_with_input, spawn_piped};
+#[path = "support/scratch.rs"]
+mod scratch;
+#[path = "support/text.rs"]
+mod text;
+use scratch::scratch;
+use text::{assert_contains, text};
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -19,14 +27,6 @@ fn workspace() -> PathBuf {
 
 fn example(name: &str) -> PathBuf {
     workspace().join("examples").join(name)
-}
-
-/// A scratch directory for this test, emptied first.
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// [`scratch`] as a build cache that holds the runtime library built
@@ -72,44 +72,14 @@ fn chess2rs_in(
     stdin: &[u8],
     cache: &Path,
 ) -> Output {
-    let child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
-        .envs(env.iter().copied())
-        .current_dir(dir)
-        .args(compiled_tier(args))
-        .env("CHESS2RS_CACHE_DIR", cache)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    feed_and_wait(child, stdin)
-}
-
-/// Writes `input` to the child's stdin (from a thread, so a child that
-/// prints before it reads cannot deadlock against us) and waits for it.
-///
-/// A child may exit without reading its input (a usage error, a program
-/// that never reads): the write then races with the exit and may fail with
-/// a broken pipe, which is not an error of the child. Any other write error
-/// fails the test.
-fn feed_and_wait(mut child: std::process::Child, input: &[u8]) -> Output {
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || match pipe.write_all(&input) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => other,
-    });
-    let output = child.wait_with_output().unwrap();
-    writer
-        .join()
-        .expect("stdin writer thread")
-        .expect("writing the child's stdin");
-    output
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    run_with_input(
+        Command::new(env!("CARGO_BIN_EXE_chess2rs"))
+            .envs(env.iter().copied())
+            .current_dir(dir)
+            .args(compiled_tier(args))
+            .env("CHESS2RS_CACHE_DIR", cache),
+        stdin,
+    )
 }
 
 fn seed(name: &str) -> (String, Vec<u8>, String) {
@@ -209,8 +179,10 @@ fn standalone_output_builds_with_plain_rustc_without_warnings() {
         let source = dir.join(format!("{stem}.rs"));
         std::fs::write(&source, &out.stdout).unwrap();
         let exe = dir.join(stem);
+        // Unoptimised (with overflow checks): whether it builds and warns
+        // does not depend on the level, and -O took most of this test's
+        // minute and a half.
         let rustc = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
-            .arg("-O")
             .arg(&source)
             .arg("-o")
             .arg(&exe)
@@ -252,11 +224,7 @@ fn program_from_stdin_needs_and_takes_lang() {
     let cache = scratch("stdin");
     let out = chess2rs(&["interpret", "-"], b"1. \"hi\n", &cache);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("give --lang"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_contains(&text(&out.stderr), "give --lang");
     let out = chess2rs(&["check", "-", "--lang", "icp"], b"1. \"hi\n", &cache);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let out = chess2rs(&["-", "--lang", "InfChessPro"], b"1. \"hi\n", &cache);
@@ -279,18 +247,18 @@ fn exit_codes_for_compile_errors_runtime_errors_and_bad_usage() {
         let out = chess2rs(&args, b"", &cache);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let stderr = text(&out.stderr);
-        assert!(stderr.contains("error: no line is labelled 9"), "{stderr}");
-        assert!(stderr.contains("bad.icp:1:5"), "{stderr}");
+        assert_contains(&stderr, "error: no line is labelled 9");
+        assert_contains(&stderr, "bad.icp:1:5");
     }
     let (path, _, _) = seed("register.icp");
     let out = chess2rs(&["interpret", &path], b"1 2", &cache);
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
-    assert!(
-        stderr.contains("error: expected a number in the input, found its end"),
-        "{stderr}"
+    assert_contains(
+        &stderr,
+        "error: expected a number in the input, found its end",
     );
-    assert!(stderr.contains("register.icp:4:"), "{stderr}");
+    assert_contains(&stderr, "register.icp:4:");
     assert_eq!(
         chess2rs(&["frobnicate"], b"", &cache).status.code(),
         Some(2)
@@ -335,11 +303,8 @@ fn check_reports_warnings_but_succeeds() {
     let out = chess2rs(&["check", "-", "--lang", "icp"], b"1. %ghost\n", &cache);
     assert_eq!(out.status.code(), Some(0));
     let stderr = text(&out.stderr);
-    assert!(
-        stderr.contains("warning: no piece called `ghost` is ever placed"),
-        "{stderr}"
-    );
-    assert!(stderr.contains("1 warning"), "{stderr}");
+    assert_contains(&stderr, "warning: no piece called `ghost` is ever placed");
+    assert_contains(&stderr, "1 warning");
 }
 
 /// The golden cases, with their file conventions (shared with the golden
@@ -639,15 +604,12 @@ fn every_golden_program_file_builds_and_runs() {
             if let Some(bytes) = discard {
                 command.arg("--discard-output").arg(bytes.to_string());
             }
-            let child = command
-                .args(["--max-memory", "2147483648"])
-                .env(CASE_VARIABLE, module)
-                .current_dir(&golden)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
+            let child = spawn_piped(
+                command
+                    .args(["--max-memory", "2147483648"])
+                    .env(CASE_VARIABLE, module)
+                    .current_dir(&golden),
+            );
             feed_and_wait(child, &expected.input)
         };
         let mut out = run(None);
@@ -695,13 +657,10 @@ fn explain_btm_of_the_hello_game_is_a_program_that_prints_hello() {
     );
     let explained = chess2rs(&["explain", &game], b"", &dir);
     let text_out = text(&explained.stdout);
-    assert!(
-        text_out.contains("5. Qg8!\n8  ♜ ♞ ♝ · ♚ ♝ ♕ ♜"),
-        "{text_out}"
-    );
-    assert!(
-        text_out.contains("Rules (state, read -> next, write, move):\n  0, 1 -> 2, 0, right"),
-        "{text_out}"
+    assert_contains(&text_out, "5. Qg8!\n8  ♜ ♞ ♝ · ♚ ♝ ♕ ♜");
+    assert_contains(
+        &text_out,
+        "Rules (state, read -> next, write, move):\n  0, 1 -> 2, 0, right",
     );
     let svgs = dir.join("svg");
     let pictures = chess2rs(
@@ -818,11 +777,11 @@ fn built_executables_explain_themselves_and_are_small() {
     let help = run("--help");
     assert_eq!(help.status.code(), Some(0));
     let help = text(&help.stdout);
-    assert!(
-        help.contains("Usage: adder [--max-steps N] [--max-memory SIZE] < INPUT"),
-        "{help}"
+    assert_contains(
+        &help,
+        "Usage: adder [--max-steps N] [--max-memory SIZE] < INPUT",
     );
-    assert!(help.contains("the Chess Code program"), "{help}");
+    assert_contains(&help, "the Chess Code program");
     let version = run("--version");
     assert_eq!(version.status.code(), Some(0));
     assert!(text(&version.stdout).contains("compiled by chess2rs"));
@@ -877,7 +836,7 @@ fn mistakes_on_the_command_line_get_plain_answers() {
     let run_help = text(&chess2rs(&["run", "--help"], b"", &cache).stdout);
     assert!(!run_help.contains("--trace"), "{run_help}");
     let interpret_help = text(&chess2rs(&["interpret", "--help"], b"", &cache).stdout);
-    assert!(interpret_help.contains("--trace"), "{interpret_help}");
+    assert_contains(&interpret_help, "--trace");
     assert_eq!(
         chess2rs(&["run", "--trace", &program], b"", &cache)
             .status
@@ -923,14 +882,10 @@ fn completions_and_the_manual_page_come_from_the_command() {
     }
     let man = chess2rs(&["man"], b"", &cache);
     assert_eq!(man.status.code(), Some(0));
-    assert!(
-        text(&man.stdout).contains(".TH chess2rs"),
-        "{}",
-        text(&man.stdout)
-    );
+    assert_contains(&text(&man.stdout), ".TH chess2rs");
     // The verbs the command's page lists as chess2rs-VERB(1) have pages.
     let run_page = text(&chess2rs(&["man", "run"], b"", &cache).stdout);
-    assert!(run_page.contains(".TH chess2rs-run 1"), "{run_page}");
+    assert_contains(&run_page, ".TH chess2rs-run 1");
     let dir = cache.join("man1");
     let out = chess2rs(&["man", "--dir", &dir.display().to_string()], b"", &cache);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -1146,10 +1101,7 @@ fn thousands_of_errors_on_one_long_line_give_a_short_report() {
         "{} bytes of diagnostics",
         stderr.len()
     );
-    assert!(
-        stderr.contains("note: 3950 more errors not shown"),
-        "{stderr}"
-    );
+    assert_contains(&stderr, "note: 3950 more errors not shown");
     assert!(stderr.contains('…'), "long line cut around the caret");
 }
 
@@ -1161,7 +1113,7 @@ fn synth_writes_a_game_that_interpret_and_run_play() {
     let out = chess2rs(&["synth", &btm, "-o", &game], b"", &cache);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("synth: writing area: "), "{stderr}");
+    assert_contains(&stderr, "synth: writing area: ");
     assert!(
         stderr.contains(" moves ("),
         "progress and a summary: {stderr}"
@@ -1190,10 +1142,7 @@ fn synth_writes_a_game_that_interpret_and_run_play() {
         annotated.starts_with("[Event \"chess2rs synth\"]"),
         "{annotated}"
     );
-    assert!(
-        annotated.contains("{tape cell 1 = 72: writes "),
-        "{annotated}"
-    );
+    assert_contains(&annotated, "{tape cell 1 = 72: writes ");
 }
 
 #[test]
@@ -1213,11 +1162,7 @@ fn synth_refuses_other_languages_broken_listings_and_its_own_input() {
     let bad = bad.display().to_string();
     let out = chess2rs(&["synth", &bad], b"", &cache);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("bad.btm:2:1"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_contains(&text(&out.stderr), "bad.btm:2:1");
     let out = chess2rs(&["synth", &bad, "-o", &bad], b"", &cache);
     assert_ne!(out.status.code(), Some(0));
     assert_eq!(std::fs::read_to_string(&bad).unwrap(), "10!\n0!\n");
@@ -1360,10 +1305,9 @@ fn output_paths_write_through_links_fifos_and_devices() {
     if Path::new("/dev/full").exists() {
         let out = chess2rs(&[&add, "-o", "/dev/full"], b"", &cache);
         assert_eq!(out.status.code(), Some(2));
-        assert!(
-            text(&out.stderr).contains("cannot write `/dev/full`: No space left on device"),
-            "{}",
-            text(&out.stderr)
+        assert_contains(
+            &text(&out.stderr),
+            "cannot write `/dev/full`: No space left on device",
         );
     }
 }
@@ -1419,11 +1363,7 @@ fn synth_writes_a_move_pair_for_an_empty_machine_and_quiet_means_quiet() {
     let listing = listing.display().to_string();
     let loud = chess2rs(&["synth", &listing], b"", &cache);
     assert_eq!(loud.status.code(), Some(0), "{}", text(&loud.stderr));
-    assert!(
-        text(&loud.stderr).contains("warning"),
-        "{}",
-        text(&loud.stderr)
-    );
+    assert_contains(&text(&loud.stderr), "warning");
     let quiet = chess2rs(&["synth", "-q", &listing], b"", &cache);
     assert_eq!(quiet.status.code(), Some(0));
     assert_eq!(text(&quiet.stderr), "");

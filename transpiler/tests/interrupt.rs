@@ -17,6 +17,8 @@ use std::time::{Duration, Instant};
 #[path = "support/cache_entries.rs"]
 #[allow(dead_code)]
 mod cache_entries;
+#[path = "support/scratch.rs"]
+mod scratch;
 use cache_entries::build_directories;
 
 /// How long the tests wait for anything: far more than it takes, so that a
@@ -44,12 +46,7 @@ fn spawning<T>(f: impl FnOnce() -> T) -> T {
 
 /// A scratch directory for this test, emptied first.
 fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("interrupt")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    scratch::scratch(Path::new("interrupt").join(test))
 }
 
 /// Writes an executable shell script.

@@ -23,15 +23,10 @@ struct Client {
 
 impl Client {
     fn start() -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
-            .arg("lsp")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let messages = lsp_frames::messages(child.stdout.take().unwrap());
+        let (child, stdin, messages) = lsp_frames::start(
+            Command::new(env!("CARGO_BIN_EXE_chess2rs")).arg("lsp"),
+            Stdio::inherit(),
+        );
         let mut client = Client {
             child,
             stdin,
@@ -46,23 +41,19 @@ impl Client {
     }
 
     fn send(&mut self, message: Value) {
-        let body = message.to_string();
-        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.write_all(&lsp_frames::frame(&message)).unwrap();
         self.stdin.flush().unwrap();
     }
 
     fn notify(&mut self, method: &str, params: Value) {
-        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+        self.send(lsp_frames::notification(method, params));
     }
 
     /// Sends a request and waits for its response's result.
     fn request(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
-        let response = self.wait_for(|message| message["id"] == json!(id));
-        assert!(response.get("error").is_none(), "{response}");
-        response["result"].clone()
+        let (id, request) = lsp_frames::request(&mut self.next_id, method, params);
+        self.send(request);
+        lsp_frames::result(self.wait_for(|message| message["id"] == json!(id)))
     }
 
     /// The next message `wanted` accepts (others are skipped).

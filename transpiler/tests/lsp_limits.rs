@@ -2,15 +2,23 @@
 //! publishes (as many as `chess2rs check` shows, then one saying how many
 //! more there are), and what that costs on a 10 MB document.
 
+#[path = "support/cpu_time.rs"]
+mod cpu_time;
+#[path = "support/lsp_documents.rs"]
+mod lsp_documents;
+
 use std::time::{Duration, Instant};
 
-use chess2rs::lsp::Server;
+use chess2rs::lsp::transport::Frame;
+use chess2rs::lsp::{Server, Session};
+use cpu_time::CpuTimer;
+use lsp_documents::{document, Typing};
 use lsp_server::{Message, Notification};
 use serde_json::{json, Value};
 
 /// An InfChessPro program of at least `bytes` bytes in which every label
 /// is defined twice: one error per pair of lines.
-fn duplicate_labels(bytes: usize) -> String {
+pub fn duplicate_labels(bytes: usize) -> String {
     let mut text = String::with_capacity(bytes + 64);
     let mut label = 1;
     while text.len() < bytes {
@@ -111,70 +119,127 @@ fn a_document_publishes_at_most_what_check_shows_and_how_many_more() {
     );
 }
 
-/// The 10 MB document opened and then changed ten times, each change
-/// published once its debounce has passed: prints the time of each
-/// (`cargo test --release --test lsp_limits -- --ignored --nocapture`).
+/// A session that has answered `initialize`, and whether it takes
+/// changes as edits (incremental sync) rather than whole texts.
+fn initialized() -> (Session, bool) {
+    let mut session = Session::new();
+    let body = json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } });
+    let (replies, _) = session.frame(
+        Frame::Body(body.to_string().into_bytes()),
+        Instant::now(),
+        &mut std::io::sink(),
+    );
+    let mut written = Vec::new();
+    for reply in replies {
+        reply.write(&mut written).unwrap();
+    }
+    let text = String::from_utf8(written).unwrap();
+    let reply: Value = serde_json::from_str(&text[text.find('{').unwrap()..]).unwrap();
+    let sync = &reply["result"]["capabilities"]["textDocumentSync"];
+    let kind = sync.get("change").unwrap_or(sync);
+    (session, *kind == 2)
+}
+
+/// Runs `frame` through `session` and then what is due long after, all
+/// written out as the server writes them: the bytes written.
+fn round_trip(session: &mut Session, frame: Vec<u8>) -> Vec<u8> {
+    let now = Instant::now();
+    let (mut replies, _) = session.frame(Frame::Body(frame), now, &mut std::io::sink());
+    replies.extend(session.publish_due(now + Duration::from_secs(3600)));
+    let mut written = Vec::new();
+    for reply in &replies {
+        reply.write(&mut written).unwrap();
+    }
+    written
+}
+
+/// The diagnostics of the one `publishDiagnostics` the server wrote.
+fn written_diagnostics(written: &[u8]) -> usize {
+    let text = std::str::from_utf8(written).unwrap();
+    let body: Value = serde_json::from_str(&text[text.find('{').unwrap()..]).unwrap();
+    assert_eq!(body["method"], "textDocument/publishDiagnostics");
+    body["params"]["diagnostics"].as_array().unwrap().len()
+}
+
+/// A 10 MB document of each language opened, then edited as a user
+/// types (a character added at the end of its middle line, then taken
+/// away, over and over): prints the time from the change's bytes to the
+/// diagnostics written, the debounce left out — the least of the samples
+/// and the mean CPU time — and a whole check by `chess2rs::check`
+/// (`cargo test --release -p chess2rs --test lsp_limits -- --ignored
+/// --nocapture`; `LSP_SAMPLES` sets how many changes, 20 by default, and
+/// `LSP_CASES` which documents, e.g. `icp-twice,pgn`).
 #[test]
-#[ignore = "a measurement: 10 MB, run in release"]
-fn ten_megabytes_of_duplicate_labels_measured() {
-    let text = duplicate_labels(10_000_000);
-    let uri = "file:///big.icp";
-    let mut server = Server::new(&Default::default());
-    let start = Instant::now();
-    let opened = notify(
-        &mut server,
-        "textDocument/didOpen",
-        json!({ "textDocument": { "uri": uri, "languageId": "", "version": 1, "text": text } }),
-    );
-    let size: usize = opened
-        .iter()
-        .map(|m| serde_json::to_string(m).unwrap().len())
-        .sum();
-    println!(
-        "open: {:?}, {} diagnostics, {size} bytes of JSON",
-        start.elapsed(),
-        published(&opened).len()
-    );
-    let mut total = Duration::ZERO;
-    let mut publishing = Duration::ZERO;
-    for version in 2..=11 {
-        let change = json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [ { "text": text } ] });
+#[ignore = "a measurement: 10 MB documents, run in release"]
+fn ten_megabyte_documents_rechecked_after_one_line_edits() {
+    let samples: usize = std::env::var("LSP_SAMPLES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(20);
+    let size = 10_000_000;
+    let cases = [
+        ("icp", "icp-twice", duplicate_labels(size)),
+        ("icp", "icp", document("icp", 0, size).unwrap()),
+        ("chc", "chc", document("chc", 0, size).unwrap()),
+        ("fv", "fv", document("fv", 0, size).unwrap()),
+        ("pgn", "pgn", document("pgn", 0, size).unwrap()),
+        ("btm", "btm", document("btm", 0, size).unwrap()),
+    ];
+    let wanted = std::env::var("LSP_CASES").ok();
+    let wanted = |name: &str| {
+        wanted
+            .as_deref()
+            .is_none_or(|list| list.split(',').any(|case| case == name))
+    };
+    for (extension, name, text) in cases {
+        if !wanted(name) {
+            continue;
+        }
+        let uri = format!("file:///big.{extension}");
+        let (mut session, incremental) = initialized();
+        let typing = Typing::new(&text);
+        let lines = text.lines().count();
+        let open = json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": { "textDocument": { "uri": uri, "languageId": "", "version": 1, "text": text } } });
         let start = Instant::now();
-        notify(&mut server, "textDocument/didChange", change);
-        let published_at = Instant::now();
-        let messages = server.publish_due(Instant::now() + Duration::from_secs(1));
-        let json: usize = messages
-            .iter()
-            .map(|m| serde_json::to_string(m).unwrap().len())
-            .sum();
-        let took = start.elapsed();
-        total += took;
-        publishing += published_at.elapsed();
+        let written = round_trip(&mut session, open.to_string().into_bytes());
+        let opened = start.elapsed();
+        let opened_with = written_diagnostics(&written);
+        let mut walls = Vec::new();
+        let cpu = CpuTimer::start();
+        let mut published = Vec::new();
+        for sample in 0..samples {
+            let version = sample as i32 + 2;
+            let change = typing.change(sample, &text, !incremental);
+            let body = json!({ "jsonrpc": "2.0", "method": "textDocument/didChange", "params": { "textDocument": { "uri": uri, "version": version }, "contentChanges": [change] } })
+                .to_string()
+                .into_bytes();
+            let start = Instant::now();
+            let written = round_trip(&mut session, body);
+            walls.push(start.elapsed());
+            published.push(written);
+        }
+        let cpu = cpu.elapsed() / samples as u32;
+        walls.sort();
+        let counts: Vec<usize> = published.iter().map(|w| written_diagnostics(w)).collect();
+        // The whole check as `chess2rs check` makes it, the least of three.
+        let language = chess2rs::Language::from_extension(extension).unwrap();
+        let source = chess2rs::Source::new(format!("big.{extension}"), text.clone());
+        let checks = (0..3)
+            .map(|_| {
+                let start = Instant::now();
+                let _ = chess2rs::diag::building_shown_only(|| chess2rs::check(&source, language));
+                start.elapsed()
+            })
+            .min()
+            .unwrap();
         println!(
-            "change {version}: {took:?} ({} diagnostics, {json} bytes of JSON)",
-            published(&messages).len()
+            "{name}: {} bytes, {} lines ({}); open {opened:.1?} ({opened_with} diagnostics); re-check least {:.1?}, median {:.1?}, CPU mean {cpu:.1?} ({:?} diagnostics); whole check {checks:.1?}",
+            text.len(),
+            lines,
+            if incremental { "edits" } else { "whole texts" },
+            walls[0],
+            walls[walls.len() / 2],
+            counts.iter().min().zip(counts.iter().max()),
         );
     }
-    // Of which the compiler's check as the server makes it (parsing, 50
-    // diagnostics built and 277,728 counted), the same ten times; and as
-    // `--message-format json` makes it, every diagnostic built.
-    let source = chess2rs::Source::new("big.icp".to_string(), text);
-    let timed = |bounded: bool| {
-        let start = Instant::now();
-        for _ in 0..10 {
-            let check = || chess2rs::check(&source, chess2rs::Language::InfChessPro);
-            let checked = if bounded {
-                chess2rs::diag::building_shown_only(check)
-            } else {
-                check()
-            };
-            assert!(checked.is_err());
-        }
-        start.elapsed()
-    };
-    let checking = timed(true);
-    println!("10 checks building every diagnostic: {:?}", timed(false));
-    println!(
-        "10 changes: {total:?}; checking and publishing {publishing:?}, of which the compiler's check {checking:?}"
-    );
 }

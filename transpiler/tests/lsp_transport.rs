@@ -12,6 +12,8 @@
 #[path = "support/lsp_frames.rs"]
 mod lsp_frames;
 
+use lsp_frames::frame;
+
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::Receiver;
@@ -47,17 +49,13 @@ impl Client {
 
     /// A server, not yet initialized.
     fn spawn() -> Client {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(format!("ulimit -v {ADDRESS_SPACE_KIB} && exec \"$0\" lsp"))
-            .arg(env!("CARGO_BIN_EXE_chess2rs"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let messages = lsp_frames::messages(child.stdout.take().unwrap());
+        let (child, stdin, messages) = lsp_frames::start(
+            Command::new("sh")
+                .arg("-c")
+                .arg(format!("ulimit -v {ADDRESS_SPACE_KIB} && exec \"$0\" lsp"))
+                .arg(env!("CARGO_BIN_EXE_chess2rs")),
+            Stdio::null(),
+        );
         Client {
             child,
             stdin: Some(stdin),
@@ -83,17 +81,15 @@ impl Client {
     }
 
     fn notify(&mut self, method: &str, params: Value) {
-        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+        self.send(lsp_frames::notification(method, params));
     }
 
     fn request(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        let (id, request) = lsp_frames::request(&mut self.next_id, method, params);
+        self.send(request);
         let response = self.next();
         assert_eq!(response["id"], id, "{response}");
-        assert!(response.get("error").is_none(), "{response}");
-        response["result"].clone()
+        lsp_frames::result(response)
     }
 
     /// The next message the server sends (it sends nothing unasked here).
@@ -110,10 +106,7 @@ impl Client {
     /// A request the server answers (hover in no document: `null`), to
     /// show it still serves.
     fn still_serves(&mut self) {
-        let result = self.request(
-            "textDocument/hover",
-            json!({ "textDocument": { "uri": "file:///none.icp" }, "position": { "line": 0, "character": 0 } }),
-        );
+        let result = self.request("textDocument/hover", nowhere());
         assert!(result.is_null(), "{result}");
     }
 
@@ -138,10 +131,9 @@ impl Client {
     }
 }
 
-/// `message` framed as LSP frames it.
-fn frame(message: &Value) -> Vec<u8> {
-    let body = message.to_string();
-    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+/// A hover's place in no document: the server answers `null`.
+fn nowhere() -> Value {
+    json!({ "textDocument": { "uri": "file:///none.icp" }, "position": { "line": 0, "character": 0 } })
 }
 
 /// An error response with `code` and id `id`.
@@ -188,13 +180,20 @@ impl Client {
         assert!(answer["result"].is_null(), "{answer}");
     }
 
+    /// Sends a hover request numbered `id` (out of turn) and asserts
+    /// that it is refused with error `code`.
+    fn hover_refused(&mut self, id: i64, code: i64) {
+        self.raw(&frame(
+            &json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": {} }),
+        ));
+        assert_error(&self.next(), code, json!(id));
+    }
+
     /// Sends the hover request of [`Client::still_serves`] without
     /// waiting.
     fn still_serves_unchecked(&mut self) {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
-            "params": { "textDocument": { "uri": "file:///none.icp" }, "position": { "line": 0, "character": 0 } } }));
+        let (_, request) = lsp_frames::request(&mut self.next_id, "textDocument/hover", nowhere());
+        self.send(request);
     }
 }
 
@@ -287,18 +286,12 @@ fn exit_without_shutdown_is_1_with_it_0_and_the_end_of_input_ends_the_server() {
     // Requests after `shutdown` are refused; `exit` is then 0.
     let mut client = Client::start();
     assert!(client.request("shutdown", Value::Null).is_null());
-    client.raw(&frame(
-        &json!({ "jsonrpc": "2.0", "id": 9, "method": "textDocument/hover", "params": {} }),
-    ));
-    assert_error(&client.next(), -32600, json!(9));
+    client.hover_refused(9, -32600);
     client.notify("exit", Value::Null);
     assert_eq!(client.wait(), Some(0));
     // Before `initialize`: requests are refused, `exit` is 1.
     let mut client = Client::spawn();
-    client.raw(&frame(
-        &json!({ "jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {} }),
-    ));
-    assert_error(&client.next(), -32002, json!(1));
+    client.hover_refused(1, -32002);
     client.notify("exit", Value::Null);
     assert_eq!(client.wait(), Some(1));
     // The input ends: the server ends, 1 without `shutdown`, 0 after it.

@@ -7,7 +7,6 @@
 //! limit of 1 GB with the default budget, where the system refuses memory
 //! before the budget does.
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 #[path = "support/child.rs"]
@@ -17,8 +16,11 @@ mod growth;
 #[path = "support/runtime_cache.rs"]
 #[allow(dead_code)]
 mod runtime_cache;
+#[path = "support/scratch.rs"]
+mod scratch;
 use child::run_with_input;
 use growth::{PLACE_ICP, PUSH_FV, SEARCH_FV, WALK_BTM};
+use scratch::scratch;
 
 /// The growth programs: file name, text, the line the error names, and
 /// the input that keeps them growing (as much as they could want).
@@ -30,14 +32,6 @@ fn growth_programs() -> Vec<(&'static str, &'static str, u32, Vec<u8>)> {
         ("push.fv", PUSH_FV, 10, "7\n".repeat(4_000_000).into_bytes()),
         ("search.fv", SEARCH_FV, 19, b"1\n".to_vec()),
     ]
-}
-
-/// A scratch directory for this test, emptied first.
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Runs `command` with `input` on stdin ([`run_with_input`]).
@@ -106,7 +100,7 @@ fn growth_under_an_address_space_limit_is_an_error_not_an_abort(
     line: u32,
     feed: &str,
 ) {
-    let dir = scratch(&format!("address_space_limit_{}", file.replace('.', "_")));
+    let dir = scratch(format!("address_space_limit_{}", file.replace('.', "_")));
     let chess2rs = env!("CARGO_BIN_EXE_chess2rs");
     std::fs::write(dir.join(file), text).unwrap();
     // The optimised runtime library, built once for the four tests.

@@ -9,6 +9,13 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "support/required_tool.rs"]
+mod required_tool;
+#[path = "support/scratch.rs"]
+mod scratch;
+use required_tool::required;
+use scratch::scratch;
+
 /// The Lua block of `docs/editors.md` that the Neovim section gives.
 fn documented_config() -> String {
     let doc =
@@ -35,17 +42,11 @@ fn nvim_available() -> bool {
 
 #[test]
 fn neovim_shows_the_servers_diagnostic_through_the_documented_config() {
-    if !nvim_available() {
-        assert!(
-            std::env::var_os("CHESS2RS_REQUIRE_NVIM").is_none(),
-            "nvim is required here (CHESS2RS_REQUIRE_NVIM) but not installed"
-        );
-        eprintln!("skipped: nvim is not installed (`apt-get install neovim`)");
+    let nvim = nvim_available().then_some("nvim");
+    if required(nvim, "nvim", "neovim", "CHESS2RS_REQUIRE_NVIM").is_none() {
         return;
     }
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("neovim");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("neovim");
     std::fs::write(dir.join("init.lua"), documented_config()).unwrap();
     // Line 3 jumps to a label no line has.
     std::fs::write(dir.join("jump.icp"), "1. a=K0,0\n2. \"hi\n3. a;0,1?9\n").unwrap();

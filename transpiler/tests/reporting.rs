@@ -19,6 +19,15 @@ fn chess2rs(args: &[&str], program: &str, env: &[(&str, &str)]) -> Output {
     child::run_with_input(&mut command, program.as_bytes())
 }
 
+/// `chess2rs check -` on `program` in `lang`, with messages in `format`.
+fn check_stdin(lang: &str, program: &str, format: &str) -> Output {
+    chess2rs(
+        &["check", "-", "--lang", lang, "--message-format", format],
+        program,
+        &[],
+    )
+}
+
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
@@ -65,11 +74,7 @@ fn json_lines(output: &Output) -> Vec<serde_json::Value> {
 #[test]
 fn json_diagnostics_name_the_line_and_column_of_each_languages_error() {
     for (lang, program, line, column) in ERRORS {
-        let output = chess2rs(
-            &["check", "-", "--lang", lang, "--message-format", "json"],
-            program,
-            &[],
-        );
+        let output = check_stdin(lang, program, "json");
         assert_eq!(output.status.code(), Some(2), "{lang}: {}", stderr(&output));
         let objects = json_lines(&output);
         let first = &objects[0];
@@ -140,11 +145,7 @@ fn errors_outside_any_program_are_json_too() {
 #[test]
 fn short_messages_are_one_line_each() {
     for (lang, program, line, column) in ERRORS {
-        let output = chess2rs(
-            &["check", "-", "--lang", lang, "--message-format", "short"],
-            program,
-            &[],
-        );
+        let output = check_stdin(lang, program, "short");
         assert_eq!(output.status.code(), Some(2));
         let text = stderr(&output);
         let first = text.lines().next().unwrap();

@@ -16,43 +16,27 @@ fn generated(name: &str) -> String {
     emit::program_file(&source, language, &compiled.tokens, false)
 }
 
-#[test]
-fn beer() {
-    insta::assert_snapshot!(generated("beer.icp"));
+/// One test a program, named as its snapshot is: `name: "file"`.
+macro_rules! snapshot_tests {
+    ($($(#[$doc:meta])* $name:ident: $file:literal,)*) => {
+        $(
+            $(#[$doc])*
+            #[test]
+            fn $name() {
+                insta::assert_snapshot!(generated($file));
+            }
+        )*
+    };
 }
 
-#[test]
-fn first() {
-    insta::assert_snapshot!(generated("first.icp"));
-}
-
-#[test]
-fn register() {
-    insta::assert_snapshot!(generated("register.icp"));
-}
-
-#[test]
-fn add_chc() {
-    insta::assert_snapshot!(generated("add.chc"));
-}
-
-/// Nested loops whose values are polynomials: the pure pass closures.
-#[test]
-fn triangles_chc() {
-    insta::assert_snapshot!(generated("triangles.chc"));
-}
-
-#[test]
-fn hello_btm() {
-    insta::assert_snapshot!(generated("hello.btm"));
-}
-
-#[test]
-fn hello_pgn() {
-    insta::assert_snapshot!(generated("chessoteric-hello.pgn"));
-}
-
-#[test]
-fn truth_fv() {
-    insta::assert_snapshot!(generated("truth.fv"));
+snapshot_tests! {
+    beer: "beer.icp",
+    first: "first.icp",
+    register: "register.icp",
+    add_chc: "add.chc",
+    /// Nested loops whose values are polynomials: the pure pass closures.
+    triangles_chc: "triangles.chc",
+    hello_btm: "hello.btm",
+    hello_pgn: "chessoteric-hello.pgn",
+    truth_fv: "truth.fv",
 }

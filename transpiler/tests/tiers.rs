@@ -31,17 +31,17 @@ mod golden_cases;
 #[path = "support/runtime_cache.rs"]
 #[allow(dead_code)]
 mod runtime_cache;
+#[path = "support/scratch.rs"]
+mod scratch;
+#[path = "support/text.rs"]
+mod text;
+use text::{assert_contains, text};
 
 use golden_cases::{golden_cases, representatives, CaseFiles, Expected};
 
 /// A scratch directory for this test, emptied first.
 fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("tier-tests")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    scratch::scratch(Path::new("tier-tests").join(test))
 }
 
 /// `chess2rs ARGS` with `input` on stdin, the cache at `cache` (cheap
@@ -53,10 +53,6 @@ fn chess2rs(args: &[&str], input: &[u8], cache: &Path) -> Output {
         .env("CHESS2RS_CACHE_DIR", cache)
         .env("CHESS2RS_OPT_LEVEL", "0");
     child::run_with_input(&mut command, input)
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// The arguments of `verb` on `case` (its step limit included).
@@ -185,7 +181,7 @@ fn a_quick_program_finishes_in_the_interpreter_and_stops_the_build() {
     );
     assert_eq!(text(&out.stdout), "hi\n");
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("Finished in the interpreter"), "{stderr}");
+    assert_contains(&stderr, "Finished in the interpreter");
     // The background build was stopped: it leaves no executable and, once
     // gone, no build directory.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
@@ -222,12 +218,8 @@ fn the_tiers_can_be_chosen() {
     // The compiled tier waits for rustc; then auto finds it cached.
     let out = chess2rs(&["run", "--tier", "compiled", "-v", path], b"", &cache);
     assert_eq!(text(&out.stdout), "hi\n");
-    assert!(
-        text(&out.stderr).contains("Compiling"),
-        "{}",
-        text(&out.stderr)
-    );
+    assert_contains(&text(&out.stderr), "Compiling");
     let out = chess2rs(&["run", "-v", path], b"", &cache);
     assert_eq!(text(&out.stdout), "hi\n");
-    assert!(text(&out.stderr).contains("Fresh"), "{}", text(&out.stderr));
+    assert_contains(&text(&out.stderr), "Fresh");
 }

@@ -13,6 +13,17 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+#[path = "support/child.rs"]
+#[allow(dead_code)]
+mod child;
+#[path = "support/required_tool.rs"]
+mod required_tool;
+#[path = "support/scratch.rs"]
+mod scratch;
+use child::{feed_and_wait, spawn_piped};
+use required_tool::required;
+use scratch::scratch;
+
 fn chromium() -> Option<&'static str> {
     ["chromium", "chromium-browser", "google-chrome"]
         .into_iter()
@@ -61,17 +72,12 @@ fn selftest(dom: &str) -> serde_json::Value {
 
 #[test]
 fn every_language_plays_in_a_real_browser() {
-    let Some(chromium) = chromium() else {
-        assert!(
-            std::env::var_os("CHESS2RS_REQUIRE_CHROMIUM").is_none(),
-            "chromium is required here (CHESS2RS_REQUIRE_CHROMIUM) but not installed"
-        );
-        eprintln!("skipped: chromium is not installed (`apt-get install chromium`)");
+    let found = chromium();
+    let Some(chromium) = required(found, "chromium", "chromium", "CHESS2RS_REQUIRE_CHROMIUM")
+    else {
         return;
     };
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("view");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("view");
     // One example per language, on its own input: the truth machine
     // with input 0, the hello world game, a BTM listing, Chess Code, and
     // InfChessPro.
@@ -228,14 +234,6 @@ fn every_golden_program_records_and_pages() {
     eprintln!("{recorded} programs recorded");
 }
 
-/// A scratch directory for a test, emptied first.
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// `chess2rs view FILE -o page.html ARGS…` on `text`, in `dir`, under an
 /// address-space limit of 1 GB (`ulimit -v`), with empty input.
 fn view_limited(dir: &Path, file: &str, text: &str, args: &[&str]) -> std::process::Child {
@@ -254,63 +252,61 @@ fn view_limited(dir: &Path, file: &str, text: &str, args: &[&str]) -> std::proce
         .unwrap()
 }
 
+/// [`view_limited`] on `(file, text)` run to its end, which must be an
+/// error (exit 1) whose message starts with `error`: the stderr and the
+/// page written.
+fn view_failing(
+    dir: &Path,
+    (file, text): (&str, &str),
+    args: &[&str],
+    error: &str,
+) -> (String, String) {
+    let output = view_limited(dir, file, text, args)
+        .wait_with_output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.starts_with(error), "{stderr}");
+    let page = std::fs::read_to_string(dir.join("page.html")).unwrap();
+    (stderr, page)
+}
+
 #[test]
 fn a_program_that_never_ends_gets_its_page_at_a_default_bound() {
     let dir = scratch("view_never_ends");
     let started = std::time::Instant::now();
-    let output = view_limited(&dir, "loop.icp", "1. ^?1\n", &[])
-        .wait_with_output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(started.elapsed().as_secs() < 60);
     // Reported as `interpret` reports a step limit, then the page.
-    assert!(
-        stderr.starts_with("error: step limit of 10010000 reached"),
-        "{stderr}"
+    let (stderr, page) = view_failing(
+        &dir,
+        ("loop.icp", "1. ^?1\n"),
+        &[],
+        "error: step limit of 10010000 reached",
     );
+    assert!(started.elapsed().as_secs() < 60);
     assert!(stderr.contains("loop.icp:1:4"), "{stderr}");
     assert!(stderr.contains("wrote page.html"), "{stderr}");
-    let page = std::fs::read_to_string(dir.join("page.html")).unwrap();
     assert!(page.contains("step limit of 10010000 reached"));
 }
 
 #[test]
 fn a_program_that_prints_forever_ends_within_its_limits() {
     let dir = scratch("view_prints_forever");
-    let output = view_limited(
+    let spam = ("spam.icp", "1. \"spam\n2. ^?1\n");
+    let (_, page) = view_failing(
         &dir,
-        "spam.icp",
-        "1. \"spam\n2. ^?1\n",
+        spam,
         &["--max-steps", "4000000"],
-    )
-    .wait_with_output()
-    .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(
-        stderr.starts_with("error: step limit of 4000000 reached"),
-        "{stderr}"
+        "error: step limit of 4000000 reached",
     );
-    let page = std::fs::read_to_string(dir.join("page.html")).unwrap();
     assert!(page.contains("The program printed 10000000 bytes; the first 1 MiB are kept here."));
     assert!(page.len() < 4 << 20, "{}", page.len());
     // Frames that would pass --max-memory end the run with its error.
-    let output = view_limited(
+    let (_, page) = view_failing(
         &dir,
-        "spam.icp",
-        "1. \"spam\n2. ^?1\n",
+        spam,
         &["--max-frames", "1000000000", "--max-memory", "20M"],
-    )
-    .wait_with_output()
-    .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(
-        stderr.starts_with("error: the program needs more memory than its limit of 20 MiB"),
-        "{stderr}"
+        "error: the program needs more memory than its limit of 20 MiB",
     );
-    let page = std::fs::read_to_string(dir.join("page.html")).unwrap();
     assert!(page.contains("more memory than its limit"));
 }
 
@@ -343,18 +339,13 @@ fn a_failed_run_is_reported_as_interpret_reports_it_and_its_input_shown() {
     let dir = scratch("view_failed");
     std::fs::write(dir.join("read.icp"), "1. a=K*,*\n2. b=k*,*\n").unwrap();
     let run = |verb: &[&str]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
-            .args(verb)
-            .arg("read.icp")
-            .current_dir(&dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        use std::io::Write;
-        child.stdin.take().unwrap().write_all(b"3 4\n").unwrap();
-        child.wait_with_output().unwrap()
+        let child = spawn_piped(
+            Command::new(env!("CARGO_BIN_EXE_chess2rs"))
+                .args(verb)
+                .arg("read.icp")
+                .current_dir(&dir),
+        );
+        feed_and_wait(child, b"3 4\n")
     };
     let interpreted = run(&["interpret"]);
     let viewed = run(&["view", "-o", "page.html"]);

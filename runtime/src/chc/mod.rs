@@ -9,10 +9,10 @@ mod poly;
 pub mod table;
 
 pub use self::passes::{
-    count_direct_passes, fit_to_end, skip_passes, Exit, PassFn, Role, Shape, DIRECT_PASSES,
+    count_direct_passes, fit_to_end, skip_passes, Exit, Role, Shape, DIRECT_PASSES,
     SKIP_AFTER_STEPS,
 };
-pub use self::poly::{Poly, MAX_DEGREE};
+pub use self::poly::MAX_DEGREE;
 
 use super::error::{ErrorKind, RuntimeError};
 use super::io::Io;

@@ -7,7 +7,7 @@
 //! with the steps it took and the values to watch (every sum it computed,
 //! inner loops' pass counts, the amounts added inside inner loops, the
 //! compared values at the end). A few passes from the current state fit
-//! every one of them as a polynomial ([`Poly`]); from the fits follow the
+//! every one of them as a polynomial ([`Poly`](super::poly::Poly)); from the fits follow the
 //! pass at which the loop ends, the last pass within the step limit and
 //! the first pass in which a watched value would leave its range, so
 //! whole passes are skipped exactly up to the first of those and the rest
@@ -61,6 +61,19 @@ pub struct Exit {
     pub also: Option<usize>,
     /// Loops back on inequality (`+`) rather than equality.
     pub negated: bool,
+}
+
+impl Exit {
+    /// The condition `C=V+` (`also`: `CxD=V+`) on watched indices: loop
+    /// back while the cells differ from the variable.
+    pub const fn unequal(cell: usize, var: usize, also: Option<usize>) -> Exit {
+        Exit {
+            cell,
+            var,
+            also,
+            negated: true,
+        }
+    }
 }
 
 /// A loop's pass as generated code reports it.
@@ -632,12 +645,7 @@ mod tests {
         degree: 2,
         warmup: false,
         roles: &[Role::Value; 5],
-        exit: Exit {
-            cell: 3,
-            var: 4,
-            also: None,
-            negated: true,
-        },
+        exit: Exit::unequal(3, 4, None),
     };
 
     /// A fresh wait, as generated code starts each loop's.
@@ -787,12 +795,7 @@ mod tests {
                 Role::Positive,
                 Role::Value,
             ])),
-            exit: Exit {
-                cell: 0,
-                var: 4,
-                also: None,
-                negated: true,
-            },
+            exit: Exit::unequal(0, 4, None),
         };
         for (role, expected) in [(Role::Sign(0), 10), (Role::Positive, 9), (Role::Value, 19)] {
             let mut steps = StepCounter::new(&Options::with_max_steps(19));
@@ -822,12 +825,7 @@ mod tests {
             degree: 1,
             warmup: false,
             roles: &[Role::Value, Role::Sign(0), Role::Positive, Role::Value],
-            exit: Exit {
-                cell: 0,
-                var: 3,
-                also: None,
-                negated: true,
-            },
+            exit: Exit::unequal(0, 3, None),
         };
         let mut steps = StepCounter::new(&Options::with_max_steps(19));
         let passes = skip_passes(&mut steps, &wait(), &shape, &mut [10], falling);
@@ -850,12 +848,7 @@ mod tests {
             degree: 1,
             warmup: false,
             roles: &[Role::Value, Role::Apart(0), Role::Apart(1), Role::Value],
-            exit: Exit {
-                cell: 0,
-                var: 3,
-                also: None,
-                negated: true,
-            },
+            exit: Exit::unequal(0, 3, None),
         };
         // The constant is 0: group 1 fails, group 0 holds for 9 passes.
         // The constant is 5: group 1 holds, the step limit decides.

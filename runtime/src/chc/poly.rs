@@ -58,6 +58,7 @@ impl<'a> Newton<'a> {
     }
 
     /// Whether this is the zero polynomial.
+    #[cfg(test)]
     pub fn is_zero(self) -> bool {
         self.coefficients == ZERO
     }
@@ -98,21 +99,6 @@ impl<'a> Newton<'a> {
         self.at(i).and_then(to_i64)
     }
 
-    /// `p - q`.
-    pub fn minus(self, other: Newton) -> Option<Poly> {
-        let mut coefficients = [0; CAPACITY];
-        for (k, c) in coefficients.iter_mut().enumerate() {
-            let (a, b) = (self.coefficient(k), other.coefficient(k));
-            *c = a.checked_sub(b)?;
-        }
-        Some(Poly { coefficients })
-    }
-
-    /// `c_k` (0 past the degree).
-    fn coefficient(self, k: usize) -> i128 {
-        self.coefficients.get(k).copied().unwrap_or(0)
-    }
-
     /// The forward difference `p(i + 1) - p(i)`.
     pub fn difference(self) -> Poly {
         let mut coefficients = [0; CAPACITY];
@@ -123,6 +109,7 @@ impl<'a> Newton<'a> {
 
     /// The running sum `S(n) = p(0) + … + p(n - 1)` (`S(0) = 0`); `None`
     /// past degree `CAPACITY - 1`.
+    #[cfg(test)]
     pub fn prefix_sum(self) -> Option<Poly> {
         let mut coefficients = [0; CAPACITY];
         coefficients
@@ -275,6 +262,7 @@ impl Poly {
     /// The polynomial of degree below `samples.len()` through
     /// `(0, samples[0]), (1, samples[1]), …` (at most `MAX_DEGREE + 2`
     /// samples are used).
+    #[cfg(test)]
     pub fn fit(samples: impl IntoIterator<Item = i64>) -> Poly {
         let mut coefficients = [0i128; CAPACITY];
         let mut count = 0;

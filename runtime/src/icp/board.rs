@@ -142,9 +142,8 @@ impl Board {
     /// An empty board that treats boards of up to `small_board` pieces as
     /// small (scanned rather than hashed and indexed) and lets the line
     /// index's replay log grow by `log_slack` beyond twice the board's
-    /// size. For tests of every strategy.
-    #[doc(hidden)]
-    pub fn tuned(names: usize, small_board: usize, log_slack: usize) -> Self {
+    /// size; tests of every strategy make boards with other sizes.
+    pub(super) fn tuned(names: usize, small_board: usize, log_slack: usize) -> Self {
         Board {
             records: Vec::new(),
             free_slots: Vec::new(),
@@ -623,15 +622,8 @@ fn offset_overflow(from: Square, d_row: i64, d_col: i64) -> RuntimeError {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::{piece, sq};
     use super::*;
-
-    fn sq(row: i64, col: i64) -> Square {
-        Square::new(row, col)
-    }
-
-    fn piece(letter: char) -> Piece {
-        Piece::from_letter(letter).unwrap()
-    }
 
     #[test]
     fn named_moves_try_newest_first() {

@@ -416,15 +416,8 @@ impl Board {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::{piece, sq};
     use super::*;
-
-    fn sq(row: i64, col: i64) -> Square {
-        Square::new(row, col)
-    }
-
-    fn piece(letter: char) -> Piece {
-        Piece::from_letter(letter).unwrap()
-    }
 
     #[test]
     fn sliders_stop_at_pieces_between() {

@@ -9,6 +9,8 @@ use super::error::{ErrorKind, RuntimeError};
 // squares, lines and rays; `walk` makes many steps of a repeated move
 // at once; `table` runs large programs written as text.
 mod board;
+#[cfg(test)]
+mod board_model;
 mod geometry;
 mod index;
 mod legality;
@@ -31,5 +33,22 @@ pub fn jump_target(labels: &[(i64, u32)], label: i64, line: u32) -> Result<u32, 
     match labels.binary_search_by_key(&label, |&(l, _)| l) {
         Ok(i) => Ok(labels[i].1),
         Err(_) => Err(RuntimeError::at(ErrorKind::NoSuchLabel { label }, line)),
+    }
+}
+
+/// Shorthands the unit tests of the board, its legality and its walks
+/// share.
+#[cfg(test)]
+mod test_support {
+    use super::{Piece, Square};
+
+    /// The square at `row`, `col`.
+    pub(super) fn sq(row: i64, col: i64) -> Square {
+        Square::new(row, col)
+    }
+
+    /// The piece a letter names (`K`, `q`, …).
+    pub(super) fn piece(letter: char) -> Piece {
+        Piece::from_letter(letter).unwrap()
     }
 }

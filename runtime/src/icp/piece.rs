@@ -253,11 +253,8 @@ pub const BLACK_PAWN: Piece = Piece {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::piece;
     use super::*;
-
-    fn piece(letter: char) -> Piece {
-        Piece::from_letter(letter).unwrap()
-    }
 
     #[test]
     fn pieces_are_written_as_their_letters() {

@@ -478,11 +478,8 @@ fn may_touch(sq: Square, king: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::piece::{BLACK_KING, BLACK_ROOK, WHITE_KING, WHITE_PAWN, WHITE_ROOK};
+    use super::super::test_support::sq;
     use super::*;
-
-    fn sq(row: i64, col: i64) -> Square {
-        Square::new(row, col)
-    }
 
     #[test]
     fn a_king_walks_up_to_its_own_wall_and_stops_before_an_attacked_square() {

@@ -31,16 +31,12 @@ pub(super) fn run(args: &RunArgs, reporter: &Reporter) -> CliResult<u8> {
         json: reporter.is_json(),
     };
     let checked = reporter.checked(&loaded)?;
+    let interpret = || {
+        let options = args.limits.options();
+        interpret_checked(&loaded, &checked.program, &options, reporter)
+    };
     let exe = match (args.tier, args.switch_after) {
-        (Tier::Interpret, _) => {
-            let options = args.limits.options();
-            return Ok(interpret_checked(
-                &loaded,
-                &checked.program,
-                &options,
-                reporter,
-            ));
-        }
+        (Tier::Interpret, _) => return Ok(interpret()),
         (Tier::Compiled, None) => executable_of(&loaded, &checked.program, ui)?,
         (_, switch_after) => match cached_hit(&loaded) {
             Ok(Some(exe)) if switch_after.is_none() => fresh(exe, &loaded, ui),
@@ -50,13 +46,7 @@ pub(super) fn run(args: &RunArgs, reporter: &Reporter) -> CliResult<u8> {
                 if !args.quiet {
                     reporter.note(&format!("the program runs in the interpreter: {why}"));
                 }
-                let options = args.limits.options();
-                return Ok(interpret_checked(
-                    &loaded,
-                    &checked.program,
-                    &options,
-                    reporter,
-                ));
+                return Ok(interpret());
             }
             Err(other) => return Err(other),
         },
@@ -225,7 +215,7 @@ fn build_executable(args: &BuildArgs, reporter: &Reporter) -> CliResult<u8> {
         .permissions();
     write_output(&output, &[&args.source.file], Some(permissions), |out| {
         std::io::copy(&mut std::fs::File::open(&exe)?, out)?;
-        chess2rs_runtime::io::append_source_name(out, &file_name)
+        chess2rs_runtime::__private::append_source_name(out, &file_name)
     })?;
     ui.status("Wrote", &output.display().to_string());
     Ok(0)

@@ -2,9 +2,18 @@
 //! compiler reads it, and positions converted between byte offsets and
 //! LSP's line/character pairs (UTF-16 code units, or UTF-8 bytes when the
 //! client prefers them).
+//!
+//! The text is kept as the compiler reads it, with its line index, and
+//! edited in place ([`Document::edit`]): an edit moves only the line
+//! starts after it, and an InfChessPro document also keeps its lines as
+//! the checks read them, re-reading only those the edit changed.
+
+use std::cell::OnceCell;
 
 use lsp_types::{Position, Range};
 
+use crate::diag::Diagnostics;
+use crate::lang::infchesspro::check::Lines;
 use crate::outline::Outline;
 use crate::{Language, Source, Span};
 
@@ -17,35 +26,48 @@ pub enum Encoding {
     Utf8,
 }
 
+impl Encoding {
+    /// How many units `c` is.
+    fn units(self, c: char) -> usize {
+        match self {
+            Encoding::Utf16 => c.len_utf16(),
+            Encoding::Utf8 => c.len_utf8(),
+        }
+    }
+}
+
+/// A byte-order mark, which the client's text may start with and the
+/// compiler's leaves out.
+const BOM: char = '\u{feff}';
+
 /// An open document.
 pub struct Document {
-    /// Its name in diagnostics (the path of a `file:` URI).
-    pub name: String,
     /// Its language.
     pub language: Language,
     /// The client's version number.
     pub version: i32,
-    /// The text as the client has it.
-    text: String,
-    /// Byte offsets where lines start.
-    line_starts: Vec<usize>,
-    /// Bytes before the text the compiler reads (a byte-order mark).
-    skipped: usize,
+    /// The text as the compiler reads it (named as diagnostics name the
+    /// document: the path of a `file:` URI), with its line index.
+    source: Source,
+    /// Whether the client's text starts with a byte-order mark, which
+    /// `source` leaves out.
+    bom: bool,
+    /// An InfChessPro document's lines as the checks read them.
+    lines: Option<Lines>,
     /// The outline of this version, made when first asked for.
-    outline: Option<Outline>,
+    outline: OnceCell<Outline>,
 }
 
 impl Document {
     /// A document with this text.
     pub fn new(name: String, language: Language, version: i32, text: String) -> Document {
         let mut document = Document {
-            name,
             language,
             version,
-            text: String::new(),
-            line_starts: Vec::new(),
-            skipped: 0,
-            outline: None,
+            source: Source::new(name, String::new()),
+            bom: false,
+            lines: None,
+            outline: OnceCell::new(),
         };
         document.replace(version, text);
         document
@@ -54,44 +76,100 @@ impl Document {
     /// Replaces the whole text (a new version).
     pub fn replace(&mut self, version: i32, text: String) {
         self.version = version;
-        self.line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(at, _)| at + 1))
-            .collect();
-        self.skipped = if text.starts_with('\u{feff}') { 3 } else { 0 };
-        self.text = text;
-        self.outline = None;
+        self.bom = text.starts_with(BOM);
+        self.source = Source::new(self.source.name().to_string(), text);
+        self.lines = (self.language == Language::InfChessPro).then(|| Lines::new(&self.source));
+        self.outline = OnceCell::new();
+    }
+
+    /// Replaces the text of `range` with `text` (a new version): positions
+    /// past the text are its end, a range that ends before it starts is
+    /// empty.
+    pub fn edit(&mut self, version: i32, range: Range, text: &str, encoding: Encoding) {
+        let start = self.client_offset(range.start, encoding);
+        let end = self.client_offset(range.end, encoding).max(start);
+        let mark = self.mark_length();
+        let revealed = || (self.source.text().get(end..)).is_some_and(|rest| rest.starts_with(BOM));
+        if start < mark || (start == 0 && (text.starts_with(BOM) || text.is_empty() && revealed()))
+        {
+            // The edit makes or unmakes a byte-order mark: read again.
+            let mut whole = self.client_text();
+            whole.replace_range(start..end, text);
+            self.replace(version, whole);
+            return;
+        }
+        self.version = version;
+        let edited = self.source.edit(start - mark..end - mark, text);
+        if let Some(lines) = &mut self.lines {
+            lines.edited(&self.source, edited);
+        }
+        self.outline = OnceCell::new();
+    }
+
+    /// The bytes the client's text has before the compiler's.
+    fn mark_length(&self) -> usize {
+        if self.bom {
+            BOM.len_utf8()
+        } else {
+            0
+        }
+    }
+
+    /// The client's text.
+    fn client_text(&self) -> String {
+        let mut text = String::with_capacity(self.mark_length() + self.source.text().len());
+        if self.bom {
+            text.push(BOM);
+        }
+        text.push_str(self.source.text());
+        text
     }
 
     /// The program as the compiler reads it.
-    pub fn source(&self) -> Source {
-        Source::new(self.name.clone(), self.text.clone())
+    #[cfg(test)]
+    pub fn source(&self) -> &Source {
+        &self.source
+    }
+
+    /// What checking the document reports: its errors, else its warnings.
+    pub fn diagnostics(&self) -> Diagnostics {
+        match &self.lines {
+            Some(lines) => lines.diagnostics(&self.source),
+            None => match crate::check(&self.source, self.language) {
+                Ok(checked) => checked.warnings,
+                Err(errors) => errors,
+            },
+        }
+    }
+
+    /// How many lines of an InfChessPro document have been parsed since it
+    /// was opened or last replaced whole (`None` for other languages).
+    #[cfg(test)]
+    pub fn lines_parsed(&self) -> Option<usize> {
+        self.lines.as_ref().map(Lines::parsed)
     }
 
     /// The outline of the current text.
-    pub fn outline(&mut self) -> &Outline {
-        let (source, language) = (self.source(), self.language);
+    pub fn outline(&self) -> &Outline {
         self.outline
-            .get_or_insert_with(|| crate::outline(&source, language))
+            .get_or_init(|| crate::outline(&self.source, self.language))
     }
 
     /// The LSP position of a byte offset in the compiler's text.
     pub fn position(&self, offset: usize, encoding: Encoding) -> Position {
-        let offset = (offset + self.skipped).min(self.text.len());
-        let line = self.line_starts.partition_point(|&start| start <= offset) - 1;
-        let start = self.line_starts[line];
-        let before = self.text.get(start..offset).unwrap_or_else(|| {
-            // Not at a character boundary (never for compiler spans): count
-            // up to the boundary before it.
-            let mut at = offset;
-            while !self.text.is_char_boundary(at) {
-                at -= 1;
-            }
-            &self.text[start..at]
-        });
-        let character = match encoding {
-            Encoding::Utf16 => before.encode_utf16().count(),
-            Encoding::Utf8 => before.len(),
-        };
+        let text = self.source.text();
+        let mut offset = offset.min(text.len());
+        // Not at a character boundary (never for compiler spans): the
+        // boundary before it.
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.source.line_number(offset) as usize - 1;
+        let start = self.source.line_start(line).unwrap_or(0);
+        let mut character: usize = text[start..offset].chars().map(|c| encoding.units(c)).sum();
+        if line == 0 && self.bom {
+            character += encoding.units(BOM);
+        }
         Position::new(line as u32, character as u32)
     }
 
@@ -107,28 +185,39 @@ impl Document {
     /// to the line's end and to the text; a position inside the byte-order
     /// mark is the start).
     pub fn offset(&self, position: Position, encoding: Encoding) -> usize {
-        let Some(&start) = self.line_starts.get(position.line as usize) else {
-            return self.text.len().saturating_sub(self.skipped);
+        self.client_offset(position, encoding)
+            .saturating_sub(self.mark_length())
+    }
+
+    /// The byte offset in the client's text of an LSP position (clamped
+    /// to the line's end and to the text).
+    fn client_offset(&self, position: Position, encoding: Encoding) -> usize {
+        let text = self.source.text();
+        let mark = self.mark_length();
+        let line = position.line as usize;
+        let Some(start) = self.source.line_start(line) else {
+            return mark + text.len();
         };
         let end = self
-            .line_starts
-            .get(position.line as usize + 1)
-            .map_or(self.text.len(), |&next| next - 1);
-        let line = &self.text[start..end];
+            .source
+            .line_start(line + 1)
+            .map_or(text.len(), |next| next - 1);
+        // The client's first line starts with the mark.
+        let characters = (line == 0 && self.bom)
+            .then_some(BOM)
+            .into_iter()
+            .chain(text[start..end].chars());
         let wanted = position.character as usize;
-        let mut counted = 0;
-        let mut at = line.len();
-        for (index, c) in line.char_indices() {
+        let (mut counted, mut at) = (0, 0);
+        for c in characters {
             if counted >= wanted {
-                at = index;
                 break;
             }
-            counted += match encoding {
-                Encoding::Utf16 => c.len_utf16(),
-                Encoding::Utf8 => c.len_utf8(),
-            };
+            counted += encoding.units(c);
+            at += c.len_utf8();
         }
-        (start + at).saturating_sub(self.skipped)
+        let line_start = if line == 0 { 0 } else { mark + start };
+        line_start + at
     }
 }
 
@@ -149,7 +238,7 @@ mod tests {
         assert_eq!(document.offset(Position::new(0, 99), Encoding::Utf16), 2);
         assert_eq!(
             document.offset(Position::new(9, 0), Encoding::Utf16),
-            document.text.len()
+            document.client_text().len()
         );
         assert_eq!(document.offset(Position::new(1, 1), Encoding::Utf16), 3 + 4);
         assert_eq!(document.position(999, Encoding::Utf16), Position::new(2, 0));
@@ -168,5 +257,113 @@ mod tests {
         assert_eq!(document.position(0, Encoding::Utf16), Position::new(0, 1));
         assert_eq!(document.offset(Position::new(0, 1), Encoding::Utf16), 0);
         assert_eq!(document.offset(Position::new(0, 0), Encoding::Utf16), 0);
+    }
+
+    /// A line of an InfChessPro program, often a wrong one: labels, jumps
+    /// and names from small sets (so that labels repeat, jumps miss and
+    /// names go unplaced), texts that look like jumps, comments, blanks.
+    fn icp_line() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let command = prop_oneof![
+            4 => Just("^".to_string()),
+            2 => "\"[a-z ?!0-9]{0,5}",
+            2 => "%[abA]",
+            2 => "[abA]=[KkPq][0-2],[0-2]",
+            2 => "[abA],[0-2],[0-2]",
+            2 => "[ab];[0-2],-1",
+            1 => "[0-2],[0-2],[0-2],[0-2]",
+            1 => "[a-z=;,0-9* ]{0,5}",
+        ];
+        prop_oneof![
+            12 => (0..12i64, command, "(\\?([0-9]{1,2}|\\*))?( ?![0-9]{1,2})?")
+                .prop_map(|(label, command, jumps)| format!("{label}. {command}{jumps}")),
+            1 => Just(String::new()),
+            1 => Just("# note".to_string()),
+            1 => "[ \t]{0,2}[0-9]{0,2}\\.? ?\\^ ?",
+        ]
+    }
+
+    /// An edit as a client sends it: a range (its end maybe before its
+    /// start, or past a line's end) and the text to put there.
+    fn edit() -> impl proptest::strategy::Strategy<Value = (u32, u32, u32, u32, String)> {
+        use proptest::prelude::*;
+        let text = prop_oneof![
+            2 => Just(String::new()),
+            1 => Just("\n".to_string()),
+            1 => Just("\r\n".to_string()),
+            1 => Just("1. ".to_string()),
+            1 => "[0-9]",
+            1 => Just("?1!2".to_string()),
+            1 => Just("a=K0,0".to_string()),
+            1 => Just("\"hi?3".to_string()),
+            1 => Just("%a".to_string()),
+            1 => Just("# ".to_string()),
+            1 => Just("é𝄞\u{feff}".to_string()),
+            1 => Just("\u{feff}".to_string()),
+            1 => "[ -~]{0,8}",
+        ];
+        (0u32..25, 0u32..12, 0u32..3, 0u32..12, text)
+    }
+
+    /// The byte offset of an LSP position in `text` (characters counted
+    /// in bytes or UTF-16 units), counted the plain way.
+    fn plain_offset(text: &str, line: u32, character: u32, utf8: bool) -> usize {
+        let mut start = 0;
+        for _ in 0..line {
+            match text[start..].find('\n') {
+                Some(end) => start += end + 1,
+                None => return text.len(),
+            }
+        }
+        let end = text[start..]
+            .find('\n')
+            .map_or(text.len(), |end| start + end);
+        let (mut counted, mut at) = (0, start);
+        for c in text[start..end].chars() {
+            if counted >= character as usize {
+                break;
+            }
+            counted += if utf8 { c.len_utf8() } else { c.len_utf16() };
+            at += c.len_utf8();
+        }
+        at
+    }
+
+    proptest::proptest! {
+        /// After any edits, a document's text is the text edited the plain
+        /// way, and what it reports (kept line by line for InfChessPro) is
+        /// what checking that text from scratch reports: every diagnostic
+        /// (message, spans, order), and what the server shows of them.
+        #[test]
+        fn edited_documents_report_what_a_check_from_scratch_does(
+            lines in proptest::collection::vec(icp_line(), 0..20),
+            crlf in proptest::bool::ANY,
+            utf8 in proptest::bool::ANY,
+            edits in proptest::collection::vec(edit(), 1..10),
+        ) {
+            let encoding = if utf8 { Encoding::Utf8 } else { Encoding::Utf16 };
+            let mut text = lines.join(if crlf { "\r\n" } else { "\n" });
+            let mut document = Document::new("t.icp".into(), Language::InfChessPro, 1, text.clone());
+            for (version, (line, character, lines, end_character, inserted)) in edits.into_iter().enumerate() {
+                let start = plain_offset(&text, line, character, utf8);
+                let end = plain_offset(&text, line + lines, end_character, utf8).max(start);
+                text.replace_range(start..end, &inserted);
+                let range = Range::new(Position::new(line, character), Position::new(line + lines, end_character));
+                document.edit(version as i32 + 2, range, &inserted, encoding);
+                proptest::prop_assert_eq!(document.client_text(), text.clone());
+                let fresh = Source::new("t.icp", text.clone());
+                proptest::prop_assert_eq!(document.source().text(), fresh.text());
+                let from_scratch = || match crate::check(&fresh, Language::InfChessPro) {
+                    Ok(checked) => checked.warnings,
+                    Err(errors) => errors,
+                };
+                let all = |diagnostics: Diagnostics| (diagnostics.len(), diagnostics.into_iter().collect::<Vec<_>>());
+                proptest::prop_assert_eq!(all(document.diagnostics()), all(from_scratch()));
+                let bounded = crate::diag::building_shown_only(|| document.diagnostics());
+                let expected = crate::diag::building_shown_only(from_scratch);
+                proptest::prop_assert_eq!(bounded.shown().collect::<Vec<_>>(), expected.shown().collect::<Vec<_>>());
+                proptest::prop_assert_eq!(bounded.not_shown(), expected.not_shown());
+            }
+        }
     }
 }

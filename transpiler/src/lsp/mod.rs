@@ -43,7 +43,7 @@ use self::document::{Document, Encoding};
 use self::transport::{decode, Decoded, Frame, Outgoing, Reader, MAX_MESSAGE};
 use crate::diag::{building_shown_only, SHOWN_AT_MOST};
 use crate::outline::{self, TokenKind};
-use crate::{check, Diagnostic, Language, Severity};
+use crate::{Diagnostic, Language, Severity};
 
 /// How long the client must be quiet after a change before the document
 /// is checked again.
@@ -321,7 +321,9 @@ impl Server {
                 Encoding::Utf8 => PositionEncodingKind::UTF8,
                 Encoding::Utf16 => PositionEncodingKind::UTF16,
             }),
-            text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+            text_document_sync: Some(TextDocumentSyncCapability::Kind(
+                TextDocumentSyncKind::INCREMENTAL,
+            )),
             hover_provider: Some(HoverProviderCapability::Simple(true)),
             definition_provider: Some(OneOf::Left(true)),
             references_provider: Some(OneOf::Left(true)),
@@ -377,68 +379,72 @@ impl Server {
     }
 
     fn notified(&mut self, notification: Notification, now: Instant) -> Vec<Message> {
-        match notification.method.as_str() {
-            DidOpenTextDocument::METHOD => {
-                let Ok(params) = serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(
-                    notification.params,
-                ) else {
-                    return Vec::new();
-                };
-                let item = params.text_document;
-                let Some(language) = language_of(&item.uri, &item.language_id) else {
-                    return Vec::new();
-                };
-                let name = name_of(&item.uri);
-                let document = Document::new(name, language, item.version, item.text);
-                self.documents.insert(item.uri.clone(), document);
-                self.diagnostics(&item.uri).into_iter().collect()
+        let params = notification.params;
+        // Notifications with bad parameters are dropped.
+        let answer = match notification.method.as_str() {
+            DidOpenTextDocument::METHOD => parse(params).map(|params| self.opened(params)),
+            DidChangeTextDocument::METHOD => parse(params).map(|params| self.changed(params, now)),
+            DidCloseTextDocument::METHOD => parse(params).map(|params| self.closed(params)),
+            _ => return Vec::new(),
+        };
+        answer.unwrap_or_default()
+    }
+
+    /// A document opened: its diagnostics at once.
+    fn opened(&mut self, params: lsp_types::DidOpenTextDocumentParams) -> Vec<Message> {
+        let item = params.text_document;
+        let Some(language) = language_of(&item.uri, &item.language_id) else {
+            return Vec::new();
+        };
+        let name = name_of(&item.uri);
+        let document = Document::new(name, language, item.version, item.text);
+        self.documents.insert(item.uri.clone(), document);
+        self.diagnostics(&item.uri).into_iter().collect()
+    }
+
+    /// A document changed: its edits applied (incremental sync: ranges in
+    /// order, or a whole text, which a client may always send), its
+    /// diagnostics due after the debounce.
+    fn changed(
+        &mut self,
+        params: lsp_types::DidChangeTextDocumentParams,
+        now: Instant,
+    ) -> Vec<Message> {
+        let uri = params.text_document.uri;
+        let Some(document) = self.documents.get_mut(&uri) else {
+            return Vec::new();
+        };
+        let version = params.text_document.version;
+        let changed = !params.content_changes.is_empty();
+        for change in params.content_changes {
+            match change.range {
+                Some(range) => document.edit(version, range, &change.text, self.encoding),
+                None => document.replace(version, change.text),
             }
-            DidChangeTextDocument::METHOD => {
-                let Ok(params) = serde_json::from_value::<lsp_types::DidChangeTextDocumentParams>(
-                    notification.params,
-                ) else {
-                    return Vec::new();
-                };
-                let uri = params.text_document.uri;
-                let Some(document) = self.documents.get_mut(&uri) else {
-                    return Vec::new();
-                };
-                // Full sync: the last change holds the whole text.
-                if let Some(change) = params.content_changes.into_iter().last() {
-                    document.replace(params.text_document.version, change.text);
-                    self.due.insert(uri, now + DEBOUNCE);
-                }
-                Vec::new()
-            }
-            DidCloseTextDocument::METHOD => {
-                let Ok(params) = serde_json::from_value::<lsp_types::DidCloseTextDocumentParams>(
-                    notification.params,
-                ) else {
-                    return Vec::new();
-                };
-                let uri = params.text_document.uri;
-                self.due.remove(&uri);
-                self.documents
-                    .remove(&uri)
-                    .map(|_| publish(uri, Vec::new(), None))
-                    .into_iter()
-                    .collect()
-            }
-            _ => Vec::new(),
         }
+        if changed {
+            self.due.insert(uri, now + DEBOUNCE);
+        }
+        Vec::new()
+    }
+
+    /// A document closed: its diagnostics cleared.
+    fn closed(&mut self, params: lsp_types::DidCloseTextDocumentParams) -> Vec<Message> {
+        let uri = params.text_document.uri;
+        self.due.remove(&uri);
+        self.documents
+            .remove(&uri)
+            .map(|_| publish(uri, Vec::new(), None))
+            .into_iter()
+            .collect()
     }
 
     /// The diagnostics of an open document, as a notification.
     fn diagnostics(&mut self, uri: &Uri) -> Option<Message> {
         let document = self.documents.get(uri)?;
-        let source = document.source();
         // Only what is shown is built: a document with an error on every
         // line costs what one with fifty does.
-        let checked = building_shown_only(|| check(&source, document.language));
-        let diagnostics = match checked {
-            Ok(checked) => checked.warnings,
-            Err(errors) => errors,
-        };
+        let diagnostics = building_shown_only(|| document.diagnostics());
         let encoding = self.encoding;
         // What `check` shows, then a note of how many more there are.
         let mut converted: Vec<lsp_types::Diagnostic> = diagnostics
@@ -484,81 +490,59 @@ impl Server {
         }
     }
 
-    /// The open document `uri` and the byte offset of `position` in it.
-    fn locate(
-        &mut self,
-        uri: &Uri,
-        position: lsp_types::Position,
-    ) -> Option<(usize, &mut Document)> {
-        let encoding = self.encoding;
-        let document = self.documents.get_mut(uri)?;
-        Some((document.offset(position, encoding), document))
+    /// The open document of `at`, the byte offset of its position in it,
+    /// and its URI.
+    fn locate(&self, at: lsp_types::TextDocumentPositionParams) -> Option<(usize, &Document, Uri)> {
+        let uri = at.text_document.uri;
+        let document = self.documents.get(&uri)?;
+        Some((document.offset(at.position, self.encoding), document, uri))
     }
 
-    fn hover(&mut self, request: Request) -> Result<Option<Hover>, String> {
-        let params: lsp_types::HoverParams = parse(request)?;
-        let at = params.text_document_position_params;
-        let encoding = self.encoding;
-        let Some((offset, document)) = self.locate(&at.text_document.uri, at.position) else {
-            return Ok(None);
-        };
-        let Some(hover) = document.outline().hover_at(offset).cloned() else {
-            return Ok(None);
-        };
-        Ok(Some(Hover {
-            contents: HoverContents::Markup(MarkupContent {
-                kind: MarkupKind::Markdown,
-                value: hover.text,
-            }),
-            range: Some(document.range(&hover.span, encoding)),
+    fn hover(&self, request: Request) -> Result<Option<Hover>, String> {
+        let params: lsp_types::HoverParams = parse(request.params)?;
+        let located = self.locate(params.text_document_position_params);
+        Ok(located.and_then(|(offset, document, _)| {
+            let hover = document.outline().hover_at(offset)?;
+            Some(Hover {
+                contents: HoverContents::Markup(MarkupContent {
+                    kind: MarkupKind::Markdown,
+                    value: hover.text.clone(),
+                }),
+                range: Some(document.range(&hover.span, self.encoding)),
+            })
         }))
     }
 
-    fn definition(&mut self, request: Request) -> Result<Option<GotoDefinitionResponse>, String> {
-        let params: lsp_types::GotoDefinitionParams = parse(request)?;
-        let at = params.text_document_position_params;
-        let encoding = self.encoding;
-        let uri = at.text_document.uri;
-        let Some((offset, document)) = self.locate(&uri, at.position) else {
-            return Ok(None);
-        };
-        Ok(document.outline().definition_at(offset).map(|span| {
-            GotoDefinitionResponse::Scalar(Location::new(
-                uri.clone(),
-                document.range(&span, encoding),
-            ))
+    fn definition(&self, request: Request) -> Result<Option<GotoDefinitionResponse>, String> {
+        let params: lsp_types::GotoDefinitionParams = parse(request.params)?;
+        let located = self.locate(params.text_document_position_params);
+        Ok(located.and_then(|(offset, document, uri)| {
+            let span = document.outline().definition_at(offset)?;
+            let range = document.range(&span, self.encoding);
+            Some(GotoDefinitionResponse::Scalar(Location::new(uri, range)))
         }))
     }
 
-    fn references(&mut self, request: Request) -> Result<Option<Vec<Location>>, String> {
-        let params: lsp_types::ReferenceParams = parse(request)?;
-        let at = params.text_document_position;
-        let encoding = self.encoding;
-        let uri = at.text_document.uri;
-        let Some((offset, document)) = self.locate(&uri, at.position) else {
-            return Ok(None);
-        };
-        let spans = document
-            .outline()
-            .references_at(offset, params.context.include_declaration);
-        Ok(Some(
-            spans
-                .iter()
-                .map(|span| Location::new(uri.clone(), document.range(span, encoding)))
-                .collect(),
-        ))
+    fn references(&self, request: Request) -> Result<Option<Vec<Location>>, String> {
+        let params: lsp_types::ReferenceParams = parse(request.params)?;
+        let declaration = params.context.include_declaration;
+        Ok(self
+            .locate(params.text_document_position)
+            .map(|(offset, document, uri)| {
+                (document.outline().references_at(offset, declaration).iter())
+                    .map(|span| Location::new(uri.clone(), document.range(span, self.encoding)))
+                    .collect()
+            }))
     }
 
-    fn symbols(&mut self, request: Request) -> Result<Option<DocumentSymbolResponse>, String> {
-        let params: lsp_types::DocumentSymbolParams = parse(request)?;
-        let encoding = self.encoding;
-        let Some(document) = self.documents.get_mut(&params.text_document.uri) else {
+    fn symbols(&self, request: Request) -> Result<Option<DocumentSymbolResponse>, String> {
+        let params: lsp_types::DocumentSymbolParams = parse(request.params)?;
+        let Some(document) = self.documents.get(&params.text_document.uri) else {
             return Ok(None);
         };
-        let symbols = document.outline().symbols.clone();
+        let encoding = self.encoding;
         #[allow(deprecated)] // `deprecated` is a field LSP keeps for old clients.
-        let symbols = symbols
-            .iter()
+        let symbols = (document.outline().symbols.iter())
             .map(|symbol| DocumentSymbol {
                 name: symbol.name.clone(),
                 detail: (!symbol.detail.is_empty()).then(|| symbol.detail.clone()),
@@ -579,16 +563,15 @@ impl Server {
         Ok(Some(DocumentSymbolResponse::Nested(symbols)))
     }
 
-    fn tokens(&mut self, request: Request) -> Result<Option<SemanticTokensResult>, String> {
-        let params: lsp_types::SemanticTokensParams = parse(request)?;
-        let encoding = self.encoding;
-        let Some(document) = self.documents.get_mut(&params.text_document.uri) else {
+    fn tokens(&self, request: Request) -> Result<Option<SemanticTokensResult>, String> {
+        let params: lsp_types::SemanticTokensParams = parse(request.params)?;
+        let Some(document) = self.documents.get(&params.text_document.uri) else {
             return Ok(None);
         };
-        let tokens = document.outline().tokens.clone();
+        let (encoding, tokens) = (self.encoding, &document.outline().tokens);
         let mut data = Vec::with_capacity(tokens.len());
         let (mut line, mut column) = (0, 0);
-        for token in &tokens {
+        for token in tokens {
             // A token never spans lines in LSP: a multi-line one (a PGN
             // comment) is cut at its first line's end.
             let start = document.position(token.span.start, encoding);
@@ -696,9 +679,9 @@ fn name_of(uri: &Uri) -> String {
     String::from_utf8_lossy(&path).into_owned()
 }
 
-/// A request's parameters, or what is wrong with them.
-fn parse<P: serde::de::DeserializeOwned>(request: Request) -> Result<P, String> {
-    serde_json::from_value(request.params).map_err(|e| format!("bad parameters: {e}"))
+/// A message's parameters, or what is wrong with them.
+fn parse<P: serde::de::DeserializeOwned>(params: serde_json::Value) -> Result<P, String> {
+    serde_json::from_value(params).map_err(|e| format!("bad parameters: {e}"))
 }
 
 #[cfg(test)]
@@ -774,6 +757,84 @@ mod tests {
         assert_eq!(
             plain.capabilities().position_encoding,
             Some(PositionEncodingKind::UTF16)
+        );
+    }
+
+    /// An edit of a 10,000-line InfChessPro document re-reads the lines it
+    /// changed, not the document: what a re-check costs besides passes
+    /// over what each line's facts are.
+    #[test]
+    fn an_edit_re_reads_only_the_lines_it_changed() {
+        let mut server = Server::new(&InitializeParams::default());
+        let uri = "file:///long.icp";
+        let text: String = (1..=10_000).map(|n| format!("{n}. \"line {n}\n")).collect();
+        let open = serde_json::json!({
+            "textDocument": { "uri": uri, "languageId": "", "version": 1, "text": text },
+        });
+        let opened = server.handle(
+            Message::Notification(Notification::new(DidOpenTextDocument::METHOD.into(), open)),
+            Instant::now(),
+        );
+        assert_eq!(opened.len(), 1);
+        let parsed =
+            |server: &Server| server.documents[&uri.parse::<Uri>().unwrap()].lines_parsed();
+        // Every line, and the empty one after the last line end.
+        assert_eq!(parsed(&server), Some(10_001));
+        let mut edit = |version: i32, range: [u32; 4], text: &str| {
+            let before = parsed(&server).unwrap();
+            let params = serde_json::json!({
+                "textDocument": { "uri": uri, "version": version },
+                "contentChanges": [ {
+                    "range": {
+                        "start": { "line": range[0], "character": range[1] },
+                        "end": { "line": range[2], "character": range[3] },
+                    },
+                    "text": text,
+                } ],
+            });
+            let now = Instant::now();
+            server.handle(
+                Message::Notification(Notification::new(
+                    DidChangeTextDocument::METHOD.into(),
+                    params,
+                )),
+                now,
+            );
+            let published = server.publish_due(now + DEBOUNCE);
+            let Some(Message::Notification(notification)) = published.first() else {
+                panic!("{published:?}");
+            };
+            let messages: Vec<String> = notification.params["diagnostics"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d["message"].as_str().unwrap().to_string())
+                .collect();
+            (parsed(&server).unwrap() - before, messages)
+        };
+        // A character typed: its line.
+        let typed = edit(2, [4_999, 16, 4_999, 16], "?7");
+        assert_eq!(typed.0, 1);
+        assert_eq!(
+            typed.1,
+            ["text ends in what looks like a jump\n`?7` is printed, not a jump"]
+        );
+        let warning = typed.1;
+        // A line added after another: both.
+        let end = "101. \"line 101".len() as u32;
+        assert_eq!(
+            edit(3, [100, end, 100, end], "\n20000. ^"),
+            (2, warning.clone())
+        );
+        // A line taken away: the one that takes its place.
+        assert_eq!(edit(4, [200, 0, 201, 0], ""), (1, warning.clone()));
+        // A label that jumps out of place: its line still, though the
+        // check's passes find the duplicate far away.
+        let (parsed, messages) = edit(5, [9_000, 0, 9_000, 4], "7");
+        assert_eq!(parsed, 1);
+        assert_eq!(
+            messages[1..],
+            ["label 7 is defined twice\ndefined again here"]
         );
     }
 }

@@ -156,7 +156,7 @@ pub fn record<R: BufRead>(
                 } else if step.line() != 0 {
                     last = (step.line(), step.column());
                 }
-                if charge > 0 && chess2rs_runtime::memory::charge(charge).is_err() {
+                if charge > 0 && chess2rs_runtime::__private::memory::charge(charge).is_err() {
                     let (line, column) = last;
                     std::panic::resume_unwind(Box::new(Stop::Memory { line, column }));
                 }
@@ -170,7 +170,7 @@ pub fn record<R: BufRead>(
                 Stop::Memory { line, column } => {
                     let limit = options
                         .max_memory
-                        .unwrap_or(chess2rs_runtime::memory::DEFAULT_MAX_MEMORY);
+                        .unwrap_or(chess2rs_runtime::__private::memory::DEFAULT_MAX_MEMORY);
                     let error =
                         RuntimeError::at(ErrorKind::MemoryLimit { limit }, line).at_column(column);
                     (Some(error), false)

@@ -29,9 +29,16 @@ impl CpuTimer {
     }
 }
 
-/// User plus system time of the calling thread, from
+/// User plus system time of the calling thread: from
+/// `/proc/thread-self/schedstat` (its first field, in nanoseconds), else
 /// `/proc/thread-self/stat` (fields 14 and 15, in clock ticks of 1/100 s).
 fn thread_cpu_time() -> Option<Duration> {
+    let nanoseconds = std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|stat| stat.split_whitespace().next()?.parse::<u64>().ok());
+    if let Some(nanoseconds) = nanoseconds {
+        return Some(Duration::from_nanos(nanoseconds));
+    }
     let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
     // The command name (field 2) is in parentheses and may hold spaces.
     let after_name = &stat[stat.rfind(')')? + 1..];

@@ -23,6 +23,18 @@ pub fn finvara_value(random: &mut Random) -> String {
     }
 }
 
+/// The eight leaps of `(a,b)` by symmetry, as (forward, right) in the
+/// owner's coordinates, in the order the project documents (some may be
+/// equal, or `(0,0)`).
+pub fn leap_symmetries(a: i64, b: i64) -> [(i64, i64); 8] {
+    let mut leaps = [(0, 0); 8];
+    for (index, (first, second)) in [(1, 1), (1, -1), (-1, 1), (-1, -1)].into_iter().enumerate() {
+        leaps[index] = (first * a, second * b);
+        leaps[index + 4] = (first * b, second * a);
+    }
+    leaps
+}
+
 /// The Finvara leap `(a,b)`, or `(a,b|dirs)` when `dirs` (some of
 /// `^ v < >`) is not empty.
 pub fn finvara_leap(a: i64, b: i64, dirs: &str) -> String {

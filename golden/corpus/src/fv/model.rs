@@ -1,23 +1,14 @@
 //! The Finvara planner's model of what it writes: piece types and their
 //! notations, cells of the board, moves and what they do, routes.
 
-use super::finvara_leap;
+use super::{finvara_leap, leap_symmetries};
 
 /// The leap vectors of `(a,b|dirs)` in the owner's (forward, right)
 /// coordinates, in the order the project documents, without duplicates or
 /// `(0,0)`.
 pub(super) fn fv_vectors(a: i64, b: i64, dirs: &str) -> Vec<(i64, i64)> {
     let mut vectors = Vec::new();
-    for (forward, right) in [
-        (a, b),
-        (a, -b),
-        (-a, b),
-        (-a, -b),
-        (b, a),
-        (b, -a),
-        (-b, a),
-        (-b, -a),
-    ] {
+    for (forward, right) in leap_symmetries(a, b) {
         let keep = dirs.is_empty()
             || (dirs.contains('^') && forward > 0)
             || (dirs.contains('v') && forward < 0)

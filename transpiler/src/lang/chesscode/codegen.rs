@@ -758,28 +758,13 @@ fn cell_ident(cell: Cell) -> Ident {
 
 /// A variable's local, named after its piece.
 fn var_ident(var: Var) -> Ident {
-    let name = match var {
-        Var::Rook => "rook",
-        Var::Knight => "knight",
-        Var::Bishop => "bishop",
-        Var::Queen => "queen",
-        Var::King => "king",
-    };
-    Ident::new(name, Span::call_site())
+    Ident::new(var.piece(), Span::call_site())
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::lowered as program;
     use super::*;
-    use crate::lang::chesscode::{check, lower, syntax};
-    use crate::source::Source;
-
-    fn program(text: &str) -> Program {
-        let source = Source::new("t.chc", text);
-        let tree = syntax::parse(&source).expect("parses");
-        let (matches, _) = check::check(&tree);
-        lower::lower(&tree, &matches, "t.chc")
-    }
 
     /// `lines` lines: a counting loop, a polynomial loop, then increments.
     fn text(lines: usize) -> String {

@@ -187,14 +187,7 @@ impl crate::picture::Step for Traced<'_> {
             .collect();
         let letters = [Var::Rook, Var::Knight, Var::Bishop, Var::Queen, Var::King];
         crate::picture::Picture {
-            grids: vec![crate::picture::Grid {
-                title: "cells".to_string(),
-                columns: "abcdefgh".chars().map(String::from).collect(),
-                rows: (1..=8).rev().map(|rank: u8| rank.to_string()).collect(),
-                cells,
-                marked: Vec::new(),
-                chequered: true,
-            }],
+            grids: vec![crate::picture::Grid::chessboard("cells", cells)],
             panels: letters
                 .iter()
                 .zip(self.vars)

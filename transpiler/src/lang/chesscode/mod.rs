@@ -19,6 +19,15 @@ use crate::diag::Diagnostics;
 use crate::runtime_errors::ErrorSite;
 use crate::source::Source;
 
+/// The IR of `text` (`t.chc`), which must parse, for unit tests.
+#[cfg(test)]
+fn lowered(text: &str) -> ir::Program {
+    let source = Source::new("t.chc", text);
+    let tree = syntax::parse(&source).expect("parses");
+    let (matches, _) = check::check(&tree);
+    lower::lower(&tree, &matches, "t.chc")
+}
+
 /// Chess Code's stages.
 pub struct Stages;
 

@@ -84,14 +84,7 @@ fn tokens(line: &Line, outline: &mut Outline) {
 
 /// A variable in words: `R (the rook)`.
 fn var_words(var: Var) -> String {
-    let piece = match var {
-        Var::Rook => "rook",
-        Var::Knight => "knight",
-        Var::Bishop => "bishop",
-        Var::Queen => "queen",
-        Var::King => "king",
-    };
-    format!("variable `{}` (the {piece})", var.letter())
+    format!("variable `{}` (the {})", var.letter(), var.piece())
 }
 
 /// A cell in words.

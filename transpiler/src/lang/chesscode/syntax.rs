@@ -77,6 +77,17 @@ impl Var {
             Var::King => 'K',
         }
     }
+
+    /// Its piece's name: `rook`, `knight`, `bishop`, `queen`, `king`.
+    pub fn piece(self) -> &'static str {
+        match self {
+            Var::Rook => "rook",
+            Var::Knight => "knight",
+            Var::Bishop => "bishop",
+            Var::Queen => "queen",
+            Var::King => "king",
+        }
+    }
 }
 
 /// A loop condition: `C=V`, `C=V+`, `CxD=V`, `CxD=V+`.
@@ -249,24 +260,20 @@ fn unrecognised(text: &str, offset: usize) -> Diagnostic {
         })
         .collect();
     if lowered != text && recognise(&lowered, offset).is_ok() {
-        return Diagnostic::error(
-            format!("`{}` is not a Chess Code command", excerpt(text)),
-            offset..offset + text.len(),
-        )
-        .with_label("not a command")
-        .with_help(format!(
-            "did you mean `{lowered}`? (cells are written in lowercase, a1…h8)"
-        ));
+        return not_a_command(
+            text,
+            offset,
+            format!("did you mean `{lowered}`? (cells are written in lowercase, a1…h8)"),
+        );
     }
     if let Some(swapped) = operands_swapped(text) {
-        return Diagnostic::error(
-            format!("`{}` is not a Chess Code command", excerpt(text)),
-            offset..offset + text.len(),
-        )
-        .with_label("not a command")
-        .with_help(format!(
-            "did you mean `{swapped}`? (a variable comes before the `x`: `VxC` sets cell C to V)"
-        ));
+        return not_a_command(
+            text,
+            offset,
+            format!(
+                "did you mean `{swapped}`? (a variable comes before the `x`: `VxC` sets cell C to V)"
+            ),
+        );
     }
     let shape = shape_of(text);
     let (_, form, meaning) = FORMS
@@ -279,11 +286,23 @@ fn unrecognised(text: &str, offset: usize) -> Diagnostic {
         })
         .copied()
         .unwrap_or(FORMS[0]);
-    Diagnostic::error(format!("`{}` is not a Chess Code command", excerpt(text)), offset..offset + text.len())
-        .with_label("not a command")
-        .with_help(format!(
+    not_a_command(
+        text,
+        offset,
+        format!(
             "the closest command form is `{form}` ({meaning}); C and D are cells a1…h8, V is one of R N B Q K"
-        ))
+        ),
+    )
+}
+
+/// The error for `text` (at `offset`), which is no command, with `help`.
+fn not_a_command(text: &str, offset: usize, help: String) -> Diagnostic {
+    Diagnostic::error(
+        format!("`{}` is not a Chess Code command", excerpt(text)),
+        offset..offset + text.len(),
+    )
+    .with_label("not a command")
+    .with_help(help)
 }
 
 /// `text` with the operands around its `x` swapped (`a3xK+` → `Kxa3+`),

@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
 use chess2rs_runtime::__private::chc::table::{
-    self as rt_table, Addend as RtAddend, Form, Op, Place as Slot, PureOp as RtPureOp, Test,
+    self as rt_table, Addend as RtAddend, Form, Gap, Op, Place as Slot, PureOp as RtPureOp, Test,
 };
 use chess2rs_runtime::__private::{Io, StepCounter};
 use chess2rs_runtime::RuntimeError;
@@ -258,13 +258,13 @@ fn pure_op(op: &PureOp) -> RtPureOp {
             to,
             plus,
             minus,
-        } => RtPureOp::WatchGap {
+        } => RtPureOp::WatchGap(Gap {
             slot: watched(*at),
             from: slot(*from),
             to: slot(*to),
             plus: addends(plus),
             minus: addends(minus),
-        },
+        }),
         PureOp::Inner(inner) => {
             let at = watched(inner.count_slot);
             match &*inner.closed {
@@ -281,15 +281,11 @@ fn pure_op(op: &PureOp) -> RtPureOp {
 
 #[cfg(test)]
 mod tests {
+    use super::super::lowered;
     use super::*;
-    use crate::lang::chesscode::{check, lower, syntax};
-    use crate::source::Source;
 
     fn tables(text: &str) -> Tables {
-        let source = Source::new("t.chc", text);
-        let tree = syntax::parse(&source).expect("parses");
-        let (matches, _) = check::check(&tree);
-        Tables::of(&lower::lower(&tree, &matches, "t.chc"))
+        Tables::of(&lowered(text))
     }
 
     #[test]

@@ -32,7 +32,7 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
     let tape = machine.tape.iter().map(|&v| int_literal(v));
     let mut by_state: BTreeMap<i64, Vec<&Rule>> = BTreeMap::new();
     for rule in &machine.rules {
-        by_state.entry(rule.state).or_default().push(rule);
+        by_state.entry(rule.rule.state).or_default().push(rule);
     }
     // Rules of the input and output states never run: those states do
     // their own thing.
@@ -145,19 +145,10 @@ fn table_machine(
     items: &mut dyn Items,
 ) -> TokenStream {
     let mut rules: Vec<&Rule> = by_state.values().flatten().copied().collect();
-    rules.sort_by_key(|rule| (rule.state, rule.read));
+    rules.sort_by_key(|rule| (rule.rule.state, rule.rule.read));
     let mut rules_text = String::new();
     for rule in rules {
-        let rule = chess2rs_runtime::__private::tm::Rule {
-            state: rule.state,
-            read: rule.read,
-            next: rule.next,
-            write: rule.write,
-            left: rule.left,
-            line: rule.line,
-            column: rule.column,
-        };
-        rt_table::write_rule(&mut rules_text, &rule);
+        rt_table::write_rule(&mut rules_text, &rule.rule);
     }
     let roots: Vec<i64> = regions
         .iter()
@@ -201,7 +192,7 @@ fn table_machine(
 fn macro_steps_apply(machine: &Machine, by_state: &BTreeMap<i64, Vec<&Rule>>) -> bool {
     let mut symbols: Vec<i64> = vec![0];
     let rules = by_state.values().flatten();
-    symbols.extend(rules.flat_map(|rule| [rule.read, rule.write]));
+    symbols.extend(rules.flat_map(|rule| [rule.rule.read, rule.rule.write]));
     symbols.extend(&machine.tape);
     symbols.sort_unstable();
     symbols.dedup();
@@ -212,8 +203,9 @@ fn macro_steps_apply(machine: &Machine, by_state: &BTreeMap<i64, Vec<&Rule>>) ->
 /// before the step limit, which the runtime runs one at a time.
 fn rule_table(by_state: &BTreeMap<i64, Vec<&Rule>>) -> TokenStream {
     let mut rules: Vec<&Rule> = by_state.values().flatten().copied().collect();
-    rules.sort_by_key(|rule| (rule.state, rule.read));
+    rules.sort_by_key(|rule| (rule.rule.state, rule.rule.read));
     let rows = rules.iter().map(|rule| {
+        let rule = &rule.rule;
         let (state, read) = (int_literal(rule.state), int_literal(rule.read));
         let (next, write, left) = (int_literal(rule.next), int_literal(rule.write), rule.left);
         let line = proc_macro2::Literal::u32_unsuffixed(rule.line);
@@ -393,18 +385,18 @@ impl Context<'_> {
     /// One rule as a `match` arm on the symbol read, `pending` steps (its
     /// own included) not yet counted down.
     fn rule_arm(&self, region: &Region, node: usize, rule: &Rule, pending: u64) -> TokenStream {
-        let read = int_literal(rule.read);
-        let write = if rule.write == rule.read {
+        let read = int_literal(rule.rule.read);
+        let write = if rule.rule.write == rule.rule.read {
             TokenStream::new()
         } else {
-            let write = int_literal(rule.write);
+            let write = int_literal(rule.rule.write);
             quote! { cells[head] = #write; }
         };
-        let (direction, word) = if rule.left {
+        let (direction, word) = if rule.rule.left {
             (quote! { head = head.saturating_sub(1); }, "left")
         } else {
-            let line = proc_macro2::Literal::u32_unsuffixed(rule.line);
-            let column = proc_macro2::Literal::u32_unsuffixed(rule.column);
+            let line = proc_macro2::Literal::u32_unsuffixed(rule.rule.line);
+            let column = proc_macro2::Literal::u32_unsuffixed(rule.rule.column);
             let right = quote! {
                 head += 1;
                 if head == cells.len() {
@@ -415,7 +407,7 @@ impl Context<'_> {
         };
         let doc = format!(
             " state {}, reading {}: write {}, state {}, {word} ({})",
-            rule.state, rule.read, rule.write, rule.next, rule.origin
+            rule.rule.state, rule.rule.read, rule.rule.write, rule.rule.next, rule.origin
         );
         let transition = self.transition(region, node, rule, pending);
         quote! {
@@ -432,34 +424,28 @@ impl Context<'_> {
     /// not yet counted down.
     fn transition(&self, region: &Region, node: usize, rule: &Rule, pending: u64) -> TokenStream {
         let counted = count_down(pending);
-        let line = proc_macro2::Literal::u32_unsuffixed(rule.line);
-        let column = proc_macro2::Literal::u32_unsuffixed(rule.column);
-        match rule.next {
-            states::INPUT => {
-                return quote! {
-                    #counted
-                    entered_by.set((#line, #column));
-                    state = INPUT;
-                    break 'region false;
-                }
-            }
-            states::OUTPUT => {
-                return quote! {
-                    #counted
-                    entered_by.set((#line, #column));
-                    state = OUTPUT;
-                    break 'region false;
-                }
-            }
-            _ => {}
+        let line = proc_macro2::Literal::u32_unsuffixed(rule.rule.line);
+        let column = proc_macro2::Literal::u32_unsuffixed(rule.rule.column);
+        let special = match rule.rule.next {
+            states::INPUT => Some(quote! { INPUT }),
+            states::OUTPUT => Some(quote! { OUTPUT }),
+            _ => None,
+        };
+        if let Some(special) = special {
+            return quote! {
+                #counted
+                entered_by.set((#line, #column));
+                state = #special;
+                break 'region false;
+            };
         }
-        if !self.by_state.contains_key(&rule.next) {
+        if !self.by_state.contains_key(&rule.rule.next) {
             // No rule in the next state: the program halts there.
             return self.halt.clone();
         }
-        let Some(target) = region.node(rule.next) else {
+        let Some(target) = region.node(rule.rule.next) else {
             // Another region's state.
-            let next = int_literal(rule.next);
+            let next = int_literal(rule.rule.next);
             return quote! {
                 #counted
                 state = #next;
@@ -502,18 +488,18 @@ fn scan(state: i64, rules: &[&Rule]) -> TokenStream {
     let keep: Vec<&Rule> = rules
         .iter()
         .copied()
-        .filter(|rule| rule.next == state)
+        .filter(|rule| rule.rule.next == state)
         .collect();
     let Some(first) = keep.first() else {
         return TokenStream::new();
     };
-    let left = first.left;
-    if keep.iter().any(|rule| rule.left != left) {
+    let left = first.rule.left;
+    if keep.iter().any(|rule| rule.rule.left != left) {
         return TokenStream::new();
     }
     let symbols = keep
         .iter()
-        .map(|rule| rule.read.to_string())
+        .map(|rule| rule.rule.read.to_string())
         .collect::<Vec<_>>()
         .join(", ");
     let word = if left { "left" } else { "right" };
@@ -522,8 +508,8 @@ fn scan(state: i64, rules: &[&Rule]) -> TokenStream {
     } else {
         quote! { head += moved; }
     };
-    let (doc, call) = if keep.iter().all(|rule| rule.write == rule.read) {
-        let reads = symbol_pattern(keep.iter().map(|rule| rule.read));
+    let (doc, call) = if keep.iter().all(|rule| rule.rule.write == rule.rule.read) {
+        let reads = symbol_pattern(keep.iter().map(|rule| rule.rule.read));
         let function = if left {
             quote! { scan_left }
         } else {
@@ -540,7 +526,7 @@ fn scan(state: i64, rules: &[&Rule]) -> TokenStream {
             quote! { sweep_right }
         };
         let writes = keep.iter().map(|rule| {
-            let (read, write) = (int_literal(rule.read), int_literal(rule.write));
+            let (read, write) = (int_literal(rule.rule.read), int_literal(rule.rule.write));
             quote! { #read => Some(#write), }
         });
         (

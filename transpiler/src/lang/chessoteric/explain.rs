@@ -76,11 +76,11 @@ pub fn explain(
         let _ = writeln!(
             out,
             "  {}, {} -> {}, {}, {}",
-            rule.state,
-            rule.read,
-            rule.next,
-            rule.write,
-            if rule.left { "left" } else { "right" }
+            rule.rule.state,
+            rule.rule.read,
+            rule.rule.next,
+            rule.rule.write,
+            if rule.rule.left { "left" } else { "right" }
         );
     }
     let tape: Vec<String> = machine.tape.iter().map(|v| v.to_string()).collect();
@@ -247,14 +247,7 @@ pub fn board_grid(board: &Board) -> crate::picture::Grid {
                 .map_or(String::new(), |p| piece_char(p.color, p.role).to_string())
         })
         .collect();
-    crate::picture::Grid {
-        title: "position".to_string(),
-        columns: "abcdefgh".chars().map(String::from).collect(),
-        rows: (1..=8).rev().map(|rank: u8| rank.to_string()).collect(),
-        cells,
-        marked: Vec::new(),
-        chequered: true,
-    }
+    crate::picture::Grid::chessboard("position", cells)
 }
 
 #[cfg(test)]

@@ -29,7 +29,7 @@ pub fn run_traced<R: BufRead, W: Write, T: FnMut(i64, Option<&Rule>, &tm::Tape)>
     let rules: HashMap<(i64, i64), &Rule> = machine
         .rules
         .iter()
-        .map(|r| ((r.state, r.read), r))
+        .map(|r| ((r.rule.state, r.rule.read), r))
         .collect();
     let mut tape = tm::Tape::new(&machine.tape);
     let mut control = tm::Control {
@@ -48,18 +48,9 @@ pub fn run_traced<R: BufRead, W: Write, T: FnMut(i64, Option<&Rule>, &tm::Tape)>
     }
 }
 
-impl tm::Transition for Rule {
-    fn next(&self) -> i64 {
-        self.next
-    }
-    fn write(&self) -> i64 {
-        self.write
-    }
-    fn left(&self) -> bool {
-        self.left
-    }
-    fn site(&self) -> (u32, u32) {
-        (self.line, self.column)
+impl AsRef<tm::Rule> for Rule {
+    fn as_ref(&self) -> &tm::Rule {
+        &self.rule
     }
 }
 
@@ -73,10 +64,10 @@ pub fn trace_text(state: i64, rule: Option<&Rule>, tape: &tm::Tape) -> String {
     let what = match rule {
         Some(rule) => format!(
             "state {state} read {} -> write {}, {}, state {}  ({})",
-            rule.read,
-            rule.write,
-            if rule.left { "left" } else { "right" },
-            rule.next,
+            rule.rule.read,
+            rule.rule.write,
+            if rule.rule.left { "left" } else { "right" },
+            rule.rule.next,
             rule.origin
         ),
         None if state == states::INPUT => "input state: read a line".to_string(),
@@ -124,12 +115,12 @@ pub struct Traced<'a> {
 impl crate::picture::Step for Traced<'_> {
     /// The rule's line: its first annotated move, or the listing's line.
     fn line(&self) -> u32 {
-        self.rule.map_or(0, |rule| rule.line)
+        self.rule.map_or(0, |rule| rule.rule.line)
     }
 
     /// The column of the rule's first annotated move in a game.
     fn column(&self) -> u32 {
-        self.rule.map_or(0, |rule| rule.column)
+        self.rule.map_or(0, |rule| rule.rule.column)
     }
 
     fn text(&self) -> String {
@@ -146,10 +137,10 @@ impl crate::picture::Step for Traced<'_> {
         let rule = match self.rule {
             Some(rule) => format!(
                 "read {} → write {}, {}, state {}",
-                rule.read,
-                rule.write,
-                if rule.left { "left" } else { "right" },
-                rule.next
+                rule.rule.read,
+                rule.rule.write,
+                if rule.rule.left { "left" } else { "right" },
+                rule.rule.next
             ),
             None if self.state == states::INPUT => "input state: read a line".to_string(),
             None => "output state".to_string(),

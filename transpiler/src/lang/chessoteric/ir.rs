@@ -1,6 +1,8 @@
 //! The lowered Chessoteric/BTM program: only the Turing machine. Both the
 //! code generator and the interpreter consume this.
 
+use chess2rs_runtime::__private::tm;
+
 use crate::runtime_errors::ErrorSite;
 
 /// A Turing machine.
@@ -18,23 +20,13 @@ pub struct Machine {
 /// `(state, read) → (next, write, direction)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rule {
-    /// The state it applies in.
-    pub state: i64,
-    /// The symbol it applies to.
-    pub read: i64,
-    /// The state after.
-    pub next: i64,
-    /// The symbol written.
-    pub write: i64,
-    /// Move left (odd direction) instead of right (even).
-    pub left: bool,
-    /// The source line its run-time errors name: that of its first part
-    /// (a game's annotated move, a listing's line). Errors in the input
-    /// and output states name the rule that entered them.
-    pub line: u32,
-    /// In a game, the 1-based column (in characters) of that annotated
-    /// move, since a line may hold many; `0` for a listing's line.
-    pub column: u32,
+    /// What it does and the site its run-time errors name: the runtime's
+    /// rule, as generated code's table holds it. The line is that of its
+    /// first part (a game's annotated move, a listing's line), the column
+    /// that move's 1-based column in characters (a line may hold many) or
+    /// `0` for a listing's line. Errors in the input and output states
+    /// name the rule that entered them.
+    pub rule: tm::Rule,
     /// Where its five parts came from: the annotated moves of a game, with
     /// line and column, e.g. ``from `Qg8!` (1:47) to `Ne5!` (1:124)``, or
     /// the lines of a BTM listing, ``from `10!` (line 1) to `10!` (line
@@ -46,8 +38,8 @@ impl Rule {
     /// The command its run-time errors name.
     pub fn site(&self) -> ErrorSite {
         ErrorSite {
-            line: self.line,
-            column: self.column,
+            line: self.rule.line,
+            column: self.rule.column,
         }
     }
 }
@@ -72,7 +64,15 @@ impl Machine {
         let mut effects: Vec<RuleEffect> = self
             .rules
             .iter()
-            .map(|r| (r.state, r.read, r.next, r.write, r.left))
+            .map(|r| {
+                (
+                    r.rule.state,
+                    r.rule.read,
+                    r.rule.next,
+                    r.rule.write,
+                    r.rule.left,
+                )
+            })
             .collect();
         effects.sort_unstable();
         effects
@@ -82,6 +82,6 @@ impl Machine {
     pub fn rule(&self, state: i64, read: i64) -> Option<&Rule> {
         self.rules
             .iter()
-            .find(|r| r.state == state && r.read == read)
+            .find(|r| r.rule.state == state && r.rule.read == read)
     }
 }

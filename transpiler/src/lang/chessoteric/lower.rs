@@ -6,6 +6,8 @@
 
 use std::collections::hash_map::{Entry, HashMap};
 
+use chess2rs_runtime::__private::tm;
+
 use super::chess::{Board, Color, Move, Position, Role, Square};
 use super::san::{San, SanError};
 
@@ -464,19 +466,22 @@ pub fn machine(assembled: &Assembled, btm: bool, source: &Source) -> Machine {
         let (line, column, first) = place(&parts[0]);
         let (_, _, last) = place(&parts[4]);
         let rule = Rule {
-            state: parts[0].value,
-            read: parts[1].value,
-            next: parts[2].value,
-            write: parts[3].value,
-            left: parts[4].value % 2 != 0,
-            line,
-            column,
+            rule: tm::Rule {
+                state: parts[0].value,
+                read: parts[1].value,
+                next: parts[2].value,
+                write: parts[3].value,
+                left: parts[4].value % 2 != 0,
+                line,
+                column,
+            },
             origin: format!("from {first} to {last}"),
         };
-        if rule.state == states::INPUT || rule.state == states::OUTPUT {
+        let (state, read) = (rule.rule.state, rule.rule.read);
+        if state == states::INPUT || state == states::OUTPUT {
             continue;
         }
-        match index.entry((rule.state, rule.read)) {
+        match index.entry((state, read)) {
             Entry::Occupied(existing) => rules[*existing.get()] = rule,
             Entry::Vacant(slot) => {
                 slot.insert(rules.len());

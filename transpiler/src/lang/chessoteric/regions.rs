@@ -98,7 +98,7 @@ fn successors<'a>(
         .get(&state)
         .into_iter()
         .flatten()
-        .map(|rule| rule.next)
+        .map(|rule| rule.rule.next)
         .filter(|next| by_state.contains_key(next))
 }
 

@@ -474,37 +474,30 @@ mod tests {
 
     #[test]
     fn pgn_errors() {
-        assert_eq!(
-            pgn("1. e4!?").unwrap_err(),
-            vec!["`!?` is not a Chessoteric instruction"]
-        );
-        assert_eq!(
-            pgn("1. e4 $6").unwrap_err(),
-            vec!["`$6 (?!)` is not a Chessoteric instruction"]
-        );
-        assert_eq!(
-            pgn("1. e4! $1").unwrap_err(),
-            vec!["a move with two annotations"]
-        );
-        assert_eq!(
-            pgn("1. e4 { open").unwrap_err(),
-            vec!["this comment is never closed"]
-        );
-        assert_eq!(
-            pgn("1. e4 } e5 ] Nf3 ) *").unwrap_err(),
-            vec![
-                "`}` without a comment to close",
-                "`]` without a tag pair to close",
-                "`)` without a variation to close"
-            ]
-        );
-        assert_eq!(
-            pgn("1. e4 *\n2. d4").unwrap_err(),
-            vec![
-                "moves after the game's result",
-                "moves after the game's result"
-            ]
-        );
+        let cases: [(&str, &[&str]); 6] = [
+            ("1. e4!?", &["`!?` is not a Chessoteric instruction"]),
+            ("1. e4 $6", &["`$6 (?!)` is not a Chessoteric instruction"]),
+            ("1. e4! $1", &["a move with two annotations"]),
+            ("1. e4 { open", &["this comment is never closed"]),
+            (
+                "1. e4 } e5 ] Nf3 ) *",
+                &[
+                    "`}` without a comment to close",
+                    "`]` without a tag pair to close",
+                    "`)` without a variation to close",
+                ],
+            ),
+            (
+                "1. e4 *\n2. d4",
+                &[
+                    "moves after the game's result",
+                    "moves after the game's result",
+                ],
+            ),
+        ];
+        for (game, errors) in cases {
+            assert_eq!(pgn(game).unwrap_err(), errors, "{game}");
+        }
     }
 
     #[test]

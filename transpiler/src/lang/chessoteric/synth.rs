@@ -208,11 +208,11 @@ fn targets(machine: &Machine) -> Vec<Target> {
     let mut targets = Vec::new();
     for (number, rule) in machine.rules.iter().enumerate() {
         let parts = [
-            ("state", rule.state),
-            ("read", rule.read),
-            ("next state", rule.next),
-            ("write", rule.write),
-            ("direction", i64::from(rule.left)),
+            ("state", rule.rule.state),
+            ("read", rule.rule.read),
+            ("next state", rule.rule.next),
+            ("write", rule.rule.write),
+            ("direction", i64::from(rule.rule.left)),
         ];
         for (name, value) in parts {
             targets.push(Target {
@@ -729,42 +729,22 @@ mod tests {
         let bits = |text: &str| Bits::parse(text).unwrap();
         // Slots: 0 not started, 1-3 started with 0-2 digits, 4 the zero, 5 end.
         assert_eq!(progress.end, 5);
-        assert_eq!(
-            progress.advance(0, bits("001")),
-            Some((2, Annotation::StartPart))
-        );
-        assert_eq!(
-            progress.advance(0, bits("00")),
-            Some((1, Annotation::StartPart))
-        );
-        assert_eq!(
-            progress.advance(1, bits("010")),
-            Some((3, Annotation::ContinuePart))
-        );
-        assert_eq!(
-            progress.advance(2, bits("01")),
-            Some((4, Annotation::ContinuePart))
-        );
-        assert_eq!(
-            progress.advance(2, bits("1")),
-            None,
-            "the digit after 1 is 0"
-        );
-        assert_eq!(
-            progress.advance(3, bits("1")),
-            Some((4, Annotation::ContinuePart))
-        );
-        assert_eq!(progress.advance(0, bits("11")), None);
-        assert_eq!(
-            progress.advance(4, bits("000")),
-            Some((5, Annotation::StartSymbol))
-        );
-        assert_eq!(progress.advance(4, bits("01")), None, "0 has no 1s");
-        assert_eq!(
-            progress.advance(5, bits("0")),
-            None,
-            "nothing after the end"
-        );
+        use Annotation::{ContinuePart, StartPart, StartSymbol};
+        let cases = [
+            (0, "001", Some((2, StartPart)), ""),
+            (0, "00", Some((1, StartPart)), ""),
+            (1, "010", Some((3, ContinuePart)), ""),
+            (2, "01", Some((4, ContinuePart)), ""),
+            (2, "1", None, "the digit after 1 is 0"),
+            (3, "1", Some((4, ContinuePart)), ""),
+            (0, "11", None, ""),
+            (4, "000", Some((5, StartSymbol)), ""),
+            (4, "01", None, "0 has no 1s"),
+            (5, "0", None, "nothing after the end"),
+        ];
+        for (slot, digits, expected, why) in cases {
+            assert_eq!(progress.advance(slot, bits(digits)), expected, "{why}");
+        }
     }
 
     #[test]

@@ -26,7 +26,7 @@
 
 use std::collections::HashMap;
 
-use chess2rs_runtime::fv::{self, Bend, Ray};
+use chess2rs_runtime::__private::fv::{self, Bend, Ray};
 
 use super::automaton::{leap_vectors, rank_range};
 use super::syntax::{Atom, Item, Repeat, Seq};
@@ -371,7 +371,7 @@ mod tests {
     use super::*;
     use crate::lang::finvara::syntax;
     use crate::source::Source;
-    use chess2rs_runtime::fv::UNBOUNDED;
+    use chess2rs_runtime::__private::fv::UNBOUNDED;
 
     /// Whether `lines` never go farther than one leap.
     fn leaps_only(lines: &[AttackLine]) -> bool {

@@ -21,8 +21,10 @@
 use crate::split::{Arm, Items, Shared, StateMachine};
 use std::collections::BTreeSet;
 
-use chess2rs_runtime::fv::table as rt_table;
-use chess2rs_runtime::fv::{Cell, Edge, PieceValue, RankRange, Ray, State, Step, UNBOUNDED};
+use chess2rs_runtime::__private::fv::table as rt_table;
+use chess2rs_runtime::__private::fv::{
+    Cell, Edge, PieceValue, RankRange, Ray, State, Step, UNBOUNDED,
+};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 
@@ -31,7 +33,7 @@ use super::ir::{row_letters, Action, Line, Program};
 use crate::emit::{int_literal, source_comment};
 
 /// Above this many automaton edges in all, automata are written as compact
-/// text (`chess2rs_runtime::fv::Automaton::encode`) instead of Rust
+/// text (`chess2rs_runtime::__private::fv::Automaton::encode`) instead of Rust
 /// expressions.
 pub const ENCODE_ABOVE_EDGES: usize = 2_000;
 

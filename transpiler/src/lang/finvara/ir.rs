@@ -3,7 +3,7 @@
 //! squares resolved to indices (and, where few, the geometric paths each
 //! move can take).
 
-use chess2rs_runtime::fv::{self, Cell, PieceValue};
+use chess2rs_runtime::__private::fv::{self, Cell, PieceValue};
 
 use super::automaton::{Automaton, StaticPath};
 

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use chess2rs_runtime::fv::{Cell, PieceValue};
+use chess2rs_runtime::__private::fv::{Cell, PieceValue};
 
 use super::automaton::{self, Context, MoveQuery};
 use super::check::collect_references;

@@ -465,6 +465,14 @@ impl<'a> LineParser<'a> {
         items
     }
 
+    /// `seq` up to `close` (one character), which must follow.
+    fn closed_seq(&mut self, close: &str) -> Parsed<Seq> {
+        let stops: Vec<char> = close.chars().collect();
+        let seq = self.seq(&stops)?;
+        self.expect(close)?;
+        Ok(seq)
+    }
+
     fn seq_items(&mut self, stops: &[char]) -> Parsed<Seq> {
         let mut items = Vec::new();
         loop {
@@ -552,19 +560,13 @@ impl<'a> LineParser<'a> {
             return Ok(Atom::Any(alternatives));
         }
         if self.eat("[") {
-            let seq = self.seq(&[']'])?;
-            self.expect("]")?;
-            return Ok(Atom::Group(seq));
+            return Ok(Atom::Group(self.closed_seq("]")?));
         }
         if self.eat("c(") {
-            let seq = self.seq(&[')'])?;
-            self.expect(")")?;
-            return Ok(Atom::Capture(seq));
+            return Ok(Atom::Capture(self.closed_seq(")")?));
         }
         if self.eat("m(") {
-            let seq = self.seq(&[')'])?;
-            self.expect(")")?;
-            return Ok(Atom::NoCapture(seq));
+            return Ok(Atom::NoCapture(self.closed_seq(")")?));
         }
         if self.at("r(") || self.at("r!(") {
             let negated = self.eat("r!(") || {

@@ -23,8 +23,8 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use chess2rs_runtime::icp::table as rt_table;
-use chess2rs_runtime::icp::{Colour, Kind, NameId, Piece};
+use chess2rs_runtime::__private::icp::table as rt_table;
+use chess2rs_runtime::__private::icp::{Colour, Kind, NameId, Piece};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote, ToTokens};
 
@@ -399,58 +399,7 @@ fn line_code(
         let var = format_ident!("input{}", i);
         (*operand == Operand::Input).then(|| quote! { let #var = io.read_i64(#at)?; })
     });
-    let value = |i: usize| match operands[i] {
-        Operand::Literal(value) => int_literal(value),
-        Operand::Input => format_ident!("input{}", i).into_token_stream(),
-    };
-    // Commands that always succeed are statements; the others are tests.
-    let (statements, test) = match &line.command {
-        Command::Nop => (quote! {}, None),
-        Command::Print(text) => (quote! { io.write_line(#text)?; }, None),
-        Command::Count(name) => {
-            let name = name_ident(&program.names[*name as usize]);
-            (
-                quote! { io.write_i64_line(board.count(#name) as i64)?; },
-                None,
-            )
-        }
-        Command::Place { name, piece, .. } => {
-            let name = name_ident(&program.names[*name as usize]);
-            let piece = piece_const(*piece);
-            let (row, col) = (value(0), value(1));
-            let test = quote! { board.place(#name, rt::icp::#piece, rt::icp::Square::new(#row, #col)).map_err(|e| e.in_line(#at))? };
-            (quote! {}, Some(test))
-        }
-        Command::MoveFrom { .. } => {
-            let (r1, c1, r2, c2) = (value(0), value(1), value(2), value(3));
-            let test = quote! { board.move_from(rt::icp::Square::new(#r1, #c1), rt::icp::Square::new(#r2, #c2)) };
-            (quote! {}, Some(test))
-        }
-        Command::MoveNamedTo { name, .. } => {
-            let known = known_tokens(known[*name as usize]);
-            let name = name_ident(&program.names[*name as usize]);
-            let (row, col) = (value(0), value(1));
-            let to = quote! { rt::icp::Square::new(#row, #col) };
-            let test = if outlined {
-                quote! { rt::icp::outlined::move_named_to(board, #name, #to, #known) }
-            } else {
-                quote! { board.move_named_to(#name, #to, #known) }
-            };
-            (quote! {}, Some(test))
-        }
-        Command::MoveNamedBy { name, .. } => {
-            let known = known_tokens(known[*name as usize]);
-            let name = name_ident(&program.names[*name as usize]);
-            let (d_row, d_col) = (value(0), value(1));
-            // (A closure per line would be a function per line for rustc.)
-            let test = if outlined {
-                quote! { rt::icp::outlined::move_named_by(board, #name, #d_row, #d_col, #known, #at)? }
-            } else {
-                quote! { board.move_named_by(#name, #d_row, #d_col, #known).map_err(|e| e.in_line(#at))? }
-            };
-            (quote! {}, Some(test))
-        }
-    };
+    let (statements, test) = command_code(program, known, outlined, line);
     let next = |next: Next| match next {
         Next::Line(target) => targets.ident(target as usize).into_token_stream(),
         Next::Input => quote! { rt::icp::jump_target(LABELS, io.read_i64(#at)?, #at)? },
@@ -518,6 +467,70 @@ fn line_code(
         #(#reads)*
         #statements
         #transfer
+    }
+}
+
+/// A line's command: statements for the commands that always succeed,
+/// a test (an expression, true on success) for the others.
+fn command_code(
+    program: &Program,
+    known: &[Option<Piece>],
+    outlined: bool,
+    line: &Line,
+) -> (TokenStream, Option<TokenStream>) {
+    let at = Literal::u32_unsuffixed(line.source_line);
+    let (operands, count) = line.command.operands();
+    let operands = &operands[..count];
+    let value = |i: usize| match operands[i] {
+        Operand::Literal(value) => int_literal(value),
+        Operand::Input => format_ident!("input{}", i).into_token_stream(),
+    };
+    match &line.command {
+        Command::Nop => (quote! {}, None),
+        Command::Print(text) => (quote! { io.write_line(#text)?; }, None),
+        Command::Count(name) => {
+            let name = name_ident(&program.names[*name as usize]);
+            (
+                quote! { io.write_i64_line(board.count(#name) as i64)?; },
+                None,
+            )
+        }
+        Command::Place { name, piece, .. } => {
+            let name = name_ident(&program.names[*name as usize]);
+            let piece = piece_const(*piece);
+            let (row, col) = (value(0), value(1));
+            let test = quote! { board.place(#name, rt::icp::#piece, rt::icp::Square::new(#row, #col)).map_err(|e| e.in_line(#at))? };
+            (quote! {}, Some(test))
+        }
+        Command::MoveFrom { .. } => {
+            let (r1, c1, r2, c2) = (value(0), value(1), value(2), value(3));
+            let test = quote! { board.move_from(rt::icp::Square::new(#r1, #c1), rt::icp::Square::new(#r2, #c2)) };
+            (quote! {}, Some(test))
+        }
+        Command::MoveNamedTo { name, .. } => {
+            let known = known_tokens(known[*name as usize]);
+            let name = name_ident(&program.names[*name as usize]);
+            let (row, col) = (value(0), value(1));
+            let to = quote! { rt::icp::Square::new(#row, #col) };
+            let test = if outlined {
+                quote! { rt::icp::outlined::move_named_to(board, #name, #to, #known) }
+            } else {
+                quote! { board.move_named_to(#name, #to, #known) }
+            };
+            (quote! {}, Some(test))
+        }
+        Command::MoveNamedBy { name, .. } => {
+            let known = known_tokens(known[*name as usize]);
+            let name = name_ident(&program.names[*name as usize]);
+            let (d_row, d_col) = (value(0), value(1));
+            // (A closure per line would be a function per line for rustc.)
+            let test = if outlined {
+                quote! { rt::icp::outlined::move_named_by(board, #name, #d_row, #d_col, #known, #at)? }
+            } else {
+                quote! { board.move_named_by(#name, #d_row, #d_col, #known).map_err(|e| e.in_line(#at))? }
+            };
+            (quote! {}, Some(test))
+        }
     }
 }
 

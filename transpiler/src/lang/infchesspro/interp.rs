@@ -3,8 +3,8 @@
 
 use std::io::{BufRead, Write};
 
+use chess2rs_runtime::__private::icp::{jump_target, Board, Square};
 use chess2rs_runtime::__private::{Io, StepCounter};
-use chess2rs_runtime::icp::{jump_target, Board, Square};
 use chess2rs_runtime::RuntimeError;
 
 use super::ir::{Command, Line, Next, Operand, Program};

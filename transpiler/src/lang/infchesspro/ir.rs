@@ -2,7 +2,11 @@
 //! interned, piece letters turned into runtime constants. Both the code
 //! generator and the interpreter consume this.
 
-use chess2rs_runtime::icp::{NameId, Piece};
+use std::borrow::Borrow;
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use chess2rs_runtime::__private::icp::{NameId, Piece};
 
 pub use super::syntax::Operand;
 
@@ -96,5 +100,49 @@ impl Command {
             | Command::MoveNamedBy { by: [a, b], .. } => ([*a, *b, none, none], 2),
             Command::MoveFrom { from, to } => ([from[0], from[1], to[0], to[1]], 4),
         }
+    }
+}
+
+/// Values numbered in order of first appearance: piece names as the
+/// [`NameId`]s of [`Program::names`], labels and names for the checks.
+#[derive(Clone, Debug)]
+pub struct Interner<K> {
+    ids: HashMap<K, u32>,
+    values: Vec<K>,
+}
+
+impl<K> Default for Interner<K> {
+    fn default() -> Self {
+        Interner {
+            ids: HashMap::new(),
+            values: Vec::new(),
+        }
+    }
+}
+
+impl<K: Hash + Eq + Clone> Interner<K> {
+    /// The number of `key`, given it if it is new.
+    pub fn id<Q>(&mut self, key: &Q) -> u32
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ToOwned<Owned = K> + ?Sized,
+    {
+        if let Some(&id) = self.ids.get(key) {
+            return id;
+        }
+        let id = u32::try_from(self.values.len()).unwrap_or(u32::MAX);
+        self.values.push(key.to_owned());
+        self.ids.insert(key.to_owned(), id);
+        id
+    }
+
+    /// The values, by number.
+    pub fn values(&self) -> &[K] {
+        &self.values
+    }
+
+    /// The values, by number, without the numbering.
+    pub fn into_values(self) -> Vec<K> {
+        self.values
     }
 }

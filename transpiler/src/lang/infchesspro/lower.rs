@@ -2,11 +2,8 @@
 //! [`super::check`], so every literal jump target exists.
 
 use crate::source::Source;
-use std::collections::HashMap;
 
-use chess2rs_runtime::icp::NameId;
-
-use super::ir::{Command, Line, Next, Program};
+use super::ir::{Command, Interner, Line, Next, Program};
 use super::syntax::{self, Target};
 
 /// Lowers a checked program.
@@ -19,7 +16,7 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Program {
     // search of the sorted labels, which a hash map of a million labels
     // would have cost 35 MB more at the peak of a large program's emit.
     labels.sort_unstable();
-    let mut names = Interner::default();
+    let mut names = Interner::<String>::default();
     let lines = program
         .lines
         .iter()
@@ -56,25 +53,25 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Program {
         .collect();
     Program {
         lines,
-        names: names.names,
+        names: names.into_values(),
         labels,
         source_name: source.name().to_string(),
     }
 }
 
-fn lower_command(command: &syntax::Command, names: &mut Interner) -> Command {
+fn lower_command(command: &syntax::Command, names: &mut Interner<String>) -> Command {
     let values =
         |pair: &[crate::source::Spanned<syntax::Operand>; 2]| [pair[0].value, pair[1].value];
     match command {
         syntax::Command::Nop => Command::Nop,
         syntax::Command::Print { text } => Command::Print(text.value.clone()),
-        syntax::Command::Count { name } => Command::Count(names.intern(&name.value)),
+        syntax::Command::Count { name } => Command::Count(names.id(name.value.as_str())),
         syntax::Command::Place {
             name,
             piece,
             square,
         } => Command::Place {
-            name: names.intern(&name.value),
+            name: names.id(name.value.as_str()),
             piece: piece.value,
             square: values(square),
         },
@@ -83,32 +80,13 @@ fn lower_command(command: &syntax::Command, names: &mut Interner) -> Command {
             to: values(to),
         },
         syntax::Command::MoveNamedTo { name, to } => Command::MoveNamedTo {
-            name: names.intern(&name.value),
+            name: names.id(name.value.as_str()),
             to: values(to),
         },
         syntax::Command::MoveNamedBy { name, by } => Command::MoveNamedBy {
-            name: names.intern(&name.value),
+            name: names.id(name.value.as_str()),
             by: values(by),
         },
-    }
-}
-
-/// Names in order of first appearance.
-#[derive(Default)]
-struct Interner {
-    names: Vec<String>,
-    ids: HashMap<String, NameId>,
-}
-
-impl Interner {
-    fn intern(&mut self, name: &str) -> NameId {
-        if let Some(&id) = self.ids.get(name) {
-            return id;
-        }
-        let id = self.names.len() as NameId;
-        self.names.push(name.to_string());
-        self.ids.insert(name.to_string(), id);
-        id
     }
 }
 

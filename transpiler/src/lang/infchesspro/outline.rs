@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use chess2rs_runtime::icp::{Colour, Kind, Piece};
+use chess2rs_runtime::__private::icp::{Colour, Kind, Piece};
 
 use super::syntax::{self, Command, Line, Operand, Target};
 use crate::outline::{Outline, Symbol, SymbolKind, TokenKind};

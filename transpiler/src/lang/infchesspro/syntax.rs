@@ -4,7 +4,7 @@
 //! a syntax error is reported and skipped, so every bad line of a program
 //! is reported in one run.
 
-use chess2rs_runtime::icp::Piece;
+use chess2rs_runtime::__private::icp::Piece;
 
 use crate::cursor::Cursor;
 use crate::diag::{excerpt, Diagnostic, Diagnostics};
@@ -124,19 +124,11 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
     // At most one numbered line a source line: no copying as it grows.
     let mut lines = Vec::with_capacity(line_ends(source.text()) + 1);
     let mut errors = Diagnostics::default();
-    for (start, text) in source.lines() {
-        // Blanks are spaces and tabs (and the CR of a CRLF line end) only:
-        // other whitespace in a text is printed verbatim.
-        let trimmed = text.trim_start_matches([' ', '\t']);
-        if trimmed.trim_end_matches([' ', '\t', '\r']).is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let offset = start + (text.len() - trimmed.len());
-        let trimmed = trimmed.trim_end_matches([' ', '\t', '\r']);
-        let source_line = source.line_number(start);
-        match LineParser::new(trimmed, offset).line(source_line) {
-            Ok(line) => lines.push(line),
-            Err(diagnostic) => errors.push(diagnostic),
+    for (index, (start, text)) in source.lines().enumerate() {
+        match numbered_line(start, text, index) {
+            None => {}
+            Some(Ok(line)) => lines.push(line),
+            Some(Err(diagnostic)) => errors.push(diagnostic),
         }
     }
     if errors.is_empty() {
@@ -144,6 +136,29 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
     } else {
         Err(errors)
     }
+}
+
+/// Parses line `index` (0-based) of `source` alone, as [`parse`] parses
+/// it: `None` if it is blank, a comment or past the end, else the numbered
+/// line or its syntax error. For re-reading only the lines an edit changed.
+pub fn parse_line(source: &Source, index: usize) -> Option<Result<Line, Diagnostic>> {
+    let (start, text) = source.line(u32::try_from(index + 1).ok()?)?;
+    numbered_line(start, text, index)
+}
+
+/// The numbered line of `text`, line `index` (0-based) of the source,
+/// starting at byte `start`; `None` for a blank line or a comment.
+fn numbered_line(start: usize, text: &str, index: usize) -> Option<Result<Line, Diagnostic>> {
+    // Blanks are spaces and tabs (and the CR of a CRLF line end) only:
+    // other whitespace in a text is printed verbatim.
+    let trimmed = text.trim_start_matches([' ', '\t']);
+    if trimmed.trim_end_matches([' ', '\t', '\r']).is_empty() || trimmed.starts_with('#') {
+        return None;
+    }
+    let offset = start + (text.len() - trimmed.len());
+    let trimmed = trimmed.trim_end_matches([' ', '\t', '\r']);
+    let source_line = u32::try_from(index + 1).unwrap_or(u32::MAX);
+    Some(LineParser::new(trimmed, offset).line(source_line))
 }
 
 /// How many line ends `text` has.

@@ -3,7 +3,7 @@
 //! in notation order, when they are few; generated code then tries those
 //! instead of searching.
 
-use chess2rs_runtime::fv::{self, Edge, Step, UNBOUNDED};
+use chess2rs_runtime::__private::fv::{self, Edge, Step, UNBOUNDED};
 
 use super::Automaton;
 

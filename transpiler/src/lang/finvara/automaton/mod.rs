@@ -30,7 +30,7 @@
 
 use std::collections::HashMap;
 
-use chess2rs_runtime::fv::{self, Edge, State, UNBOUNDED};
+use chess2rs_runtime::__private::fv::{self, Edge, State, UNBOUNDED};
 
 use super::syntax::{Atom, Item, Repeat, Seq};
 

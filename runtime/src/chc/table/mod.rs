@@ -28,6 +28,12 @@ use super::passes::{
 };
 use super::{add, exit_after, output, saturating_u64, Pass};
 
+mod text;
+mod words;
+
+pub use self::text::{parse_lines, write_line};
+pub use self::words::parse_forms;
+
 /// A cell or a variable: cells `a1` = 0, `b1` = 1, … `h8` = 63 (file,
 /// then rank), variables R N B Q K = 64 … 68.
 pub type Place = u8;
@@ -277,18 +283,7 @@ pub enum PureOp {
     Watch(u32, Addend),
     /// `watch[slot] = from - to + Σ plus - Σ minus`: the gap between an
     /// inner loop's counter and a bound.
-    WatchGap {
-        /// The watched slot.
-        slot: u32,
-        /// The counter.
-        from: Place,
-        /// The bound.
-        to: Place,
-        /// Added to the gap.
-        plus: Vec<Addend>,
-        /// Taken from the gap.
-        minus: Vec<Addend>,
-    },
+    WatchGap(Gap),
     /// A counting inner loop run to its end; its pass count watched in
     /// the slot.
     InnerCounting(u32, Counting),
@@ -296,6 +291,36 @@ pub enum PureOp {
     /// one, the rest fitted), with its condition; its pass count watched
     /// in the slot.
     InnerPolynomial(u32, Test, Box<Polynomial>),
+}
+
+/// A watched gap ([`PureOp::WatchGap`]): `from - to + Σ plus - Σ minus`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gap {
+    /// The watched slot.
+    pub slot: u32,
+    /// The counter.
+    pub from: Place,
+    /// The bound.
+    pub to: Place,
+    /// Added to the gap.
+    pub plus: Vec<Addend>,
+    /// Taken from the gap.
+    pub minus: Vec<Addend>,
+}
+
+impl Gap {
+    /// The gap's value in `places`, `None` if it overflows.
+    #[inline]
+    fn value(&self, places: &Places) -> Option<i64> {
+        let mut gap = places[usize::from(self.from)].checked_sub(places[usize::from(self.to)])?;
+        for add in &self.plus {
+            gap = gap.checked_add(add.value(places))?;
+        }
+        for sub in &self.minus {
+            gap = gap.checked_sub(sub.value(places))?;
+        }
+        Some(gap)
+    }
 }
 
 /// A program's tables, as generated code holds them.
@@ -452,7 +477,7 @@ fn skip_polynomial(
 }
 
 /// One pass of a polynomial loop as a pure function (see
-/// [`super::PassFn`]): the changed places from `s`, the other places as
+/// [`super::passes::PassFn`]): the changed places from `s`, the other places as
 /// in `scratch` (the pass writes only changed places), the places at the
 /// end into `next`, the watched values into `watch`; its steps, or `None`
 /// if a sum overflows or an inner loop cannot be run to its end.
@@ -480,22 +505,7 @@ fn pure_pass(
                 scratch[usize::from(*to)] = scratch[usize::from(*from)];
             }
             PureOp::Watch(slot, value) => watch[*slot as usize] = value.value(scratch),
-            PureOp::WatchGap {
-                slot,
-                from,
-                to,
-                plus,
-                minus,
-            } => {
-                let mut gap = scratch[usize::from(*from)].checked_sub(scratch[usize::from(*to)])?;
-                for add in plus {
-                    gap = gap.checked_add(add.value(scratch))?;
-                }
-                for sub in minus {
-                    gap = gap.checked_sub(sub.value(scratch))?;
-                }
-                watch[*slot as usize] = gap;
-            }
+            PureOp::WatchGap(gap) => watch[gap.slot as usize] = gap.value(scratch)?,
             PureOp::InnerCounting(slot, inner) => {
                 let exit = inner.exit(scratch);
                 let fits = exit != u64::MAX
@@ -575,462 +585,6 @@ fn run_inner(inner: &Polynomial, test: Test, scratch: &mut Places) -> Option<u64
     }
 }
 
-/// Appends line `at` doing `op` to `out`, as [`parse_lines`] reads it:
-/// the source line, then the operation with places by name (`a1` … `h8`,
-/// `R N B Q K`): `nop`, `copy TO FROM`, `add TO FROM`, `inc TO`, `out
-/// CELL`, `in CELL`, `in VAR CELL`, `ascii`, `raw`, `poly FORM` (a
-/// polynomial loop's label), and a loop's condition `back LABEL TEST`,
-/// with ` count FORM` or ` poly FORM` if it has a closed form: LABEL is
-/// the index of its label among the lines, TEST as in Chess Code
-/// (`b1=R+`, `c1xd1=K`).
-pub fn write_line(out: &mut String, at: u32, op: Op, label: u32) {
-    let name = place_name;
-    let text = match op {
-        Op::Nop => "nop".to_string(),
-        Op::Copy(to, from) => format!("copy {} {}", name(to), name(from)),
-        Op::Add(to, from) => format!("add {} {}", name(to), name(from)),
-        Op::Increment(to) => format!("inc {}", name(to)),
-        Op::Output(cell) => format!("out {}", name(cell)),
-        Op::Input(cell) => format!("in {}", name(cell)),
-        Op::InputBoth(var, cell) => format!("in {} {}", name(var), name(cell)),
-        Op::Mode(true) => "ascii".to_string(),
-        Op::Mode(false) => "raw".to_string(),
-        Op::Polynomial(form) => format!("poly {form}"),
-        Op::Back(test) => format!("back {label} {}", test_text(test)),
-        Op::BackCounting(test, form) => format!("back {label} {} count {form}", test_text(test)),
-        Op::BackPolynomial(test, form) => format!("back {label} {} poly {form}", test_text(test)),
-    };
-    out.push_str(&at.to_string());
-    out.push(' ');
-    out.push_str(&text);
-    out.push('\n');
-}
-
-/// A place's name: `a1` … `h8`, `R N B Q K`.
-fn place_name(place: Place) -> String {
-    match place {
-        0..=63 => {
-            let file = char::from(b'a' + place % 8);
-            let rank = char::from(b'1' + place / 8);
-            format!("{file}{rank}")
-        }
-        _ => ["R", "N", "B", "Q", "K"]
-            .get(usize::from(place) - 64)
-            .unwrap_or(&"?")
-            .to_string(),
-    }
-}
-
-/// A place by its name (see [`place_name`]).
-fn place_of(name: &str) -> Option<Place> {
-    match name.as_bytes() {
-        [file @ b'a'..=b'h', rank @ b'1'..=b'8'] => Some((rank - b'1') * 8 + (file - b'a')),
-        [var] => b"RNBQK"
-            .iter()
-            .position(|v| v == var)
-            .map(|index| 64 + index as Place),
-        _ => None,
-    }
-}
-
-/// A test as Chess Code writes it: `b1=R`, `b1xc1=R+`.
-fn test_text(test: Test) -> String {
-    let also = test.also.map(|also| format!("x{}", place_name(also)));
-    format!(
-        "{}{}={}{}",
-        place_name(test.cell),
-        also.unwrap_or_default(),
-        place_name(test.var),
-        if test.negated { "+" } else { "" }
-    )
-}
-
-/// A test from [`test_text`]'s form.
-fn test_of(text: &str) -> Option<Test> {
-    let (places, negated) = match text.strip_suffix('+') {
-        Some(places) => (places, true),
-        None => (text, false),
-    };
-    let (cells, var) = places.split_once('=')?;
-    let (cell, also) = match cells.split_once('x') {
-        Some((cell, also)) => (cell, Some(place_of(also)?)),
-        None => (cells, None),
-    };
-    Some(Test {
-        cell: place_of(cell)?,
-        var: place_of(var)?,
-        also,
-        negated,
-    })
-}
-
-/// The lines [`write_line`] wrote: (source line, operation, label) each.
-pub fn parse_lines(text: &str) -> Result<Vec<(u32, Op, u32)>, String> {
-    let mut lines = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        match parse_line(line) {
-            Some(parsed) => lines.push(parsed),
-            None => return Err(format!("table line {}: `{line}` is malformed", index + 1)),
-        }
-    }
-    Ok(lines)
-}
-
-/// One line of [`parse_lines`].
-fn parse_line(line: &str) -> Option<(u32, Op, u32)> {
-    let mut words = line.split(' ');
-    let at = words.next()?.parse().ok()?;
-    let mut label = 0;
-    let op = match words.next()? {
-        "nop" => Op::Nop,
-        "ascii" => Op::Mode(true),
-        "raw" => Op::Mode(false),
-        "copy" => Op::Copy(next_place(&mut words)?, next_place(&mut words)?),
-        "add" => Op::Add(next_place(&mut words)?, next_place(&mut words)?),
-        "inc" => Op::Increment(next_place(&mut words)?),
-        "out" => Op::Output(next_place(&mut words)?),
-        "in" => {
-            let first = next_place(&mut words)?;
-            match words.next() {
-                Some(cell) => Op::InputBoth(first, place_of(cell)?),
-                None => Op::Input(first),
-            }
-        }
-        "poly" => Op::Polynomial(words.next()?.parse().ok()?),
-        "back" => {
-            label = words.next()?.parse().ok()?;
-            let test = test_of(words.next()?)?;
-            match (words.next(), words.next()) {
-                (None, _) => Op::Back(test),
-                (Some("count"), Some(form)) => Op::BackCounting(test, form.parse().ok()?),
-                (Some("poly"), Some(form)) => Op::BackPolynomial(test, form.parse().ok()?),
-                _ => return None,
-            }
-        }
-        _ => return None,
-    };
-    if words.next().is_some() {
-        return None;
-    }
-    Some((at, op, label))
-}
-
-/// The next word as a place.
-fn next_place<'a>(words: &mut impl Iterator<Item = &'a str>) -> Option<Place> {
-    words.next().and_then(place_of)
-}
-
-/// The forms of the words [`Form::encode`] wrote, in decimal.
-pub fn parse_forms(text: &str) -> Result<Vec<Form>, String> {
-    let words: Result<Vec<u32>, _> = text.split_ascii_whitespace().map(str::parse).collect();
-    words
-        .map(|words| Form::decode_all(&words))
-        .map_err(|_| "the table of loop forms is malformed".to_string())
-}
-
-/// The word for "none" (an absent second cell) and for [`Addend::One`].
-const NONE: u32 = u32::MAX;
-
-/// The first word of each kind of form and of pure operation.
-const COUNTING: u32 = 0;
-const POLYNOMIAL: u32 = 1;
-const ADD: u32 = 0;
-const ASSIGN: u32 = 1;
-const WATCH: u32 = 2;
-const WATCH_GAP: u32 = 3;
-const INNER_COUNTING: u32 = 4;
-const INNER_POLYNOMIAL: u32 = 5;
-
-/// Reads words, 0 past their end (the words are generated code's; a
-/// malformed list makes wrong forms, never a panic here).
-struct Words<'a> {
-    words: &'a [u32],
-    at: usize,
-}
-
-impl Words<'_> {
-    fn next(&mut self) -> u32 {
-        let word = self.words.get(self.at).copied().unwrap_or(0);
-        self.at += 1;
-        word
-    }
-
-    fn place(&mut self) -> Place {
-        self.next() as Place
-    }
-
-    /// `count` items read by `item`.
-    fn list<T>(&mut self, mut item: impl FnMut(&mut Self) -> T) -> Vec<T> {
-        let count = self.next() as usize;
-        let mut items = Vec::with_capacity(count.min(self.words.len()));
-        for _ in 0..count {
-            items.push(item(self));
-        }
-        items
-    }
-
-    fn addend(&mut self) -> Addend {
-        match self.next() {
-            NONE => Addend::One,
-            place => Addend::Place(place as Place),
-        }
-    }
-
-    fn test(&mut self) -> Test {
-        let (cell, var) = (self.place(), self.place());
-        let also = match self.next() {
-            NONE => None,
-            also => Some(also as Place),
-        };
-        let negated = self.next() != 0;
-        Test {
-            cell,
-            var,
-            also,
-            negated,
-        }
-    }
-
-    fn counting(&mut self) -> Counting {
-        let steps_per_pass = self.wide();
-        let test = self.test();
-        let changed = self.list(|words| {
-            let place = words.place();
-            (place, words.list(Words::addend))
-        });
-        Counting {
-            steps_per_pass,
-            changed,
-            test,
-        }
-    }
-
-    /// A `u64` in two words, low first.
-    fn wide(&mut self) -> u64 {
-        let low = u64::from(self.next());
-        low | u64::from(self.next()) << 32
-    }
-
-    fn polynomial(&mut self) -> Polynomial {
-        let degree = self.next() as usize;
-        let warmup = self.next() != 0;
-        let fixed_steps = self.wide();
-        let roles = self.list(|words| {
-            let word = words.next();
-            let group = (word >> 8) as u16;
-            match word & 0xFF {
-                0 => Role::Value,
-                1 => Role::Inside,
-                2 => Role::Positive,
-                3 => Role::Sign(group),
-                _ => Role::Apart(group),
-            }
-        });
-        let (cell, var) = (self.next() as usize, self.next() as usize);
-        let also = match self.next() {
-            NONE => None,
-            also => Some(also as usize),
-        };
-        let negated = self.next() != 0;
-        let state = self.list(Words::place);
-        let ops = self.list(Words::pure_op);
-        Polynomial {
-            degree,
-            warmup,
-            roles,
-            exit: Exit {
-                cell,
-                var,
-                also,
-                negated,
-            },
-            state,
-            ops,
-            fixed_steps,
-        }
-    }
-
-    fn pure_op(&mut self) -> PureOp {
-        match self.next() {
-            ADD => PureOp::Add(self.place(), self.addend()),
-            ASSIGN => PureOp::Assign(self.place(), self.place()),
-            WATCH => PureOp::Watch(self.next(), self.addend()),
-            WATCH_GAP => PureOp::WatchGap {
-                slot: self.next(),
-                from: self.place(),
-                to: self.place(),
-                plus: self.list(Words::addend),
-                minus: self.list(Words::addend),
-            },
-            INNER_COUNTING => PureOp::InnerCounting(self.next(), self.counting()),
-            _ => {
-                let slot = self.next();
-                let test = self.test();
-                PureOp::InnerPolynomial(slot, test, Box::new(self.polynomial()))
-            }
-        }
-    }
-}
-
-/// Writes words (see [`Form::encode`]).
-struct Writer<'a>(&'a mut Vec<u32>);
-
-impl Writer<'_> {
-    fn word(&mut self, word: u32) {
-        self.0.push(word);
-    }
-
-    fn wide(&mut self, value: u64) {
-        self.word(value as u32);
-        self.word((value >> 32) as u32);
-    }
-
-    fn count(&mut self, count: usize) {
-        self.word(count as u32);
-    }
-
-    fn addend(&mut self, addend: Addend) {
-        self.word(match addend {
-            Addend::One => NONE,
-            Addend::Place(place) => u32::from(place),
-        });
-    }
-
-    fn addends(&mut self, addends: &[Addend]) {
-        self.count(addends.len());
-        for &addend in addends {
-            self.addend(addend);
-        }
-    }
-
-    fn test(&mut self, test: Test) {
-        self.word(u32::from(test.cell));
-        self.word(u32::from(test.var));
-        self.word(test.also.map_or(NONE, u32::from));
-        self.word(u32::from(test.negated));
-    }
-
-    fn counting(&mut self, form: &Counting) {
-        self.wide(form.steps_per_pass);
-        self.test(form.test);
-        self.count(form.changed.len());
-        for (place, adds) in &form.changed {
-            self.word(u32::from(*place));
-            self.addends(adds);
-        }
-    }
-
-    fn polynomial(&mut self, form: &Polynomial) {
-        self.word(form.degree as u32);
-        self.word(u32::from(form.warmup));
-        self.wide(form.fixed_steps);
-        self.count(form.roles.len());
-        for role in &form.roles {
-            self.word(match *role {
-                Role::Value => 0,
-                Role::Inside => 1,
-                Role::Positive => 2,
-                Role::Sign(group) => 3 | u32::from(group) << 8,
-                Role::Apart(group) => 4 | u32::from(group) << 8,
-            });
-        }
-        let exit = form.exit;
-        self.word(exit.cell as u32);
-        self.word(exit.var as u32);
-        self.word(exit.also.map_or(NONE, |also| also as u32));
-        self.word(u32::from(exit.negated));
-        self.count(form.state.len());
-        for &place in &form.state {
-            self.word(u32::from(place));
-        }
-        self.count(form.ops.len());
-        for op in &form.ops {
-            self.pure_op(op);
-        }
-    }
-
-    fn pure_op(&mut self, op: &PureOp) {
-        match op {
-            PureOp::Add(to, addend) => {
-                self.word(ADD);
-                self.word(u32::from(*to));
-                self.addend(*addend);
-            }
-            PureOp::Assign(to, from) => {
-                self.word(ASSIGN);
-                self.word(u32::from(*to));
-                self.word(u32::from(*from));
-            }
-            PureOp::Watch(slot, value) => {
-                self.word(WATCH);
-                self.word(*slot);
-                self.addend(*value);
-            }
-            PureOp::WatchGap {
-                slot,
-                from,
-                to,
-                plus,
-                minus,
-            } => {
-                self.word(WATCH_GAP);
-                self.word(*slot);
-                self.word(u32::from(*from));
-                self.word(u32::from(*to));
-                self.addends(plus);
-                self.addends(minus);
-            }
-            PureOp::InnerCounting(slot, form) => {
-                self.word(INNER_COUNTING);
-                self.word(*slot);
-                self.counting(form);
-            }
-            PureOp::InnerPolynomial(slot, test, form) => {
-                self.word(INNER_POLYNOMIAL);
-                self.word(*slot);
-                self.test(*test);
-                self.polynomial(form);
-            }
-        }
-    }
-}
-
-impl Form {
-    /// Appends the form as words to `words`: its kind (0 counting, 1
-    /// polynomial), then its fields in order — a place as its number, an
-    /// absent one (and [`Addend::One`]) as `u32::MAX`, a flag as 0 or 1, a
-    /// `u64` as two words (low first), a list as its length and its items,
-    /// a role as its kind (value, inside, positive, sign, apart: 0-4) plus
-    /// 256 times its group, a pure operation as its kind (add, assign,
-    /// watch, gap, inner counting, inner polynomial: 0-5) and its fields.
-    pub fn encode(&self, words: &mut Vec<u32>) {
-        let mut writer = Writer(words);
-        match self {
-            Form::Counting(form) => {
-                writer.word(COUNTING);
-                writer.counting(form);
-            }
-            Form::Polynomial(form) => {
-                writer.word(POLYNOMIAL);
-                writer.polynomial(form);
-            }
-        }
-    }
-
-    /// The forms [`Form::encode`] wrote one after another into `words`.
-    pub fn decode_all(words: &[u32]) -> Vec<Form> {
-        let mut reader = Words { words, at: 0 };
-        let mut forms = Vec::new();
-        while reader.at < words.len() {
-            forms.push(match reader.next() {
-                COUNTING => Form::Counting(reader.counting()),
-                _ => Form::Polynomial(reader.polynomial()),
-            });
-        }
-        forms
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::super::limits::Options;
@@ -1041,6 +595,16 @@ mod tests {
     const D1: Place = 3;
     const H1: Place = 7;
     const R: Place = 64;
+
+    /// The condition `CELL=R+`: go back while `cell` differs from R.
+    fn differs_from_r(cell: Place) -> Test {
+        Test {
+            cell,
+            var: R,
+            also: None,
+            negated: true,
+        }
+    }
 
     fn words(forms: &[Form]) -> Vec<u32> {
         let mut words = Vec::new();
@@ -1132,12 +696,7 @@ mod tests {
             degree: 2,
             warmup: false,
             roles: vec![Role::Value; 4],
-            exit: Exit {
-                cell: 2,
-                var: 3,
-                also: None,
-                negated: true,
-            },
+            exit: Exit::unequal(2, 3, None),
             state: vec![C1, D1],
             ops: vec![
                 PureOp::Add(C1, Addend::One),
@@ -1174,13 +733,13 @@ mod tests {
         nest.exit.also = Some(1);
         nest.ops.extend([
             PureOp::Assign(D1, H1),
-            PureOp::WatchGap {
+            PureOp::WatchGap(Gap {
                 slot: 4,
                 from: C1,
                 to: R,
                 plus: vec![Addend::One],
                 minus: vec![Addend::Place(D1), Addend::One],
-            },
+            }),
             PureOp::InnerCounting(5, counting.clone()),
             PureOp::InnerPolynomial(6, test, Box::new(triangle())),
         ]);
@@ -1191,12 +750,7 @@ mod tests {
     #[test]
     fn counting_loops_skip_their_passes_and_stop_where_the_limit_says() {
         // b1 counts up to R, read from input.
-        let test = Test {
-            cell: B1,
-            var: R,
-            also: None,
-            negated: true,
-        };
+        let test = differs_from_r(B1);
         let lines = [
             (1, Op::InputBoth(R, H1), 0),
             (2, Op::Nop, 0),
@@ -1233,12 +787,7 @@ mod tests {
 
     #[test]
     fn polynomial_loops_skip_after_their_wait() {
-        let test = Test {
-            cell: C1,
-            var: R,
-            also: None,
-            negated: true,
-        };
+        let test = differs_from_r(C1);
         let lines = [
             (1, Op::InputBoth(R, H1), 0),
             (2, Op::Polynomial(0), 0),

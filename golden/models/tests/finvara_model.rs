@@ -95,6 +95,7 @@ use chess2rs::lang::finvara::{
 };
 use chess2rs::lang::FrontEnd as _;
 use chess2rs::Source;
+use chess2rs_corpus::fv::leap_symmetries;
 use chess2rs_runtime::__private::{
     fv::{self, Cell},
     Io,
@@ -674,16 +675,7 @@ impl<'a> Model<'a> {
 /// removed, then the direction filter (union of ^ v > <).
 fn vectors(a: i64, b: i64, dirs: Option<[bool; 4]>) -> Vec<(i64, i64)> {
     let mut out = Vec::new();
-    for v in [
-        (a, b),
-        (a, -b),
-        (-a, b),
-        (-a, -b),
-        (b, a),
-        (b, -a),
-        (-b, a),
-        (-b, -a),
-    ] {
+    for v in leap_symmetries(a, b) {
         if v == (0, 0) || out.contains(&v) {
             continue;
         }
@@ -3224,17 +3216,7 @@ struct Brute<'c> {
 /// direction filter (`^` forward, `v` backward, `>` right, `<` left).
 fn brute_vectors(&(a, b, dirs): &BLeap) -> Vec<(i64, i64)> {
     let mut out: Vec<(i64, i64)> = Vec::new();
-    let all = [
-        (a, b),
-        (a, -b),
-        (-a, b),
-        (-a, -b),
-        (b, a),
-        (b, -a),
-        (-b, a),
-        (-b, -a),
-    ];
-    for (f, r) in all {
+    for (f, r) in leap_symmetries(a, b) {
         let kept = dirs.is_empty()
             || dirs.chars().any(|d| match d {
                 '^' => f > 0,

@@ -3,7 +3,7 @@
 //! literally: random operations on a small area must give the same results
 //! and the same boards, whichever query strategy the board uses.
 
-use chess2rs_runtime::icp::{Board, Colour, Kind, Piece, Square};
+use super::{Board, Colour, Kind, Piece, Square};
 use proptest::prelude::*;
 
 #[derive(Clone, Debug)]
