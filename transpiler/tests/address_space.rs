@@ -13,7 +13,8 @@
 //! a program that grows without end under a step limit it never reaches
 //! stops with the runtime error "the system has no more memory for the
 //! program", exit 1: the system refuses memory before the default budget
-//! (2 GiB) is spent.
+//! (2 GiB) is spent. These runs have 128 MB: any limit under the budget
+//! shows it, and a debug build fills 512 MB four times as slowly.
 //!
 //! The test lives with the `chess2rs` binary, whose path Cargo gives only
 //! to this package's tests; the random-program generators are the golden
@@ -43,17 +44,23 @@ use scratch::scratch;
 /// The address-space limit of every run, in KiB (`ulimit -v`): 512 MB.
 const LIMIT_KIB: u64 = 524_288;
 
+/// The limit of the runs that grow until the system refuses memory: 128 MB,
+/// well under the default budget, and filled four times as fast as 512 MB
+/// (half a minute for Finvara's stack in a debug build).
+const GROWTH_LIMIT_KIB: u64 = 131_072;
+
 /// The message of a growth the system refused.
 const NO_MORE_MEMORY: &str = "the system has no more memory for the program";
 
-/// Runs `chess2rs ARGS` in `dir` under the address-space limit, with
+/// Runs `chess2rs ARGS` in `dir` under an address-space limit of
+/// `limit_kib` KiB, with
 /// `input` on stdin (written from a thread; a child that stops reading
 /// closes the pipe, which is not an error here). With `feed`, a shell
 /// command whose output is piped into it instead (`yes 7`: input without
 /// end, which no buffer here could hold).
-fn limited(dir: &Path, args: &[&str], input: &[u8], feed: Option<&str>) -> Output {
+fn limited(dir: &Path, limit_kib: u64, args: &[&str], input: &[u8], feed: Option<&str>) -> Output {
     let script = format!(
-        "{}(ulimit -v {LIMIT_KIB} && exec \"$0\" \"$@\")",
+        "{}(ulimit -v {limit_kib} && exec \"$0\" \"$@\")",
         feed.map_or(String::new(), |feed| format!("{feed} | "))
     );
     run_with_input(
@@ -181,7 +188,7 @@ fn run_case(case: &Case, dir: &Path) -> Result<(), String> {
         std::fs::copy(game, dir.join(&file)).unwrap();
     } else if case.extension == "pgn" {
         std::fs::write(dir.join("random.btm"), &case.source).unwrap();
-        let synth = limited(dir, &["synth", "-q", "random.btm"], b"", None);
+        let synth = limited(dir, LIMIT_KIB, &["synth", "-q", "random.btm"], b"", None);
         ended_cleanly(&synth, "synth")?;
         if synth.status.code() != Some(0) {
             // A listing with errors makes no game: nothing more to run.
@@ -193,9 +200,18 @@ fn run_case(case: &Case, dir: &Path) -> Result<(), String> {
     }
     let steps = case.max_steps.to_string();
     let interpret = ["interpret", &file, "--max-steps", &steps];
-    ended_cleanly(&limited(dir, &interpret, &case.input, None), "interpret")?;
-    ended_cleanly(&limited(dir, &[&file], b"", None), "chess2rs FILE")?;
-    ended_cleanly(&limited(dir, &["check", &file], b"", None), "check")
+    ended_cleanly(
+        &limited(dir, LIMIT_KIB, &interpret, &case.input, None),
+        "interpret",
+    )?;
+    ended_cleanly(
+        &limited(dir, LIMIT_KIB, &[&file], b"", None),
+        "chess2rs FILE",
+    )?;
+    ended_cleanly(
+        &limited(dir, LIMIT_KIB, &["check", &file], b"", None),
+        "check",
+    )
 }
 
 proptest! {
@@ -246,15 +262,15 @@ fn assert_out_of_memory(output: &Output, what: &str) {
 
 /// Interprets `file` (written with `text` into a fresh scratch directory
 /// named after it; for a `.pgn`, `text` is a BTM listing and the game is
-/// the one `synth` makes of it) under 512 MB with input from `feed` and a
+/// the one `synth` makes of it) under 128 MB with input from `feed` and a
 /// step limit it never reaches: a clean out-of-memory error, exit 1.
-/// Compiling it to Rust and checking it under the limit end with 0.
+/// Compiling it to Rust and checking it under 512 MB end with 0.
 fn runs_out_of_memory_cleanly(file: &str, text: &str, feed: &str) {
     let dir = scratch(format!("address_space_{}", file.replace('.', "_")));
     if let Some(name) = file.strip_suffix(".pgn") {
         let listing = format!("{name}.btm");
         std::fs::write(dir.join(&listing), text).unwrap();
-        let synth = limited(&dir, &["synth", "-q", &listing], b"", None);
+        let synth = limited(&dir, LIMIT_KIB, &["synth", "-q", &listing], b"", None);
         assert_eq!(synth.status.code(), Some(0), "synth {listing}");
         std::fs::write(dir.join(file), &synth.stdout).unwrap();
     } else {
@@ -262,16 +278,19 @@ fn runs_out_of_memory_cleanly(file: &str, text: &str, feed: &str) {
     }
     let steps = u64::MAX.to_string();
     let interpret = ["interpret", file, "--max-steps", &steps];
-    assert_out_of_memory(&limited(&dir, &interpret, b"", Some(feed)), file);
+    assert_out_of_memory(
+        &limited(&dir, GROWTH_LIMIT_KIB, &interpret, b"", Some(feed)),
+        file,
+    );
     for args in [vec![file], vec!["check", file]] {
-        let output = limited(&dir, &args, b"", None);
+        let output = limited(&dir, LIMIT_KIB, &args, b"", None);
         assert_eq!(output.status.code(), Some(0), "{args:?}");
     }
 }
 
-// The growing programs below take a debug build from seconds (InfChessPro)
-// to half a minute (Finvara, an 8-byte number every four lines) to fill
-// 512 MB; as separate tests they run side by side.
+// The growing programs below take a debug build from a second (InfChessPro)
+// to ten seconds (Finvara, an 8-byte number every four lines) to fill
+// 128 MB; as separate tests they run side by side.
 
 /// A Turing machine's tape, a cell a step.
 #[test]
@@ -306,6 +325,7 @@ fn chess_code_reading_forever_ends_at_the_step_limit() {
     std::fs::write(dir.join("loop.chc"), "1/2 1/2\n  a1#\nb1=R\n").unwrap();
     let looped = limited(
         &dir,
+        LIMIT_KIB,
         &["interpret", "loop.chc", "--max-steps", "300000"],
         b"",
         Some("yes 7"),
@@ -332,7 +352,13 @@ fn finvara_move_search_outgrowing_memory_is_a_runtime_error() {
     let dir = scratch("address_space_fv_search");
     std::fs::write(dir.join("search.fv"), SEARCH_FV).unwrap();
     let args = ["interpret", "search.fv", "--max-steps", "95806"];
-    let output = limited(&dir, &args, b"9223372036854775807\n2 3 x\n", None);
+    let output = limited(
+        &dir,
+        LIMIT_KIB,
+        &args,
+        b"9223372036854775807\n2 3 x\n",
+        None,
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "stderr:\n{stderr}");
     assert!(

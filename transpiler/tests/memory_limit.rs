@@ -4,7 +4,7 @@
 //! paths without end) stops with a runtime
 //! error at the line that grew it — under `--max-memory`, in the
 //! interpreter and in the built executable alike, and under an address-space
-//! limit of 1 GB with the default budget, where the system refuses memory
+//! limit of 256 MB with the default budget, where the system refuses memory
 //! before the budget does.
 
 use std::process::{Command, Output};
@@ -87,11 +87,11 @@ fn growth_past_max_memory_is_an_error_at_the_line_interpreted_and_compiled() {
 }
 
 /// Built executables (fully optimised) and the interpreter under an
-/// address space of 1 GB (`ulimit -v`) with the default budget (2 GiB):
+/// address space of 256 MB (`ulimit -v`) with the default budget (2 GiB):
 /// the system refuses memory first, and that is the same clean error, not
 /// an abort. Input comes from `seq` and `yes`, as much as the programs want.
 /// (The interpreter runs only InfChessPro here: this test binary is a debug
-/// build, which takes minutes to fill 1 GB a tape cell or a stack entry at
+/// build, which takes tens of seconds to fill even 256 MB a tape cell or a stack entry at
 /// a time.) One test per program, so that they run side by side.
 #[cfg(unix)]
 fn growth_under_an_address_space_limit_is_an_error_not_an_abort(
@@ -121,16 +121,16 @@ fn growth_under_an_address_space_limit_is_an_error_not_an_abort(
     let mut limited = Command::new("sh");
     limited.current_dir(&dir).args([
         "-c",
-        "$1 | (ulimit -v 1000000 && exec \"$0\")",
+        "$1 | (ulimit -v 262144 && exec \"$0\")",
         exe.to_str().unwrap(),
         feed,
     ]);
-    assert_memory_error(&run(limited, b""), file, line, "built, ulimit -v 1000000");
+    assert_memory_error(&run(limited, b""), file, line, "built, ulimit -v 262144");
     if file.ends_with(".icp") {
         let mut interpreted = Command::new("sh");
         interpreted.current_dir(&dir).args([
             "-c",
-            "$2 | (ulimit -v 1000000 && exec \"$0\" interpret \"$1\")",
+            "$2 | (ulimit -v 262144 && exec \"$0\" interpret \"$1\")",
             chess2rs,
             file,
             feed,
@@ -139,7 +139,7 @@ fn growth_under_an_address_space_limit_is_an_error_not_an_abort(
             &run(interpreted, b""),
             file,
             line,
-            "interpreted, ulimit -v 1000000",
+            "interpreted, ulimit -v 262144",
         );
     }
 }
