@@ -667,8 +667,9 @@ fn decode_edge(word: &str) -> Option<Edge> {
             _ => return None,
         },
         'g' => match *numbers::<u32>(rest)?.as_slice() {
-            [piece, to] => Edge::Call {
-                piece: u16::try_from(piece).ok()?,
+            // (`TryFrom` is not in the 2015 prelude of standalone output.)
+            [piece, to] if piece <= u32::from(u16::MAX) => Edge::Call {
+                piece: piece as u16,
                 to,
             },
             _ => return None,
