@@ -16,6 +16,13 @@ pub trait Step {
     fn column(&self) -> u32 {
         0
     }
+    /// Where it comes from, for showing it: its line and column, or for a
+    /// step that runs no line, the place that explains it (a machine's
+    /// input or output state: the move that wrote the tape symbol it
+    /// reads); `(0, 0)` if nothing does.
+    fn place(&self) -> (u32, u32) {
+        (self.line(), self.column())
+    }
     /// What `--trace` prints for it.
     fn text(&self) -> String;
     /// The state it left, as a picture.

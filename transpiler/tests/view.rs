@@ -197,15 +197,8 @@ fn every_golden_program_records_and_pages() {
             };
             let input = std::fs::read(format!("{}.in", path.display())).unwrap_or_default();
             let options = chess2rs_runtime::Options::with_max_steps(2_000);
-            let recording = chess2rs::view::record(
-                &checked.program,
-                &source,
-                language,
-                &input[..],
-                &options,
-                500,
-                &|| false,
-            );
+            let recording =
+                chess2rs::view::record(&checked.program, &input[..], &options, 500, &|| false);
             assert!(recording.frames.len() <= 500);
             assert!(recording
                 .frames

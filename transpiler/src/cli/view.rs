@@ -25,8 +25,6 @@ pub(super) fn view(args: &ViewArgs, reporter: &Reporter) -> CliResult<u8> {
     let (recording, signal) = interrupt::catching(|| {
         crate::view::record(
             &checked.program,
-            &loaded.source,
-            loaded.language,
             std::io::stdin().lock(),
             &options,
             args.max_frames,

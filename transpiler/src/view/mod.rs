@@ -98,8 +98,6 @@ enum Stop {
 /// run stops there (the recording so far is kept).
 pub fn record<R: BufRead>(
     program: &Program,
-    source: &Source,
-    language: Language,
     mut input: R,
     options: &Options,
     max_frames: usize,
@@ -110,13 +108,6 @@ pub fn record<R: BufRead>(
     let mut steps = 0u64;
     let seen = output.clone();
     let mut reader = Recorder::keeping(&mut input, KEPT_BYTES);
-    // A machine's steps also show the annotated move they come from.
-    let sources = match language {
-        Language::Chessoteric | Language::Btm => {
-            crate::lang::chessoteric::StepSources::of(source, language == Language::Btm)
-        }
-        _ => None,
-    };
     let mut last = (0, 0);
     // Bytes of output kept that are charged already (the input kept is
     // bounded too, and not charged: the reader is the interpreter's).
@@ -137,15 +128,13 @@ pub fn record<R: BufRead>(
                 let mut charge = (kept_output - charged_output) as u64;
                 charged_output = kept_output;
                 if frames.len() < max_frames {
+                    let (line, column) = step.place();
                     let mut frame = Frame {
-                        line: step.line(),
-                        column: step.column(),
+                        line,
+                        column,
                         output: seen.0.borrow().0.len(),
                         picture: step.picture(),
                     };
-                    if let Some(sources) = &sources {
-                        from_the_game(&mut frame, sources);
-                    }
                     // A step with no line of its own stays on the line before it.
                     if frame.line == 0 {
                         (frame.line, frame.column) = last;
@@ -218,25 +207,6 @@ fn frame_bytes(frame: &Frame) -> u64 {
         .map(|(name, value)| 2 * STRING + name.len() + value.len())
         .sum();
     (std::mem::size_of::<Frame>() + grids + panels) as u64
-}
-
-/// Adds to a machine's frame the annotated move (or BTM line) its step
-/// comes from: the place, and for a game the position after the move,
-/// the move and its bits.
-fn from_the_game(frame: &mut Frame, sources: &crate::lang::chessoteric::StepSources) {
-    let head = frame.picture.grids.first().and_then(|tape| {
-        let at = *tape.marked.first()?;
-        tape.columns.get(at)?.parse::<usize>().ok()
-    });
-    let Some(from) = sources.step(frame.line, frame.column, head) else {
-        return;
-    };
-    (frame.line, frame.column) = from.place;
-    if let Some((board, san)) = from.position {
-        frame.picture.grids.insert(0, board);
-        frame.picture.panels.push(("move".to_string(), san));
-    }
-    frame.picture.panels.push(("bits".to_string(), from.bits));
 }
 
 /// A picture as JSON.
@@ -401,8 +371,6 @@ mod tests {
         let checked = crate::check(&source, language).unwrap();
         record(
             &checked.program,
-            &source,
-            language,
             input.as_bytes(),
             &Options::with_max_steps(10_000),
             max_frames,
@@ -456,15 +424,9 @@ mod tests {
                 .lines()
                 .filter_map(|line| line.strip_prefix("line ")?.split(':').next()?.parse().ok())
                 .collect();
-            let recording = record(
-                &checked.program,
-                &source,
-                language,
-                input.as_bytes(),
-                &options,
-                1000,
-                &|| false,
-            );
+            let recording = record(&checked.program, input.as_bytes(), &options, 1000, &|| {
+                false
+            });
             let lines: Vec<u32> = recording.frames.iter().map(|f| f.line).collect();
             assert_eq!(lines, traced, "{language}");
             assert_eq!(recording.steps as usize, traced.len(), "{language}");
@@ -522,8 +484,6 @@ mod tests {
         let checked = crate::check(&source, Language::InfChessPro).unwrap();
         let recording = record(
             &checked.program,
-            &source,
-            Language::InfChessPro,
             input.as_bytes(),
             options,
             max_frames,

@@ -110,6 +110,19 @@ pub struct Traced<'a> {
     pub rule: Option<&'a Rule>,
     /// The tape after the step.
     pub tape: &'a tm::Tape,
+    /// Where the machine's steps come from.
+    pub sources: &'a super::StepSources,
+}
+
+impl Traced<'_> {
+    /// The annotated move (or listing line) the step comes from: its
+    /// rule's first, or in the input and output states the one that wrote
+    /// the initial symbol under the head.
+    fn source(&self) -> Option<super::StepSource> {
+        use crate::picture::Step as _;
+        self.sources
+            .step(self.line(), self.column(), self.tape.head())
+    }
 }
 
 impl crate::picture::Step for Traced<'_> {
@@ -125,6 +138,13 @@ impl crate::picture::Step for Traced<'_> {
 
     fn text(&self) -> String {
         trace_text(self.state, self.rule, self.tape)
+    }
+
+    /// The rule's place, or in the input and output states the place of
+    /// the move that wrote the symbol under the head.
+    fn place(&self) -> (u32, u32) {
+        self.source()
+            .map_or((self.line(), self.column()), |from| from.place)
     }
 
     /// The tape around the head (the head marked), the state and rule.
@@ -145,7 +165,7 @@ impl crate::picture::Step for Traced<'_> {
             None if self.state == states::INPUT => "input state: read a line".to_string(),
             None => "output state".to_string(),
         };
-        crate::picture::Picture {
+        let mut picture = crate::picture::Picture {
             grids: vec![crate::picture::Grid {
                 title: "tape".to_string(),
                 columns: (from..to).map(|i| i.to_string()).collect(),
@@ -160,6 +180,16 @@ impl crate::picture::Step for Traced<'_> {
                 ("state".to_string(), self.state.to_string()),
                 ("rule".to_string(), rule),
             ],
+        };
+        // The annotated move the step comes from: in a game the position
+        // after it and the move, and its bits.
+        if let Some(from) = self.source() {
+            if let Some((board, san)) = from.position {
+                picture.grids.insert(0, board);
+                picture.panels.push(("move".to_string(), san));
+            }
+            picture.panels.push(("bits".to_string(), from.bits));
         }
+        picture
     }
 }

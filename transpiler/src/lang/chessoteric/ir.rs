@@ -15,6 +15,9 @@ pub struct Machine {
     pub tape: Vec<i64>,
     /// The source file's name.
     pub source_name: String,
+    /// Where each step comes from: the annotated move (or listing line) of
+    /// each rule and initial tape symbol.
+    pub sources: super::StepSources,
 }
 
 /// `(state, read) → (next, write, direction)`.

@@ -493,6 +493,7 @@ pub fn machine(assembled: &Assembled, btm: bool, source: &Source) -> Machine {
         rules,
         tape: assembled.symbols.iter().map(|s| s.value).collect(),
         source_name: source.name().to_string(),
+        sources: super::StepSources::default(),
     }
 }
 

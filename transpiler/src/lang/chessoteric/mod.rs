@@ -40,60 +40,83 @@ pub fn instructions(source: &Source, btm: bool) -> Result<Vec<lower::Instruction
     lower::play(&game, &opening)
 }
 
-/// Where each step of a game's or listing's machine comes from, for
-/// `chess2rs view`: the annotated move (or BTM line) of each rule's first
-/// part, and of each tape symbol's start.
+/// Where each step of a game's or listing's machine comes from: the
+/// annotated move (or BTM line) of each rule's first part, and of each tape
+/// symbol's start. Lowering keeps them with the machine, so that a traced
+/// step can show the move it comes from (`chess2rs view`).
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct StepSources {
-    instructions: Vec<lower::Instruction>,
+    /// The instructions that start a rule or a tape symbol.
+    kept: Vec<lower::Instruction>,
     /// By the (line, column) a rule names (column 0 in a listing): its
-    /// first instruction.
+    /// first instruction, in `kept`.
     rules: std::collections::HashMap<(u32, u32), usize>,
-    /// The instruction that starts each initial tape symbol, by cell.
+    /// The instruction that starts each initial tape symbol, by cell, in
+    /// `kept`.
     symbols: Vec<usize>,
-    /// Where each instruction is: (line, column; column 0 in a listing).
+    /// Where each kept instruction is: (line, column; column 0 in a
+    /// listing).
     places: Vec<(u32, u32)>,
 }
 
+/// Counted, not listed: `--emit ir` shows the machine, whose rules name
+/// their moves already.
+impl std::fmt::Debug for StepSources {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StepSources")
+            .field("rules", &self.rules.len())
+            .field("tape_symbols", &self.symbols.len())
+            .finish()
+    }
+}
+
 impl StepSources {
-    /// The sources of the game (`btm` false) or listing in `source`.
-    pub fn of(source: &Source, btm: bool) -> Option<StepSources> {
-        let instructions = instructions(source, btm).ok()?;
-        let places: Vec<(u32, u32)> = instructions
+    /// The sources of `machine`'s steps among the `instructions` it was
+    /// lowered from (a listing's when `btm`).
+    pub fn new(
+        instructions: Vec<lower::Instruction>,
+        machine: &ir::Machine,
+        source: &Source,
+        btm: bool,
+    ) -> StepSources {
+        let sites: std::collections::HashSet<(u32, u32)> = machine
+            .rules
             .iter()
-            .map(|instruction| {
-                let (line, column) = source.line_col(instruction.span.start);
-                (line, if btm { 0 } else { column })
-            })
+            .map(|rule| (rule.rule.line, rule.rule.column))
             .collect();
-        let rules = places
-            .iter()
-            .enumerate()
-            .map(|(index, &place)| (place, index))
-            .collect();
-        let symbols = instructions
-            .iter()
-            .enumerate()
-            .filter(|(_, instruction)| instruction.annotation == syntax::Annotation::StartSymbol)
-            .map(|(index, _)| index)
-            .collect();
-        Some(StepSources {
-            instructions,
-            rules,
-            symbols,
-            places,
-        })
+        let mut line_col = source.line_cols();
+        let mut sources = StepSources::default();
+        for instruction in instructions {
+            let (line, column) = line_col(instruction.span.start);
+            let place = (line, if btm { 0 } else { column });
+            let starts_symbol = instruction.annotation == syntax::Annotation::StartSymbol;
+            let starts_rule = sites.contains(&place) && !sources.rules.contains_key(&place);
+            if !starts_symbol && !starts_rule {
+                continue;
+            }
+            let index = sources.kept.len();
+            if starts_rule {
+                sources.rules.insert(place, index);
+            }
+            if starts_symbol {
+                sources.symbols.push(index);
+            }
+            sources.kept.push(instruction);
+            sources.places.push(place);
+        }
+        sources
     }
 
     /// The instruction a step comes from: the rule's (at `line`,
     /// `column`), or with no rule (`line` 0: the input or output state)
     /// the one that wrote the initial symbol of tape cell `head`.
-    pub fn step(&self, line: u32, column: u32, head: Option<usize>) -> Option<StepSource> {
+    pub fn step(&self, line: u32, column: u32, head: usize) -> Option<StepSource> {
         let index = if line != 0 {
             *self.rules.get(&(line, column))?
         } else {
-            *self.symbols.get(head?)?
+            *self.symbols.get(head)?
         };
-        let instruction = &self.instructions[index];
+        let instruction = &self.kept[index];
         let position = instruction.snapshot.as_ref().map(|snapshot| {
             let dots = if snapshot.white { "." } else { "..." };
             let san = format!(
@@ -120,6 +143,19 @@ pub struct StepSource {
     pub position: Option<(crate::picture::Grid, String)>,
     /// The instruction's bits.
     pub bits: String,
+}
+
+/// The machine of `instructions` (a listing's when `btm`), with the
+/// sources of its steps.
+fn machine(
+    instructions: Vec<lower::Instruction>,
+    btm: bool,
+    source: &Source,
+    diagnostics: &mut Diagnostics,
+) -> Option<ir::Machine> {
+    let mut machine = lower::lower(&instructions, btm, source, diagnostics)?;
+    machine.sources = StepSources::new(instructions, &machine, source, btm);
+    Some(machine)
 }
 
 /// Chessoteric's stages for games (`.pgn`).
@@ -149,7 +185,7 @@ impl super::FrontEnd for Stages {
         diagnostics: &mut Diagnostics,
     ) -> Option<ir::Machine> {
         match lower::play(game, &opening) {
-            Ok(instructions) => lower::lower(&instructions, false, source, diagnostics),
+            Ok(instructions) => machine(instructions, false, source, diagnostics),
             Err(errors) => {
                 diagnostics.append(errors);
                 None
@@ -185,7 +221,12 @@ impl super::BackEnd for ir::Machine {
         O: FnMut(&dyn crate::picture::Step) + ?Sized,
     {
         interp::run_traced(self, io, steps, &mut |state, rule, tape| {
-            observe(&interp::Traced { state, rule, tape })
+            observe(&interp::Traced {
+                state,
+                rule,
+                tape,
+                sources: &self.sources,
+            })
         })
     }
 
@@ -217,7 +258,7 @@ impl super::FrontEnd for BtmStages {
         source: &Source,
         diagnostics: &mut Diagnostics,
     ) -> Option<ir::Machine> {
-        lower::lower(&lower::from_btm(lines), true, source, diagnostics)
+        machine(lower::from_btm(lines), true, source, diagnostics)
     }
 
     fn outline(source: &Source) -> crate::outline::Outline {
