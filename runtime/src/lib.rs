@@ -46,9 +46,8 @@ pub mod __private {
     /// Chess Code: cells, passes of loops, the table of large programs.
     pub mod chc {
         pub use super::super::chc::{
-            add, cold_path, count_direct_passes, counting_to_end, exit_after, fit_to_end, output,
-            skip, skip_passes, Exit, Pass, Role, Shape, DIRECT_PASSES, MAX_DEGREE,
-            SKIP_AFTER_STEPS,
+            add, cold_path, count_direct_passes, counting_to_end, fit_to_end, output, skip,
+            skip_passes, Exit, Pass, Role, Shape, DIRECT_PASSES, MAX_DEGREE, SKIP_AFTER_STEPS,
         };
         /// The table that large programs are written as.
         pub mod table {

@@ -173,36 +173,45 @@ impl Pass {
     }
 }
 
-/// After how many passes a do-while loop comparing these values ends
-/// (`u64::MAX`: never): `cell` against `var` and, if given, `also`, looping
-/// back on equality with both (or, `negated`, on inequality with both).
-#[inline]
-pub fn exit_after(cell: Pass, var: Pass, also: Option<Pass>, negated: bool) -> u64 {
-    // The difference of two values after pass i: a + b * i.
-    let difference = |other: Pass| {
-        let b = cell.delta - other.delta;
-        (i128::from(cell.value) - i128::from(other.value), b)
-    };
-    let end = |(a, b): (i128, i128)| -> u64 {
-        if negated {
-            // Ends at the first pass where the difference is 0.
-            match b {
-                0 if a == 0 => 1,
-                0 => u64::MAX,
-                b if (-a) % b == 0 && (-a) / b >= 1 => saturating_u64(-a / b),
-                _ => u64::MAX,
+impl Exit<Pass> {
+    /// After how many passes a do-while loop comparing these values ends
+    /// (`u64::MAX`: never): `cell` against `var` and, if given, `also`,
+    /// looping back on equality with both (or, `negated`, on inequality
+    /// with both).
+    #[inline]
+    pub fn passes(self) -> u64 {
+        let Exit {
+            cell,
+            var,
+            also,
+            negated,
+        } = self;
+        // The difference of two values after pass i: a + b * i.
+        let difference = |other: Pass| {
+            let b = cell.delta - other.delta;
+            (i128::from(cell.value) - i128::from(other.value), b)
+        };
+        let end = |(a, b): (i128, i128)| -> u64 {
+            if negated {
+                // Ends at the first pass where the difference is 0.
+                match b {
+                    0 if a == 0 => 1,
+                    0 => u64::MAX,
+                    b if (-a) % b == 0 && (-a) / b >= 1 => saturating_u64(-a / b),
+                    _ => u64::MAX,
+                }
+            } else if a + b != 0 {
+                // Ends at the first pass where the difference is not 0.
+                1
+            } else if b != 0 {
+                2
+            } else {
+                u64::MAX
             }
-        } else if a + b != 0 {
-            // Ends at the first pass where the difference is not 0.
-            1
-        } else if b != 0 {
-            2
-        } else {
-            u64::MAX
-        }
-    };
-    let first = end(difference(var));
-    also.map_or(first, |also| first.min(end(difference(also))))
+        };
+        let first = end(difference(var));
+        also.map_or(first, |also| first.min(end(difference(also))))
+    }
 }
 
 /// `value` as a `u64`, `u64::MAX` if larger (callers pass non-negative
@@ -303,6 +312,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// When a loop comparing these values ends ([`Exit::passes`]).
+    fn exit_after(cell: Pass, var: Pass, also: Option<Pass>, negated: bool) -> u64 {
+        Exit {
+            cell,
+            var,
+            also,
+            negated,
+        }
+        .passes()
     }
 
     #[test]

@@ -49,16 +49,18 @@ pub enum Role {
     Apart(u16),
 }
 
-/// When a loop stops looping back: its condition on watched values taken
-/// at the end of a pass.
+/// When a loop stops looping back: its condition on the values it
+/// compares at the end of a pass, named by their watched indices (`T =
+/// usize`) or given as values that change by a constant each pass
+/// (`Exit<Pass>`, whose [`Exit::passes`] says when the loop ends).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Exit {
-    /// The compared cell's watched index.
-    pub cell: usize,
-    /// The compared variable's watched index.
-    pub var: usize,
-    /// The second compared cell's watched index (`CxD=V`).
-    pub also: Option<usize>,
+pub struct Exit<T = usize> {
+    /// The compared cell.
+    pub cell: T,
+    /// The compared variable.
+    pub var: T,
+    /// The second compared cell (`CxD=V`).
+    pub also: Option<T>,
     /// Loops back on inequality (`+`) rather than equality.
     pub negated: bool,
 }

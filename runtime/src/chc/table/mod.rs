@@ -26,7 +26,7 @@ use super::passes::{
     count_direct_passes, fit_to_end, skip_passes, Exit, Role, Shape, DIRECT_PASSES,
     SKIP_AFTER_STEPS,
 };
-use super::{add, exit_after, output, saturating_u64, Pass};
+use super::{add, output, saturating_u64, Pass};
 
 mod text;
 mod words;
@@ -163,7 +163,7 @@ impl Counting {
     }
 
     /// After how many passes the loop ends, from these values
-    /// ([`exit_after`]; a compared difference moving by 1 a pass, as in
+    /// ([`Exit::passes`]; a compared difference moving by 1 a pass, as in
     /// most loops, without its `i128` division).
     #[inline]
     fn exit(&self, places: &Places) -> u64 {
@@ -190,7 +190,13 @@ impl Counting {
                 return ends;
             }
         }
-        exit_after(cell, var, also, test.negated)
+        Exit {
+            cell,
+            var,
+            also,
+            negated: test.negated,
+        }
+        .passes()
     }
 
     /// Skips whole passes, and counts their steps: as [`super::skip`], fewer

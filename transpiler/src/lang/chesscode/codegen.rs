@@ -457,7 +457,13 @@ fn counting_passes(condition: Condition, counting: &Counting) -> (TokenStream, V
         .collect();
     let setup = quote! {
         #(#passes)*
-        let exit = rt::chc::exit_after(#cell, #var, #also, #negated);
+        let exit = rt::chc::Exit {
+            cell: #cell,
+            var: #var,
+            also: #also,
+            negated: #negated,
+        }
+        .passes();
     };
     (setup, changed)
 }

@@ -96,9 +96,11 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
     let macro_steps = (has_regions && macro_steps_apply(machine, &by_state)).then(|| {
         let roots = region_roots(&regions);
         quote! {
-            // Macro steps while they pay, then the code below (entered at
-            // the roots of its regions).
-            if rt::tm_blocks::run(RULES, &[#(#roots),*], &mut tape, &mut state, entered_by, steps) {
+            /// The states the code below is entered at (the roots of its
+            /// regions): macro steps that stop paying end in one of them.
+            const ROOTS: &[i64] = &[#(#roots),*];
+            // Macro steps while they pay, then the code below.
+            if rt::tm_blocks::run(RULES, ROOTS, &mut tape, &mut state, entered_by, steps) {
                 let control = rt::tm::Control { state, entered_by: entered_by.get() };
                 return rt::tm::finish(RULES, &mut tape, control, io, steps);
             }

@@ -58,7 +58,7 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         .sum::<usize>()
         > ENCODE_ABOVE_EDGES;
     let shared = SharedAutomata::of(program);
-    let automata = automaton_constants(program, &shared, encoded);
+    let automata = automaton_constants(&names, &shared, encoded);
     let path_lists = path_list_constants(&names);
     let game = game_setup(&names, &shared, encoded);
     let colours = colour_constants(&names);
@@ -116,11 +116,8 @@ fn squares_constants(names: &Names) -> Vec<TokenStream> {
 
 /// One constant per distinct automaton (`MOVES_q`): Rust expressions, or
 /// compact text if `encoded`.
-fn automaton_constants(
-    program: &Program,
-    shared: &SharedAutomata,
-    encoded: bool,
-) -> Vec<TokenStream> {
+fn automaton_constants(names: &Names, shared: &SharedAutomata, encoded: bool) -> Vec<TokenStream> {
+    let program = names.program;
     shared
         .firsts
         .iter()
@@ -149,7 +146,7 @@ fn automaton_constants(
                     const #name: &str = #text;
                 }
             } else {
-                let automaton = automaton_tokens(&piece.automaton);
+                let automaton = automaton_tokens(names, &piece.automaton);
                 quote! {
                     #[doc = #doc]
                     const #name: rt::fv::Automaton<'static> = #automaton;
@@ -517,13 +514,12 @@ fn value_tokens(value: PieceValue) -> TokenStream {
     }
 }
 
-fn automaton_tokens(automaton: &Automaton) -> TokenStream {
+/// A piece type's automaton as a constant, every field named: states,
+/// edges, rays and bends as struct literals, piece types by their constants.
+fn automaton_tokens(names: &Names, automaton: &Automaton) -> TokenStream {
     let states = automaton.states.iter().map(state_tokens);
-    let edges = automaton.edges.iter().map(edge_tokens);
-    let targets = automaton
-        .targets
-        .iter()
-        .map(|&t| Literal::u16_unsuffixed(t));
+    let edges = automaton.edges.iter().map(|edge| edge_tokens(names, edge));
+    let targets = automaton.targets.iter().map(|&kind| names.piece(kind));
     let memo = automaton.memo;
     let attacks = match &automaton.attacks {
         Some(rays) => {
@@ -533,15 +529,12 @@ fn automaton_tokens(automaton: &Automaton) -> TokenStream {
         None => quote! { None },
     };
     let bends = automaton.bends.iter().map(|bend| {
-        let (forward, right) = (
+        let (forward, right, capture) = (
             Literal::i32_unsuffixed(bend.forward),
             Literal::i32_unsuffixed(bend.right),
+            bend.capture,
         );
-        if bend.capture {
-            quote! { rt::fv::Bend::taking(#forward, #right) }
-        } else {
-            quote! { rt::fv::Bend::new(#forward, #right) }
-        }
+        quote! { rt::fv::Bend { forward: #forward, right: #right, capture: #capture } }
     });
     quote! {
         rt::fv::Automaton {
@@ -555,40 +548,45 @@ fn automaton_tokens(automaton: &Automaton) -> TokenStream {
     }
 }
 
+/// A count or bound that may be [`UNBOUNDED`], as the constant's name then.
+fn bound_tokens(bound: u32) -> TokenStream {
+    if bound == UNBOUNDED {
+        quote! { rt::fv::UNBOUNDED }
+    } else {
+        let bound = Literal::u32_unsuffixed(bound);
+        quote! { #bound }
+    }
+}
+
 fn ray_tokens(ray: &Ray) -> TokenStream {
     let (forward, right) = (
         Literal::i32_unsuffixed(ray.forward),
         Literal::i32_unsuffixed(ray.right),
     );
-    let line = match ray.max {
-        1 => quote! { rt::fv::Ray::leap(#forward, #right) },
-        UNBOUNDED => quote! { rt::fv::Ray::rider(#forward, #right) },
-        max => {
-            let max = Literal::u32_unsuffixed(max);
-            quote! { rt::fv::Ray { max: #max, ..rt::fv::Ray::leap(#forward, #right) } }
-        }
-    };
-    let line = match ray.ranks {
-        None => line,
+    let max = bound_tokens(ray.max);
+    let ranks = match ray.ranks {
+        None => quote! { None },
         Some(RankRange { low, high, negated }) => {
             let (low, high) = (int_literal(low), int_literal(high));
-            quote! { #line.on_ranks(#low, #high, #negated) }
+            quote! { Some(rt::fv::RankRange { low: #low, high: #high, negated: #negated }) }
         }
     };
-    let line = if ray.bends == 0 {
-        line
-    } else {
-        let (first, count) = (
-            Literal::u32_unsuffixed(ray.first_bend),
-            Literal::u32_unsuffixed(ray.bends),
-        );
-        quote! { #line.bent(#first, #count) }
-    };
-    if ray.crooked == 0 {
-        return line;
+    let (first_bend, bends, crooked) = (
+        Literal::u32_unsuffixed(ray.first_bend),
+        Literal::u32_unsuffixed(ray.bends),
+        Literal::u32_unsuffixed(ray.crooked),
+    );
+    quote! {
+        rt::fv::Ray {
+            forward: #forward,
+            right: #right,
+            max: #max,
+            ranks: #ranks,
+            first_bend: #first_bend,
+            bends: #bends,
+            crooked: #crooked,
+        }
     }
-    let rider = Literal::u32_unsuffixed(ray.crooked);
-    quote! { #line.of_crooked(#rider) }
 }
 
 fn state_tokens(state: &State) -> TokenStream {
@@ -603,23 +601,19 @@ fn state_tokens(state: &State) -> TokenStream {
         Literal::u32_unsuffixed(first_edge),
         Literal::u32_unsuffixed(edges),
     );
-    let reach = if reach == UNBOUNDED {
-        quote! { rt::fv::UNBOUNDED }
-    } else {
-        let reach = Literal::u32_unsuffixed(reach);
-        quote! { #reach }
-    };
-    let mut tokens = quote! { rt::fv::State::new(#first_edge, #edges, #reach) };
-    if accept {
-        tokens = quote! { #tokens.accepting() };
+    let reach = bound_tokens(reach);
+    quote! {
+        rt::fv::State {
+            first_edge: #first_edge,
+            edges: #edges,
+            accept: #accept,
+            crooked: #crooked,
+            reach: #reach,
+        }
     }
-    if crooked {
-        tokens = quote! { #tokens.in_crooked() };
-    }
-    tokens
 }
 
-fn edge_tokens(edge: &Edge) -> TokenStream {
+fn edge_tokens(names: &Names, edge: &Edge) -> TokenStream {
     let to = Literal::u32_unsuffixed(edge.to());
     match *edge {
         Edge::Leap { forward, right, .. } => {
@@ -627,7 +621,7 @@ fn edge_tokens(edge: &Edge) -> TokenStream {
                 Literal::i32_unsuffixed(forward),
                 Literal::i32_unsuffixed(right),
             );
-            quote! { rt::fv::Edge::leap(#forward, #right, #to) }
+            quote! { rt::fv::Edge::Leap { forward: #forward, right: #right, to: #to } }
         }
         Edge::Rank {
             low, high, negated, ..
@@ -645,7 +639,7 @@ fn edge_tokens(edge: &Edge) -> TokenStream {
             );
             quote! { rt::fv::Edge::Promote { first: #first, count: #count, to: #to } }
         }
-        Edge::Pass { .. } => quote! { rt::fv::Edge::pass(#to) },
+        Edge::Pass { .. } => quote! { rt::fv::Edge::Pass { to: #to } },
         Edge::Enter { .. } => quote! { rt::fv::Edge::Enter { to: #to } },
         Edge::Exit { .. } => quote! { rt::fv::Edge::Exit { to: #to } },
         Edge::Loop { .. } => quote! { rt::fv::Edge::Loop { to: #to } },
@@ -653,8 +647,8 @@ fn edge_tokens(edge: &Edge) -> TokenStream {
         Edge::Stop { .. } => quote! { rt::fv::Edge::Stop { to: #to } },
         Edge::Again { .. } => quote! { rt::fv::Edge::Again { to: #to } },
         Edge::Call { piece, .. } => {
-            let piece = Literal::u16_unsuffixed(piece);
-            quote! { rt::fv::Edge::call(#piece, #to) }
+            let piece = names.piece(piece);
+            quote! { rt::fv::Edge::Call { piece: #piece, to: #to } }
         }
     }
 }
