@@ -67,7 +67,11 @@ fn interpreted(case: &CaseFiles, expected: &Expected) -> Outcome {
             );
             // The CLI's way: the source at hand, the one renderer.
             finish(stdout, checked.warnings.render(&source), result, |err| {
-                chess2rs::runtime_errors::render_runtime_error(err, &source, language)
+                chess2rs::runtime_errors::render_runtime_error(
+                    err,
+                    &source,
+                    &checked.program.error_sites(),
+                )
             })
         }
     }

@@ -40,7 +40,7 @@ pub fn entry_function(
     source: &Source,
     language: Language,
     body: TokenStream,
-    error_sites: &[crate::runtime_errors::ErrorSite],
+    commands: &crate::runtime_errors::Commands,
     options: &CompileOptions,
     texts: &mut dyn crate::split::Items,
 ) -> TokenStream {
@@ -67,7 +67,7 @@ pub fn entry_function(
     doc_lines.push(
         " returning, even on error) and stops after `options.max_steps` steps if set.".into(),
     );
-    let source_map = crate::runtime_errors::source_map_tokens(source, language, error_sites, texts);
+    let source_map = crate::runtime_errors::source_map_tokens(source, commands, texts);
     quote! {
         #(#[doc = #doc_lines])*
         // Generated code is regular rather than idiomatic: unused values,

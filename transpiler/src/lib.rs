@@ -336,13 +336,11 @@ impl Tracer<'_> {
 }
 
 impl Program {
-    /// The commands a runtime error can name (sorted): what generated code
-    /// keeps of its source to show where an error happened.
-    pub fn error_sites(&self) -> Vec<runtime_errors::ErrorSite> {
-        let mut sites = with_lowered!(self, |lowered| lowered.error_sites());
-        sites.sort_unstable();
-        sites.dedup();
-        sites
+    /// The commands a runtime error can name, with where each is: what
+    /// generated code keeps of its source to show where an error happened,
+    /// and where `interpret` puts the caret.
+    pub fn error_sites(&self) -> runtime_errors::Commands {
+        runtime_errors::Commands::new(with_lowered!(self, |lowered| lowered.error_sites()))
     }
 }
 

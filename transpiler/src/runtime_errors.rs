@@ -7,7 +7,8 @@
 //! executable has no diagnostics crate). Where the source is at hand — the
 //! CLI's `interpret`, the tests — the error becomes a [`Diagnostic`] for
 //! the one renderer ([`runtime_diagnostic`]); both put the caret in the
-//! same place, found by [`command_span`].
+//! same place: the span of the failed command, which lowering keeps on
+//! the program's IR ([`CommandSite`], [`crate::lang::BackEnd::error_sites`]).
 //!
 //! [`SourceMap`]: chess2rs_runtime::SourceMap
 
@@ -16,7 +17,6 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{quote, ToTokens};
 
 use crate::diag::{CutLine, Diagnostic, Diagnostics};
-use crate::language::Language;
 use crate::source::{Source, Span};
 use crate::split::Items;
 
@@ -38,11 +38,6 @@ impl ErrorSite {
         ErrorSite { line, column: 0 }
     }
 
-    /// The one command of each of `lines`.
-    pub fn lines(lines: impl IntoIterator<Item = u32>) -> Vec<Self> {
-        lines.into_iter().map(ErrorSite::line).collect()
-    }
-
     /// Where `err` happened, if it names a line.
     pub fn of(err: &RuntimeError) -> Option<Self> {
         Some(ErrorSite {
@@ -52,79 +47,60 @@ impl ErrorSite {
     }
 }
 
-/// The command at `site`: its byte span in the source. A line's command is
-/// the line without its comment and surrounding blanks, and for InfChessPro
-/// without its label (`10. `); a command at a column is the word there (a
-/// game's annotated move, up to a blank or bracket).
-pub fn command_span(source: &Source, language: Language, site: ErrorSite) -> Option<Span> {
-    let (start, text) = source.line(site.line)?;
-    let span = commands_in_line(language, text, &[site.column]).pop()??;
-    Some(start + span.start..start + span.end)
+/// A command a run-time error can name, and where it is in the source:
+/// what lowering keeps of each command's position ([`crate::lang::BackEnd::error_sites`]).
+/// A line's command is the line without its comment and surrounding blanks,
+/// and for InfChessPro without its label (`10. `); a game's rule is its
+/// first annotated move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandSite {
+    /// What the generated code and the runtime call it.
+    pub site: ErrorSite,
+    /// Its bytes in the source.
+    pub span: Span,
 }
 
-/// The byte spans in `text` (one line) of the commands at `columns`
-/// (ascending, as in [`ErrorSite::column`]), found in one walk over the
-/// line however many columns it holds.
-fn commands_in_line(language: Language, text: &str, columns: &[u32]) -> Vec<Option<Span>> {
-    let mut chars = text.char_indices().enumerate().peekable();
-    columns
-        .iter()
-        .map(|&column| {
-            if column == 0 {
-                return Some(line_command(language, text));
-            }
-            let wanted = column as usize - 1;
-            while chars.next_if(|&(index, _)| index < wanted).is_some() {}
-            let &(index, (from, _)) = chars.peek()?;
-            if index != wanted {
-                return None;
-            }
-            let word = &text[from..];
-            let end = word
-                .find(|c: char| c.is_whitespace() || "{}()[];".contains(c))
-                .filter(|&end| end > 0)
-                .unwrap_or(word.len());
-            Some(from..from + end)
-        })
-        .collect()
-}
-
-/// The command of a line that holds one, in bytes of `text`: see
-/// [`command_span`].
-fn line_command(language: Language, text: &str) -> Span {
-    let code = match language {
-        Language::ChessCode => text.split('|').next().unwrap_or(text),
-        Language::Finvara | Language::Btm => text.split('#').next().unwrap_or(text),
-        Language::InfChessPro | Language::Chessoteric => text,
-    };
-    let code = code.trim_end();
-    let mut from = code.len() - code.trim_start().len();
-    if language == Language::InfChessPro {
-        // Skip the label: an integer and a dot.
-        let rest = &code[from..];
-        let unsigned = rest.trim_start_matches(['-', '+']);
-        let digits = unsigned.len()
-            - unsigned
-                .trim_start_matches(|c: char| c.is_ascii_digit())
-                .len();
-        if digits > 0 && unsigned[digits..].starts_with('.') {
-            let after = from + (rest.len() - unsigned.len()) + digits + 1;
-            let command = &code[after..];
-            if !command.trim().is_empty() {
-                from = after + (command.len() - command.trim_start().len());
-            }
+impl CommandSite {
+    /// The one command of line `line`, at `span`.
+    pub fn line(line: u32, span: Span) -> Self {
+        CommandSite {
+            site: ErrorSite::line(line),
+            span,
         }
     }
-    from..code.len().max(from)
 }
 
-/// `err` as a diagnostic on its command, if it names a command of `source`.
-pub fn runtime_diagnostic(
-    err: &RuntimeError,
-    source: &Source,
-    language: Language,
-) -> Option<Diagnostic> {
-    let span = command_span(source, language, ErrorSite::of(err)?)?;
+/// A program's commands, sorted by site (one per site): where each
+/// run-time error points.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Commands(Vec<CommandSite>);
+
+impl Commands {
+    /// The commands of `sites` (any order, repeats kept once).
+    pub fn new(mut sites: Vec<CommandSite>) -> Self {
+        sites.sort_by_key(|command| command.site);
+        sites.dedup_by_key(|command| command.site);
+        Commands(sites)
+    }
+
+    /// Where the command at `site` is.
+    pub fn span(&self, site: ErrorSite) -> Option<Span> {
+        let at = self
+            .0
+            .binary_search_by_key(&site, |command| command.site)
+            .ok()?;
+        Some(self.0[at].span.clone())
+    }
+
+    /// Every command, sorted by site.
+    pub fn as_slice(&self) -> &[CommandSite] {
+        &self.0
+    }
+}
+
+/// `err` as a diagnostic on its command, if it names one of `commands`.
+pub fn runtime_diagnostic(err: &RuntimeError, commands: &Commands) -> Option<Diagnostic> {
+    let span = commands.span(ErrorSite::of(err)?)?;
     let mut diagnostic = Diagnostic::error(err.message(), span).with_label(err.label());
     if let Some(help) = err.help() {
         diagnostic = diagnostic.with_help(help);
@@ -132,10 +108,11 @@ pub fn runtime_diagnostic(
     Some(diagnostic)
 }
 
-/// `err` rendered for a user who has `source`: as a diagnostic when it
-/// names a command, else `error: ...` with what it knows.
-pub fn render_runtime_error(err: &RuntimeError, source: &Source, language: Language) -> String {
-    match runtime_diagnostic(err, source, language) {
+/// `err` rendered for a user who has `source` (whose program has
+/// `commands`): as a diagnostic when it names a command, else `error: ...`
+/// with what it knows.
+pub fn render_runtime_error(err: &RuntimeError, source: &Source, commands: &Commands) -> String {
+    match runtime_diagnostic(err, commands) {
         Some(diagnostic) => Diagnostics::from(diagnostic).render(source),
         None => err.render(),
     }
@@ -148,15 +125,21 @@ pub fn render_runtime_error(err: &RuntimeError, source: &Source, language: Langu
 pub fn render_runtime_error_as(
     err: &RuntimeError,
     source: &Source,
-    language: Language,
+    commands: &Commands,
     format: chess2rs_runtime::MessageFormat,
 ) -> String {
     if format == chess2rs_runtime::MessageFormat::Human {
-        return render_runtime_error(err, source, language);
+        return render_runtime_error(err, source, commands);
     }
-    let located = match ErrorSite::of(err) {
-        Some(site) => {
-            let table = source_map_table(source, language, &[site]);
+    let command = ErrorSite::of(err).and_then(|site| {
+        Some(CommandSite {
+            site,
+            span: commands.span(site)?,
+        })
+    });
+    let located = match command {
+        Some(command) => {
+            let table = source_map_table(source, &[command]);
             let map = chess2rs_runtime::SourceMap {
                 file: source.name(),
                 lines: &table,
@@ -168,32 +151,33 @@ pub fn render_runtime_error_as(
     located.render_as(format)
 }
 
-/// The table of a [`chess2rs_runtime::SourceMap`] for `sites`, one line
-/// each: `LINE COLUMN WIDTH CARET TEXT` — where the command starts (in
-/// characters), how wide the caret under it is, where the caret starts in
-/// TEXT, and TEXT: the source line, or the part of a long line around the
-/// command, cut as diagnostics cut it ([`CutLine`]), so that a compiled
-/// program shows an error as `interpret` does. Its size grows with the
-/// number of sites, not with the length of the lines that hold them.
-pub fn source_map_table(source: &Source, language: Language, sites: &[ErrorSite]) -> String {
-    let mut sites = sites.to_vec();
-    sites.sort_unstable();
-    sites.dedup();
+/// The table of a [`chess2rs_runtime::SourceMap`] for `commands` (sorted
+/// by site), one line each: `LINE COLUMN WIDTH CARET TEXT` — where the
+/// command starts (in characters), how wide the caret under it is and
+/// where the caret starts in TEXT, and TEXT: the source line, or the part
+/// of a long line around the command, cut as diagnostics cut it
+/// ([`CutLine`]), so that a compiled program shows an error as `interpret`
+/// does. Its size grows with the number of commands, not with the length
+/// of the lines that hold them.
+pub fn source_map_table(source: &Source, commands: &[CommandSite]) -> String {
     let mut table = String::new();
-    for same_line in sites.chunk_by(|a, b| a.line == b.line) {
-        let line = same_line[0].line;
-        let Some((_, text)) = source.line(line) else {
+    for same_line in commands.chunk_by(|a, b| a.site.line == b.site.line) {
+        let line = same_line[0].site.line;
+        let Some((start, text)) = source.line(line) else {
             continue;
         };
-        let columns: Vec<u32> = same_line.iter().map(|site| site.column).collect();
-        let spans = commands_in_line(language, text, &columns);
-        // Characters before each span, counted in one walk of the line.
+        // Characters before each command, counted in one walk of the line.
         let (mut counted_to, mut chars_before) = (0usize, 0usize);
-        for span in spans.into_iter().flatten() {
-            if span.start < counted_to {
+        for command in same_line {
+            let span = command.span.start.saturating_sub(start).min(text.len())
+                ..command.span.end.saturating_sub(start).min(text.len());
+            if span.start < counted_to || !text.is_char_boundary(span.start) {
                 (counted_to, chars_before) = (0, 0);
             }
-            chars_before += text[counted_to..span.start].chars().count();
+            let Some(before) = text.get(counted_to..span.start) else {
+                continue;
+            };
+            chars_before += before.chars().count();
             counted_to = span.start;
             let column = chars_before + 1;
             let (shown, caret, width) = match CutLine::around(text, span.clone()) {
@@ -260,11 +244,10 @@ fn terminal_layout(text: &str, span: Span) -> (String, usize, usize) {
 /// The literal comes from `texts` ([`Items::text`]).
 pub fn source_map_tokens(
     source: &Source,
-    language: Language,
-    sites: &[ErrorSite],
+    commands: &Commands,
     texts: &mut dyn Items,
 ) -> TokenStream {
-    let table = texts.text(&source_map_table(source, language, sites));
+    let table = texts.text(&source_map_table(source, commands.as_slice()));
     let file = source.name();
     quote! {
         /// Where runtime errors point: each command that can fail, as `LINE
@@ -305,32 +288,86 @@ pub(crate) fn multiline_quoted(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Language;
     use chess2rs_runtime::{ErrorKind, SourceMap};
 
-    fn command(language: Language, text: &str) -> String {
+    /// The commands of `text`, a program of `language` that checks.
+    fn commands_of(language: Language, text: &str) -> (Source, Commands) {
         let source = Source::new("t", text);
-        let span = command_span(&source, language, ErrorSite::line(1)).unwrap();
-        source.text()[span].to_string()
+        let commands = crate::check(&source, language)
+            .unwrap_or_else(|errors| panic!("{}", errors.render(&source)))
+            .program
+            .error_sites();
+        (source, commands)
+    }
+
+    /// The text of every command of `text`, by site.
+    fn command_texts(language: Language, text: &str) -> Vec<String> {
+        let (source, commands) = commands_of(language, text);
+        commands
+            .as_slice()
+            .iter()
+            .map(|command| source.text()[command.span.clone()].to_string())
+            .collect()
+    }
+
+    /// A site on line 1 at `span` of `source` (its column counted).
+    fn at(source: &Source, span: Span) -> CommandSite {
+        let (line, column) = source.line_col(span.start);
+        CommandSite {
+            site: ErrorSite { line, column },
+            span,
+        }
     }
 
     #[test]
-    fn the_command_is_the_line_without_label_comment_or_blanks() {
-        assert_eq!(command(Language::InfChessPro, "10. a;0,-1!40"), "a;0,-1!40");
-        assert_eq!(command(Language::InfChessPro, "  -3.   ^  "), "^");
-        assert_eq!(command(Language::InfChessPro, "7."), "7.");
-        assert_eq!(command(Language::ChessCode, "  Ra1 Rb2 | sum"), "Ra1 Rb2");
+    fn lowering_keeps_each_command_without_label_comment_or_blanks() {
         assert_eq!(
-            command(Language::Finvara, "Turn 1 W: i a1 -> b1 # falls"),
-            "Turn 1 W: i a1 -> b1"
+            command_texts(Language::InfChessPro, "10. a=K0,0!40\n  3.   ^  \n40. %a\n"),
+            ["a=K0,0!40", "^", "%a"]
         );
-        assert_eq!(command(Language::Btm, "1 0 1"), "1 0 1");
+        assert_eq!(
+            command_texts(Language::ChessCode, "a1#\n  Ra1 | sum\nRb1  | b1 read\n"),
+            ["a1#", "Ra1", "Rb1"]
+        );
+        let board = "(k):\n(i 3): (1,0)\n+--+--+\n|kB|  |\n+--+--+\n|iW|kW|\n+--+--+\n";
+        assert_eq!(
+            command_texts(
+                Language::Finvara,
+                &format!("{board}Turn 1 W: i a1 -> b1 # falls\n  Turn 1 B: k a2 -> b2\n")
+            ),
+            ["Turn 1 W: i a1 -> b1", "Turn 1 B: k a2 -> b2"]
+        );
+        assert_eq!(
+            command_texts(Language::Btm, "10!  # a rule\n10!\n10!\n10!\n10!\n"),
+            ["10!"]
+        );
+    }
+
+    #[test]
+    fn a_games_rules_are_their_first_annotated_moves() {
+        let game = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../golden/chessoteric/chessoteric-hello.pgn"
+        ))
+        .unwrap();
+        let (source, commands) = commands_of(Language::Chessoteric, &game);
+        assert!(!commands.as_slice().is_empty());
+        for command in commands.as_slice() {
+            let word = &source.text()[command.span.clone()];
+            assert!(word.ends_with(['!', '?']), "{word:?}");
+            assert!(!word.contains(char::is_whitespace), "{word:?}");
+            assert_eq!(
+                source.line_col(command.span.start),
+                (command.site.line, command.site.column)
+            );
+        }
     }
 
     #[test]
     fn the_source_map_is_one_literal_with_the_lines_as_they_are() {
-        let source = Source::new("q.icp", "1. \"say \\ \"hi\"\n2. ^\n");
-        let sites = [ErrorSite::line(2), ErrorSite::line(1)];
-        let tokens = source_map_tokens(&source, Language::InfChessPro, &sites, &mut Vec::new());
+        let (source, commands) = commands_of(Language::InfChessPro, "1. \"say \\ \"hi\"\n2. ^\n");
+        let tokens = source_map_tokens(&source, &commands, &mut Vec::new());
         let item: syn::ItemConst = syn::parse2(tokens.clone()).unwrap();
         let syn::Expr::Struct(map) = *item.expr else {
             panic!("not a struct: {tokens}");
@@ -351,23 +388,17 @@ mod tests {
     }
 
     #[test]
-    fn a_column_names_one_word_of_a_line() {
-        let source = Source::new("g.pgn", "1. e4! e5 2. Nf3?? {x} Nc6!\n");
-        let word = |column| {
-            let span = command_span(
-                &source,
-                Language::Chessoteric,
-                ErrorSite { line: 1, column },
-            )?;
-            Some(source.text()[span].to_string())
-        };
-        assert_eq!(word(4).as_deref(), Some("e4!"));
-        assert_eq!(word(14).as_deref(), Some("Nf3??"));
-        assert_eq!(word(24).as_deref(), Some("Nc6!"));
-        assert_eq!(word(99), None);
-        let sites = [4, 24, 14].map(|column| ErrorSite { line: 1, column });
+    fn commands_of_one_line_are_placed_by_their_columns() {
+        let line = "1. e4! e5 2. Nf3?? {x} Nc6!";
+        let source = Source::new("g.pgn", format!("{line}\n"));
+        let commands: Vec<CommandSite> = ["e4!", "Nf3??", "Nc6!"]
+            .map(|word| {
+                let start = line.find(word).unwrap();
+                at(&source, start..start + word.len())
+            })
+            .to_vec();
         assert_eq!(
-            source_map_table(&source, Language::Chessoteric, &sites),
+            source_map_table(&source, &commands),
             "1 4 3 3 1. e4! e5 2. Nf3?? {x} Nc6!\n\
              1 14 5 13 1. e4! e5 2. Nf3?? {x} Nc6!\n\
              1 24 4 23 1. e4! e5 2. Nf3?? {x} Nc6!\n"
@@ -378,15 +409,13 @@ mod tests {
     fn a_long_line_is_kept_around_each_command_only() {
         let moves: String = (1..=400).map(|n| format!("{n}. a3 a6 ")).collect();
         let source = Source::new("long.pgn", &moves);
-        let sites: Vec<ErrorSite> = (0..400)
-            .map(|n| ErrorSite {
-                line: 1,
-                column: source
-                    .line_col(moves.find(&format!("{}. a3", n + 1)).unwrap())
-                    .1,
+        let commands: Vec<CommandSite> = (0..400)
+            .map(|n| {
+                let start = moves.find(&format!("{}. a3", n + 1)).unwrap();
+                at(&source, start..start + 2)
             })
             .collect();
-        let table = source_map_table(&source, Language::Chessoteric, &sites);
+        let table = source_map_table(&source, &commands);
         assert_eq!(table.lines().count(), 400);
         assert!(table.len() < 400 * 200, "{} bytes", table.len());
     }
@@ -395,107 +424,118 @@ mod tests {
     /// diagnostics crate from the source are the same text.
     fn assert_renderers_agree(
         source: &Source,
-        language: Language,
-        sites: &[ErrorSite],
+        commands: &Commands,
         errors: impl Fn() -> Vec<RuntimeError>,
     ) {
-        let table = source_map_table(source, language, sites);
+        let table = source_map_table(source, commands.as_slice());
         let map = SourceMap {
             file: source.name(),
             lines: &table,
         };
         for (located, plain) in errors().into_iter().zip(errors()) {
             let by_runtime = located.located(&map).render();
-            let by_diagnostics = render_runtime_error(&plain, source, language);
+            let by_diagnostics = render_runtime_error(&plain, source, commands);
             assert_eq!(by_runtime, by_diagnostics);
         }
+    }
+
+    /// Errors at each of `commands` (the same site more than once too).
+    fn errors_at(commands: &Commands, kind: impl Fn() -> ErrorKind) -> Vec<RuntimeError> {
+        commands
+            .as_slice()
+            .iter()
+            .map(|command| {
+                RuntimeError::at(kind(), command.site.line).at_column(command.site.column)
+            })
+            .collect()
     }
 
     #[test]
     fn both_renderers_agree_on_long_lines_and_columns() {
         let moves: String = (1..=60).map(|n| format!("{n}. a3 a6! ")).collect();
         let source = Source::new("long.pgn", format!("{moves}\n"));
-        let column = |n: usize| {
-            let at = moves.find(&format!(" {n}. a3")).unwrap_or(0);
-            source.line_col(at + format!(" {n}. ").len()).1
-        };
-        let sites: Vec<ErrorSite> = [1, 30, 60]
-            .map(|n| ErrorSite {
-                line: 1,
-                column: column(n),
-            })
-            .to_vec();
-        assert_renderers_agree(&source, Language::Chessoteric, &sites, || {
-            sites
-                .iter()
-                .map(|site| {
-                    RuntimeError::at(ErrorKind::StepLimit { limit: 3 }, site.line)
-                        .at_column(site.column)
+        let commands = Commands::new(
+            [1, 30, 60]
+                .map(|n: usize| {
+                    let start =
+                        moves.find(&format!("{n}. a3")).unwrap_or(0) + format!("{n}. ").len();
+                    at(&source, start..start + 2)
                 })
-                .collect()
+                .to_vec(),
+        );
+        assert_renderers_agree(&source, &commands, || {
+            errors_at(&commands, || ErrorKind::StepLimit { limit: 3 })
         });
     }
 
     proptest::proptest! {
-        /// Any sites, even outside the source, make a table without
-        /// panicking; and for each word of any text (long lines, characters
-        /// of several bytes) both renderers give the same text.
+        /// Any spans, even outside the source or inside a character, make a
+        /// table without panicking; and for each word of any text (long
+        /// lines, characters of several bytes) both renderers give the same
+        /// text.
         #[test]
-        fn any_site_renders_the_same_both_ways(
+        fn any_command_renders_the_same_both_ways(
             text in "([a-zé😀!?.\t]{1,9}[ \t]{1,3}){0,120}(\n([a-zé!?.]{1,9} ){0,40}){0,3}",
-            odd in proptest::collection::vec((0u32..6, 0u32..900), 0..6),
+            odd in proptest::collection::vec((0u32..6, 0u32..900, 0usize..2000, 0usize..40), 0..6),
             picks in proptest::collection::vec(0usize..1000, 1..6),
         ) {
             let source = Source::new("g.pgn", text.clone());
-            let odd: Vec<ErrorSite> = odd.into_iter().map(|(line, column)| ErrorSite { line, column }).collect();
-            let _ = source_map_table(&source, Language::Chessoteric, &odd);
-            // The sites of some words: where a non-blank follows a blank.
+            let odd: Vec<CommandSite> = odd
+                .into_iter()
+                .map(|(line, column, start, length)| CommandSite {
+                    site: ErrorSite { line, column },
+                    span: start..start + length,
+                })
+                .collect();
+            let _ = source_map_table(&source, Commands::new(odd).as_slice());
+            // Every word: a run of non-blanks after a blank.
             let mut words = Vec::new();
-            for (number, (_, line)) in (1u32..).zip(source.lines()) {
-                let mut after_blank = true;
-                for (column, c) in (1u32..).zip(line.chars()) {
-                    if after_blank && !c.is_whitespace() {
-                        words.push(ErrorSite { line: number, column });
+            let mut start = None;
+            for (at, c) in text.char_indices().chain([(text.len(), ' ')]) {
+                match (start, c.is_whitespace()) {
+                    (None, false) => start = Some(at),
+                    (Some(from), true) => {
+                        words.push(from..at);
+                        start = None;
                     }
-                    after_blank = c.is_whitespace();
+                    _ => {}
                 }
             }
             if words.is_empty() {
                 return Ok(());
             }
-            let sites: Vec<ErrorSite> = picks.iter().map(|&i| words[i % words.len()]).collect();
-            assert_renderers_agree(&source, Language::Chessoteric, &sites, || {
-                sites
-                    .iter()
-                    .map(|site| {
-                        RuntimeError::at(ErrorKind::InputLineMissing, site.line)
-                            .at_column(site.column)
-                    })
-                    .collect()
+            let commands = Commands::new(
+                picks.iter().map(|&i| at(&source, words[i % words.len()].clone())).collect(),
+            );
+            assert_renderers_agree(&source, &commands, || {
+                errors_at(&commands, || ErrorKind::InputLineMissing)
             });
         }
     }
 
     proptest::proptest! {
-        /// The same for line commands in every language: labels, comments,
-        /// tabs, wide characters and long lines.
+        /// The same for a command per line, anywhere in its line: labels,
+        /// comments, tabs, wide characters and long lines.
         #[test]
         fn any_line_renders_the_same_both_ways(
             lines in proptest::collection::vec("[ \t]{0,2}(-?[0-9]{1,3}\\.)?[a-z😀é|#;,=\t ]{0,300}", 1..5),
-            language in proptest::sample::select(vec![
-                Language::InfChessPro,
-                Language::ChessCode,
-                Language::Finvara,
-                Language::Btm,
-            ]),
+            cuts in proptest::collection::vec((0usize..400, 0usize..400), 5),
         ) {
             let source = Source::new("p", lines.join("\n"));
-            let sites: Vec<ErrorSite> = (1..=lines.len() as u32).map(ErrorSite::line).collect();
-            assert_renderers_agree(&source, language, &sites, || {
-                sites
-                    .iter()
-                    .map(|site| RuntimeError::at(ErrorKind::InputEnded, site.line))
-                    .collect()
+            let commands = Commands::new(
+                (1u32..)
+                    .zip(source.lines())
+                    .zip(&cuts)
+                    .map(|((line, (start, text)), &(a, b))| {
+                        let bounds: Vec<usize> =
+                            text.char_indices().map(|(i, _)| i).chain([text.len()]).collect();
+                        let (a, b) = (bounds[a % bounds.len()], bounds[b % bounds.len()]);
+                        CommandSite::line(line, start + a.min(b)..start + a.max(b))
+                    })
+                    .collect(),
+            );
+            assert_renderers_agree(&source, &commands, || {
+                errors_at(&commands, || ErrorKind::InputEnded)
             });
         }
     }
@@ -503,9 +543,8 @@ mod tests {
     #[test]
     fn both_renderers_agree() {
         let text = "1. ^\n2. a=R0,*  \n\n\n\n\n\n\n\n\n\n12.  \"x\n";
-        let source = Source::new("p.icp", text);
-        let sites = [ErrorSite::line(2), ErrorSite::line(12)];
-        assert_renderers_agree(&source, Language::InfChessPro, &sites, || {
+        let (source, commands) = commands_of(Language::InfChessPro, text);
+        assert_renderers_agree(&source, &commands, || {
             vec![
                 RuntimeError::at(
                     ErrorKind::InputNotANumber {

@@ -56,7 +56,7 @@ fn rendered(path: &Path) -> String {
         Err(error) => format!(
             "{warnings}output: {:?}\n{}",
             String::from_utf8_lossy(&output),
-            render_runtime_error(&error, &source, language)
+            render_runtime_error(&error, &source, &checked.program.error_sites())
         ),
     }
 }

@@ -38,7 +38,7 @@ pub(super) fn interpret_file(args: &InterpretArgs, reporter: &Reporter) -> CliRe
             traced(&mut stderr)
         };
         drop(stderr);
-        return Ok(exit_code(result, &loaded, reporter));
+        return Ok(exit_code(result, &loaded, &checked.program, reporter));
     }
     Ok(interpret_checked(
         &loaded,
@@ -79,20 +79,22 @@ pub(super) fn interpret_checked(
     } else {
         interpret(program, stdin.lock(), stdout.lock(), options)
     };
-    exit_code(result, loaded, reporter)
+    exit_code(result, loaded, program, reporter)
 }
 
-/// The exit code of an interpreted run that ended with `result`, its
-/// runtime error (if any) printed on stderr as `reporter` asks.
+/// The exit code of an interpreted run of `program` that ended with
+/// `result`, its runtime error (if any) printed on stderr as `reporter`
+/// asks.
 pub(super) fn exit_code(
     result: Result<(), RuntimeError>,
     loaded: &Loaded,
+    program: &crate::Program,
     reporter: &Reporter,
 ) -> u8 {
     match result {
         Ok(()) => 0,
         Err(err) => {
-            reporter.runtime_error(&err, loaded);
+            reporter.runtime_error(&err, loaded, &program.error_sites());
             EXIT_RUNTIME_ERROR
         }
     }

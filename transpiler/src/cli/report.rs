@@ -198,13 +198,19 @@ impl Reporter {
         }
     }
 
-    /// Prints the runtime error `err` of the interpreter running `loaded`,
-    /// as a built executable of it would print it.
-    pub(super) fn runtime_error(&self, err: &chess2rs_runtime::RuntimeError, loaded: &Loaded) {
+    /// Prints the runtime error `err` of the interpreter running `loaded`
+    /// (whose program has `commands`), as a built executable of it would
+    /// print it.
+    pub(super) fn runtime_error(
+        &self,
+        err: &chess2rs_runtime::RuntimeError,
+        loaded: &Loaded,
+        commands: &crate::runtime_errors::Commands,
+    ) {
         let text = crate::runtime_errors::render_runtime_error_as(
             err,
             &loaded.source,
-            loaded.language,
+            commands,
             self.runtime_format(),
         );
         let _ = std::io::stderr().write_all(text.as_bytes());

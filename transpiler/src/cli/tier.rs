@@ -165,7 +165,7 @@ pub(super) fn run_tiered(
             ),
         );
     }
-    Ok(exit_code(result, loaded, reporter))
+    Ok(exit_code(result, loaded, program, reporter))
 }
 
 /// A cargo-style status line `VERB what`, or its `build-progress` object

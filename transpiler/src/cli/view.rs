@@ -38,7 +38,7 @@ pub(super) fn view(args: &ViewArgs, reporter: &Reporter) -> CliResult<u8> {
     })?;
     // The run's end as `interpret` reports it, then what was written.
     if let Some(error) = &recording.error {
-        reporter.runtime_error(error, &loaded);
+        reporter.runtime_error(error, &loaded, &recording.commands);
     }
     let wrote = format!(
         "wrote {} ({} of {} step{}, {} KiB) in {:.2} s",

@@ -19,7 +19,7 @@ use proc_macro2::TokenStream;
 
 use crate::diag::Diagnostics;
 use crate::outline::Outline;
-use crate::runtime_errors::ErrorSite;
+use crate::runtime_errors::CommandSite;
 use crate::source::Source;
 use crate::split::Items;
 
@@ -99,6 +99,7 @@ pub trait BackEnd {
     where
         O: FnMut(&dyn crate::picture::Step) + ?Sized;
 
-    /// The commands a run-time error can name, in any order.
-    fn error_sites(&self) -> Vec<ErrorSite>;
+    /// The commands a run-time error can name, with where each is in the
+    /// source, in any order.
+    fn error_sites(&self) -> Vec<CommandSite>;
 }

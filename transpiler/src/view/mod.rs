@@ -47,6 +47,8 @@ pub struct Recording {
     pub error: Option<RuntimeError>,
     /// Whether the run was stopped from outside (Ctrl-C) before its end.
     pub interrupted: bool,
+    /// Where the program's commands are, for placing `error`.
+    pub commands: crate::runtime_errors::Commands,
 }
 
 /// One step as recorded.
@@ -179,6 +181,7 @@ pub fn record<R: BufRead>(
         input,
         error,
         interrupted,
+        commands: program.error_sites(),
     }
 }
 
@@ -294,10 +297,9 @@ pub fn page(
     language: Language,
     max_frames: usize,
 ) -> String {
-    let error = recording
-        .error
-        .as_ref()
-        .map(|error| crate::runtime_errors::render_runtime_error(error, source, language));
+    let error = recording.error.as_ref().map(|error| {
+        crate::runtime_errors::render_runtime_error(error, source, &recording.commands)
+    });
     let data = json!({
         "name": source.name(),
         "language": language.name(),

@@ -3,6 +3,8 @@
 //! generator and the interpreter consume this.
 
 pub use super::syntax::{Cell, Var};
+use crate::runtime_errors::CommandSite;
+use crate::source::Span;
 
 /// A program ready to run or to generate code from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,24 +25,32 @@ pub enum Stmt {
     Loop(Loop),
 }
 
-/// Every source line of `body` that runs (commands, loop labels and
-/// conditions), in no particular order.
-pub fn source_lines(body: &[Stmt]) -> Vec<u32> {
-    let mut lines = Vec::new();
+/// Every command of `body` that runs (commands, loop labels and
+/// conditions), with where it is, in no particular order.
+pub fn command_sites(body: &[Stmt]) -> Vec<CommandSite> {
+    let mut sites = Vec::new();
     let mut pending: Vec<&[Stmt]> = vec![body];
     while let Some(stmts) = pending.pop() {
         for stmt in stmts {
             match stmt {
-                Stmt::Step(step) => lines.push(step.source_line),
+                Stmt::Step(step) => {
+                    sites.push(CommandSite::line(step.source_line, step.span.clone()));
+                }
                 Stmt::Loop(looped) => {
-                    lines.push(looped.label_line);
-                    lines.push(looped.condition_line);
+                    sites.push(CommandSite::line(
+                        looped.label_line,
+                        looped.label_span.clone(),
+                    ));
+                    sites.push(CommandSite::line(
+                        looped.condition_line,
+                        looped.condition_span.clone(),
+                    ));
                     pending.push(&looped.body);
                 }
             }
         }
     }
-    lines
+    sites
 }
 
 /// A command with the source line it came from.
@@ -48,6 +58,9 @@ pub fn source_lines(body: &[Stmt]) -> Vec<u32> {
 pub struct Step {
     /// 1-based line number in the source file.
     pub source_line: u32,
+    /// Where its command is (comment and blanks left out): what its
+    /// run-time errors point at.
+    pub span: Span,
     /// The source text.
     pub text: String,
     /// What it does.
@@ -59,10 +72,14 @@ pub struct Step {
 pub struct Loop {
     /// The label's source line (executed once, on entry).
     pub label_line: u32,
+    /// Where the label is.
+    pub label_span: Span,
     /// The statements between label and condition.
     pub body: Vec<Stmt>,
     /// The condition's source line and text.
     pub condition_line: u32,
+    /// Where the condition is.
+    pub condition_span: Span,
     /// The condition's source text.
     pub condition_text: String,
     /// The condition.

@@ -39,8 +39,10 @@ fn block(
             };
             statements.push(Stmt::Loop(Loop {
                 label_line: line.source_line,
+                label_span: line.span.clone(),
                 body,
                 condition_line: condition_line.source_line,
+                condition_span: condition_line.span.clone(),
                 condition_text: condition_line.text.clone(),
                 condition: Condition {
                     cell: condition.cell.value,
@@ -71,6 +73,7 @@ fn block(
         };
         statements.push(Stmt::Step(Step {
             source_line: line.source_line,
+            span: line.span.clone(),
             text: line.text.clone(),
             op,
         }));

@@ -16,7 +16,7 @@ pub mod syntax;
 pub mod table;
 
 use crate::diag::Diagnostics;
-use crate::runtime_errors::ErrorSite;
+use crate::runtime_errors::CommandSite;
 use crate::source::Source;
 
 /// The IR of `text` (`t.chc`), which must parse, for unit tests.
@@ -92,7 +92,7 @@ impl super::BackEnd for ir::Program {
         })
     }
 
-    fn error_sites(&self) -> Vec<ErrorSite> {
-        ErrorSite::lines(ir::source_lines(&self.body))
+    fn error_sites(&self) -> Vec<CommandSite> {
+        ir::command_sites(&self.body)
     }
 }

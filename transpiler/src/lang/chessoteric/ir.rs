@@ -3,7 +3,8 @@
 
 use chess2rs_runtime::__private::tm;
 
-use crate::runtime_errors::ErrorSite;
+use crate::runtime_errors::{CommandSite, ErrorSite};
+use crate::source::Span;
 
 /// A Turing machine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,14 +36,19 @@ pub struct Rule {
     /// the lines of a BTM listing, ``from `10!` (line 1) to `10!` (line
     /// 5)``.
     pub origin: String,
+    /// Where its first part is: the annotated move, or the listing's line.
+    pub span: Span,
 }
 
 impl Rule {
-    /// The command its run-time errors name.
-    pub fn site(&self) -> ErrorSite {
-        ErrorSite {
-            line: self.rule.line,
-            column: self.rule.column,
+    /// The command its run-time errors name, and where it is.
+    pub fn command(&self) -> CommandSite {
+        CommandSite {
+            site: ErrorSite {
+                line: self.rule.line,
+                column: self.rule.column,
+            },
+            span: self.span.clone(),
         }
     }
 }

@@ -476,6 +476,7 @@ pub fn machine(assembled: &Assembled, btm: bool, source: &Source) -> Machine {
                 column,
             },
             origin: format!("from {first} to {last}"),
+            span: parts[0].span.clone(),
         };
         let (state, read) = (rule.rule.state, rule.rule.read);
         if state == states::INPUT || state == states::OUTPUT {

@@ -23,7 +23,7 @@ pub mod syntax;
 pub mod synth;
 
 use crate::diag::Diagnostics;
-use crate::runtime_errors::ErrorSite;
+use crate::runtime_errors::CommandSite;
 use crate::source::Source;
 
 /// The instructions of a game (`btm` false) or of a BTM listing: the first
@@ -233,8 +233,8 @@ impl super::BackEnd for ir::Machine {
     /// Each rule's first annotated move (a listing's line): the step limit
     /// stops a rule, and input errors name the rule that entered the input
     /// state.
-    fn error_sites(&self) -> Vec<ErrorSite> {
-        self.rules.iter().map(ir::Rule::site).collect()
+    fn error_sites(&self) -> Vec<CommandSite> {
+        self.rules.iter().map(ir::Rule::command).collect()
     }
 }
 

@@ -45,8 +45,6 @@ pub const TABLE_ABOVE_LINES: usize = 1_000;
 /// The body of the entry function's closure (`io`, `steps`, `rt` in scope).
 pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     let names = Names { program };
-    let kinds = kind_constants(&names);
-    let squares = squares_constants(&names);
     // Small automata are written out as Rust; large ones as compact text
     // that the runtime decodes once, which keeps generated files (and the
     // compiler's memory) in proportion to the notations. Piece types that
@@ -57,6 +55,8 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         .map(|p| p.automaton.edges.len())
         .sum::<usize>()
         > ENCODE_ABOVE_EDGES;
+    let kinds = kind_constants(&names, !encoded);
+    let squares = squares_constants(&names);
     let shared = SharedAutomata::of(program);
     let automata = automaton_constants(&names, &shared, encoded);
     let path_lists = path_list_constants(&names);
@@ -82,12 +82,22 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
     }
 }
 
-/// The piece types' index constants (`P_q`), those the code uses.
-fn kind_constants(names: &Names) -> Vec<TokenStream> {
+/// The piece types' index constants (`P_q`), those the code uses (with
+/// `in_automata`, also those the automata written as Rust name).
+fn kind_constants(names: &Names, in_automata: bool) -> Vec<TokenStream> {
     let program = names.program;
-    names
-        .used_kinds()
-        .into_iter()
+    let mut used = names.used_kinds();
+    if in_automata {
+        for piece in &program.pieces {
+            let automaton = &piece.automaton;
+            used.extend(automaton.targets.iter().copied());
+            used.extend(automaton.edges.iter().filter_map(|edge| match *edge {
+                Edge::Call { piece, .. } => Some(piece),
+                _ => None,
+            }));
+        }
+    }
+    used.into_iter()
         .map(|index| {
             let piece = &program.pieces[usize::from(index)];
             let name = names.piece(index);

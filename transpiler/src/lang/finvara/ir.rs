@@ -5,6 +5,8 @@
 
 use chess2rs_runtime::__private::fv::{self, Cell, PieceValue};
 
+use crate::source::Span;
+
 use super::automaton::{Automaton, StaticPath};
 
 /// A program ready to run or to generate code from.
@@ -42,6 +44,9 @@ pub struct Piece {
 pub struct Line {
     /// 1-based source line.
     pub source_line: u32,
+    /// Where it is in the source (blanks and comment left out): what its
+    /// run-time errors point at.
+    pub span: Span,
     /// The text.
     pub text: String,
     /// The mover: white or black.

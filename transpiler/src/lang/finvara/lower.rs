@@ -187,6 +187,7 @@ fn move_lines(
         };
         lines.push(Line {
             source_line: line.source_line,
+            span: line.span.clone(),
             text: line.text.clone(),
             white: line.white,
             kind,

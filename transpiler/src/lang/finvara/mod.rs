@@ -17,7 +17,7 @@ pub mod outline;
 pub mod syntax;
 
 use crate::diag::Diagnostics;
-use crate::runtime_errors::ErrorSite;
+use crate::runtime_errors::CommandSite;
 use crate::source::Source;
 
 /// Finvara's stages.
@@ -84,7 +84,10 @@ impl super::BackEnd for ir::Program {
         })
     }
 
-    fn error_sites(&self) -> Vec<ErrorSite> {
-        ErrorSite::lines(self.lines.iter().map(|l| l.source_line))
+    fn error_sites(&self) -> Vec<CommandSite> {
+        self.lines
+            .iter()
+            .map(|line| CommandSite::line(line.source_line, line.span.clone()))
+            .collect()
     }
 }

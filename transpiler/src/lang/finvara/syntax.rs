@@ -122,6 +122,9 @@ pub struct MoveLine {
     pub source_line: u32,
     /// The line's text.
     pub text: String,
+    /// Where the line's text is (blanks and comment left out): what its
+    /// run-time errors point at.
+    pub span: Span,
     /// `Turn N`.
     pub turn: Spanned<u32>,
     /// `W` (true) or `B`.
@@ -734,6 +737,7 @@ fn parse_move(code: &str, offset: usize, source_line: u32) -> Parsed<MoveLine> {
     Ok(MoveLine {
         source_line,
         text: code.to_string(),
+        span: offset..offset + code.len(),
         turn,
         white,
         symbol,

@@ -8,6 +8,8 @@ use std::hash::Hash;
 
 use chess2rs_runtime::__private::icp::{NameId, Piece};
 
+use crate::source::Span;
+
 pub use super::syntax::Operand;
 
 /// A program ready to run or to generate code from.
@@ -28,6 +30,9 @@ pub struct Program {
 pub struct Line {
     /// 1-based line number in the source file (for errors).
     pub source_line: u32,
+    /// Where its command is in the source (after the label): what its
+    /// run-time errors point at.
+    pub span: Span,
     /// The source text, for comments in generated code.
     pub text: String,
     /// What it does.

@@ -44,6 +44,7 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Program {
             };
             Line {
                 source_line: line.source_line,
+                span: line.command_span.clone(),
                 text: line.text(source).to_string(),
                 command: lower_command(&line.command, &mut names),
                 on_success,

@@ -24,6 +24,9 @@ pub struct Line {
     pub source_line: u32,
     /// The span of the line's text, trimmed ([`Line::text`]).
     pub span: Span,
+    /// The span of the command and its jumps (the line after its label):
+    /// what its run-time errors point at.
+    pub command_span: Span,
     /// The label before the `.`.
     pub label: Spanned<i64>,
     /// The command.
@@ -213,6 +216,7 @@ impl<'a> LineParser<'a> {
                 .with_help("a numbered line is `LABEL. COMMAND`, e.g. `1. x=K0,0`"));
         }
         self.skip_blanks();
+        let command_start = self.cursor.pos();
         let command = self.command()?;
         let (on_success, on_failure) = if matches!(command, Command::Print { .. }) {
             (None, None)
@@ -222,6 +226,7 @@ impl<'a> LineParser<'a> {
         Ok(Line {
             source_line,
             span: self.cursor.span(0, self.cursor.text().len()),
+            command_span: self.cursor.span(command_start, self.cursor.text().len()),
             label,
             command,
             on_success,
