@@ -40,16 +40,8 @@ type Definitions<'a> = HashMap<&'a str, &'a PieceDef>;
 /// board row (`##` is a hole), where only after the row's last `|`.
 fn comment_tokens(source: &Source, outline: &mut Outline) {
     for (start, line) in source.lines() {
-        let code_from = if line.trim_start().starts_with('|') {
-            line.rfind('|').map_or(0, |bar| bar + 1)
-        } else {
-            0
-        };
-        if let Some(hash) = line[code_from..].find('#') {
-            outline.token(
-                start + code_from + hash..start + line.len(),
-                TokenKind::Comment,
-            );
+        if let Some(hash) = syntax::comment_start(line) {
+            outline.token(start + hash..start + line.len(), TokenKind::Comment);
         }
     }
 }

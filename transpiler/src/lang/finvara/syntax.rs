@@ -167,6 +167,20 @@ pub enum MoveAction {
     },
 }
 
+/// Where a line's comment starts (a byte offset in `line`), if it has one:
+/// `#` to the end of the line, except in a board row (a line whose first
+/// non-blank is `|`), where `##` is a hole and a comment can only follow
+/// the row's last `|`. The parser and the editor's outline both read
+/// comments here.
+pub fn comment_start(line: &str) -> Option<usize> {
+    let code_from = if line.trim_start().starts_with('|') {
+        line.rfind('|').map_or(0, |bar| bar + 1)
+    } else {
+        0
+    };
+    line[code_from..].find('#').map(|hash| code_from + hash)
+}
+
 /// Parses a program; all bad lines are reported.
 pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
     let mut program = Program {
@@ -196,10 +210,7 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
                 program.rows.push(row);
             })
         } else {
-            let code = trimmed_start
-                .split('#')
-                .next()
-                .unwrap_or_default()
+            let code = trimmed_start[..comment_start(trimmed_start).unwrap_or(trimmed_start.len())]
                 .trim_end();
             if code.starts_with('+') && code.chars().all(|c| c == '+' || c == '-') {
                 border_widths.push(code.matches('+').count().saturating_sub(1));

@@ -229,3 +229,14 @@ fn unequal_width_span_includes_a_trailing_comment() {
     assert_eq!(all.len(), 1);
     assert_eq!(&text[all[0].span.clone()], "|kW|  | # wide");
 }
+
+#[test]
+fn comments_start_at_a_hash_but_not_inside_a_board_row() {
+    use super::super::comment_start;
+    assert_eq!(comment_start("Turn 1 W: k a1 -> b1 # falls"), Some(21));
+    assert_eq!(comment_start("(k): (1,0)"), None);
+    assert_eq!(comment_start("# a whole line"), Some(0));
+    // `##` in a row is a hole; a comment follows the row's last bar.
+    assert_eq!(comment_start("|##|kW|"), None);
+    assert_eq!(comment_start("  |##|kW| # the top row"), Some(10));
+}
