@@ -54,12 +54,21 @@ pub trait FrontEnd {
     /// Parse, check and lower: the program and its warnings, or every
     /// error found.
     fn front_end(source: &Source) -> Result<(Self::Program, Diagnostics), Diagnostics> {
-        let tree = Self::parse(source)?;
-        let (facts, mut diagnostics) = Self::check(&tree);
+        Self::check_and_lower(&Self::parse(source)?, source)
+    }
+
+    /// Check and lower a parsed `tree` (of `source`): the program and its
+    /// warnings, or every error found. For those who have parsed already
+    /// (an outline's hovers that run the program's moves).
+    fn check_and_lower(
+        tree: &Self::Tree,
+        source: &Source,
+    ) -> Result<(Self::Program, Diagnostics), Diagnostics> {
+        let (facts, mut diagnostics) = Self::check(tree);
         if diagnostics.has_errors() {
             return Err(diagnostics);
         }
-        match Self::lower(&tree, facts, source, &mut diagnostics) {
+        match Self::lower(tree, facts, source, &mut diagnostics) {
             Some(program) if !diagnostics.has_errors() => Ok((program, diagnostics)),
             _ => Err(diagnostics),
         }

@@ -124,7 +124,7 @@ fn move_lines(
     definitions: &Definitions,
     outline: &mut Outline,
 ) {
-    let valid_at_start = initial_validity(source);
+    let valid_at_start = initial_validity(source, program);
     let turn_lines: HashMap<(u32, bool), (&MoveLine, Span)> = program
         .moves
         .iter()
@@ -207,11 +207,12 @@ const TRIED_AT_MOST: usize = 128;
 const TRIAL_MEMORY: u64 = 2 << 20;
 
 /// For each move line (by source line), whether its move is valid on the
-/// initial board, from the lowered program and the runtime's own move
+/// initial board, from the program lowered from `tree` (parsed once, for
+/// the whole outline) and the runtime's own move
 /// search — for the first [`TRIED_AT_MOST`] distinct moves, each within
 /// [`TRIAL_MEMORY`].
-fn initial_validity(source: &Source) -> HashMap<u32, bool> {
-    let Ok((program, _)) = super::Stages::front_end(source) else {
+fn initial_validity(source: &Source, tree: &syntax::Program) -> HashMap<u32, bool> {
+    let Ok((program, _)) = super::Stages::check_and_lower(tree, source) else {
         return HashMap::new();
     };
     let rules_data = program.rules_data();
@@ -575,7 +576,8 @@ mod tests {
             ));
         }
         let source = Source::new("square.fv", text);
-        let verdicts = initial_validity(&source);
+        let tree = syntax::parse(&source).unwrap();
+        let verdicts = initial_validity(&source, &tree);
         let on_white_lines = |verdicts: &HashMap<u32, bool>| {
             verdicts
                 .keys()
@@ -586,6 +588,10 @@ mod tests {
         // line has its verdict, and TRIED_AT_MOST - 1 white lines.
         assert_eq!(on_white_lines(&verdicts), TRIED_AT_MOST - 1);
         assert_eq!(verdicts.len() - on_white_lines(&verdicts), targets.len());
-        assert_eq!(initial_validity(&source), verdicts, "the same every time");
+        assert_eq!(
+            initial_validity(&source, &tree),
+            verdicts,
+            "the same every time"
+        );
     }
 }
