@@ -2,15 +2,28 @@
 //! position, every move is written in standard algebraic notation, and
 //! the moves alternate between the sides. Playing the game (is each move
 //! legal?) and reading its boards is lowering's work
-//! ([`super::lower`]). A BTM listing has nothing left to check after its
-//! syntax.
+//! ([`super::lower`]).
+//!
+//! What both front ends check once there are instructions is here too:
+//! [`read_values`] joins them into rule parts and tape symbols and reports
+//! continuations nothing started, values too large, parts after the last
+//! rule and rules replaced, reading each instruction's bits as [`Bits`]
+//! (no string joined, nothing allocated per instruction). Lowering reads
+//! the values from it; [`BtmLines`] keeps a BTM listing's lines as it
+//! reads them for a document open in the language server, re-reading
+//! only the lines an edit changed.
+
+use std::collections::HashMap;
 
 use super::chess::{Color, Position};
 use super::fen;
+use super::lower::GroupKind;
 use super::san::San;
 
-use super::syntax::{Game, PgnMove};
-use crate::diag::{excerpt, Diagnostic, Diagnostics};
+use super::syntax::{self, Annotation, BtmLine, Game, PgnMove};
+use crate::diag::{excerpt, Diagnostic, Diagnostics, Severity};
+use crate::lang::line_facts::{LineFact, LineFacts};
+use crate::source::{LinesEdited, Source, Span};
 
 /// What the checks learn about a game: where it starts and its moves read
 /// as SAN.
@@ -111,6 +124,310 @@ fn out_of_turn(white_to_move: bool, due: u32, pgn_move: &PgnMove) -> Option<Diag
             "add {missing}'s move before this one (as `{due_written} MOVE`), or renumber this move if it is {missing}'s"
         )),
     )
+}
+
+/// An instruction's bits (or a group's, joined) as the checks read them:
+/// how many there are, how many from the first 1 on, and the last 64 as
+/// a number (the value itself while it fits in an `i64`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bits {
+    /// The last 64 bits, as a number.
+    low: u64,
+    /// How many bits.
+    length: u64,
+    /// How many bits from the first 1 on (0 when all are 0).
+    significant: u64,
+}
+
+impl Bits {
+    /// The bits of `bits`, a string of `0`s and `1`s, most significant
+    /// first.
+    pub fn of(bits: &str) -> Bits {
+        let bytes = bits.as_bytes();
+        let zeros = bytes.iter().take_while(|&&bit| bit == b'0').count();
+        let last = &bytes[bytes.len().saturating_sub(64)..];
+        Bits {
+            low: last
+                .iter()
+                .fold(0, |low, &bit| (low << 1) | u64::from(bit == b'1')),
+            length: bytes.len() as u64,
+            significant: (bytes.len() - zeros) as u64,
+        }
+    }
+
+    /// Appends `more` after these bits.
+    fn append(&mut self, more: Bits) {
+        self.low = match more.length {
+            length @ 0..64 => (self.low << length) | more.low,
+            _ => more.low,
+        };
+        self.significant = match self.significant {
+            0 => more.significant,
+            significant => significant.saturating_add(more.length),
+        };
+        self.length = self.length.saturating_add(more.length);
+    }
+
+    /// The bits as a binary number, if it fits in an `i64` (at most 63
+    /// significant bits).
+    fn value(self) -> Option<i64> {
+        (self.significant <= 63).then(|| self.low as i64)
+    }
+}
+
+/// Where the instructions [`read_values`] reads are, by the place each
+/// was given.
+pub trait Places {
+    /// Where the instruction at `place` starts.
+    fn start(&self, place: usize) -> usize;
+
+    /// The instruction's span (asked only for a diagnostic shown).
+    fn span(&self, place: usize) -> Span;
+}
+
+/// The rule parts and tape symbols read from instructions: each value,
+/// with the place of the instruction that started it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Values {
+    /// The rule parts, taken in groups of five.
+    pub parts: Vec<(i64, usize)>,
+    /// The initial tape.
+    pub symbols: Vec<(i64, usize)>,
+}
+
+/// Joins `instructions` (each a place, an annotation and its bits) into
+/// rule parts and tape symbols: a start begins one, a continuation joins
+/// the last of its kind. Every error goes to `diagnostics` (continuations
+/// before anything of their kind started, in order, then values that do
+/// not fit in an `i64`, parts before symbols); with none, the warnings
+/// (parts after the last complete rule, then each rule that replaces an
+/// earlier one) and the values.
+pub fn read_values(
+    instructions: impl IntoIterator<Item = (usize, Annotation, Bits)>,
+    places: &impl Places,
+    diagnostics: &mut Diagnostics,
+) -> Option<Values> {
+    // The group of each kind being read (its bits and first place).
+    let mut open: [Option<(Bits, usize)>; 2] = [None, None];
+    let mut read: [Vec<(Bits, usize)>; 2] = [Vec::new(), Vec::new()];
+    for (place, annotation, bits) in instructions {
+        let (kind, starts) = GroupKind::of(annotation);
+        let group = &mut open[kind as usize];
+        match group {
+            _ if starts => {
+                if let Some(done) = group.replace((bits, place)) {
+                    read[kind as usize].push(done);
+                }
+            }
+            Some((joined, _)) => joined.append(bits),
+            None => {
+                let (first, suffix) = match kind {
+                    GroupKind::Part => ("!", "!!"),
+                    GroupKind::Symbol => ("?", "??"),
+                };
+                let what = kind.what();
+                diagnostics.push_with(Severity::Error, places.start(place), || {
+                    Diagnostic::error(
+                        format!("`{suffix}` continues a {what}, but none has started"),
+                        places.span(place),
+                    )
+                    .with_label(format!("no `{first}` before this"))
+                    .with_help(format!("start a {what} with `{first}` first"))
+                });
+            }
+        }
+    }
+    let [parts, symbols] = read;
+    let [open_part, open_symbol] = open;
+    let mut values =
+        |mut list: Vec<(Bits, usize)>, last: Option<(Bits, usize)>, kind: GroupKind| {
+            list.extend(last);
+            list.into_iter()
+                .filter_map(|(bits, place)| match bits.value() {
+                    Some(value) => Some((value, place)),
+                    None => {
+                        diagnostics.push_with(Severity::Error, places.start(place), || {
+                            Diagnostic::error(
+                                format!("this {} does not fit in an i64", kind.what()),
+                                places.span(place),
+                            )
+                            .with_label(format!("{} bits", bits.significant))
+                            .with_help("values have at most 63 significant bits")
+                        });
+                        None
+                    }
+                })
+                .collect::<Vec<_>>()
+        };
+    let values = Values {
+        parts: values(parts, open_part, GroupKind::Part),
+        symbols: values(symbols, open_symbol, GroupKind::Symbol),
+    };
+    if diagnostics.has_errors() {
+        return None;
+    }
+    warn_of_rules(&values.parts, places, diagnostics);
+    Some(values)
+}
+
+/// Warns of rule parts after the last complete rule, then of each rule
+/// for a state and symbol an earlier rule has.
+fn warn_of_rules(parts: &[(i64, usize)], places: &impl Places, diagnostics: &mut Diagnostics) {
+    let leftover = parts.len() % 5;
+    if leftover > 0 {
+        let (_, first) = parts[parts.len() - leftover];
+        diagnostics.push_with(Severity::Warning, places.start(first), || {
+            Diagnostic::warning(
+                format!(
+                    "{leftover} rule part{} after the last complete rule",
+                    if leftover == 1 { "" } else { "s" }
+                ),
+                places.span(first),
+            )
+            .with_label("ignored from here on")
+            .with_help("a rule takes five parts: state, read, next state, write, direction")
+        });
+    }
+    // The first rule for each (state, read).
+    let mut seen: HashMap<(i64, i64), usize> = HashMap::new();
+    for rule in parts.chunks_exact(5) {
+        let ((state, place), (read, _)) = (rule[0], rule[1]);
+        let earlier = *seen.entry((state, read)).or_insert(place);
+        if earlier != place {
+            diagnostics.push_with(Severity::Warning, places.start(place), || {
+                Diagnostic::warning(
+                    format!("a second rule for state {state} reading {read}"),
+                    places.span(place),
+                )
+                .with_label("this rule replaces the earlier one")
+                .with_secondary(places.span(earlier), "earlier rule")
+            });
+        }
+    }
+}
+
+/// One line of a BTM listing as the checks read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BtmFact {
+    /// Blank, or a comment.
+    Blank,
+    /// A line that does not parse, with where in it its error is.
+    Error { at: u32 },
+    /// An instruction, starting `indent` bytes into the line.
+    Instruction {
+        annotation: Annotation,
+        indent: u32,
+        bits: Bits,
+    },
+}
+
+impl LineFact for BtmFact {
+    type Parsed = BtmLine;
+
+    fn parse(source: &Source, index: usize) -> Option<Result<BtmLine, Diagnostic>> {
+        syntax::parse_btm_line(source, index)
+    }
+
+    fn of(line: &BtmLine, start: usize) -> BtmFact {
+        let indent = line.bits.span.start.saturating_sub(start + 1);
+        BtmFact::Instruction {
+            annotation: line.annotation.value,
+            indent: u32::try_from(indent).unwrap_or(u32::MAX),
+            bits: Bits::of(&line.bits.value),
+        }
+    }
+
+    fn blank() -> BtmFact {
+        BtmFact::Blank
+    }
+
+    fn error(at: u32) -> BtmFact {
+        BtmFact::Error { at }
+    }
+
+    fn error_at(&self) -> Option<u32> {
+        match *self {
+            BtmFact::Error { at } => Some(at),
+            _ => None,
+        }
+    }
+}
+
+/// A BTM listing's lines as the checks read them, kept for a document
+/// that is being edited: [`BtmLines::edited`] re-reads only the lines an
+/// edit changed, and [`BtmLines::diagnostics`] reads the values from what
+/// is kept.
+#[derive(Clone, Debug)]
+pub struct BtmLines(LineFacts<BtmFact>);
+
+impl BtmLines {
+    /// The lines of `source`.
+    pub fn new(source: &Source) -> BtmLines {
+        BtmLines(LineFacts::new(source))
+    }
+
+    /// How many source lines have been parsed since [`BtmLines::new`]:
+    /// what the edits cost.
+    pub fn parsed(&self) -> usize {
+        self.0.parsed()
+    }
+
+    /// Takes in an edit of the source (now `source`) that replaced the
+    /// lines `edited` names.
+    pub fn edited(&mut self, source: &Source, edited: LinesEdited) {
+        self.0.edited(source, edited);
+    }
+
+    /// What checking `source`, whose lines these are, reports: every
+    /// syntax error, else lowering's errors, else its warnings (as
+    /// [`crate::check`] does).
+    pub fn diagnostics(&self, source: &Source) -> Diagnostics {
+        if let Some(errors) = self.0.syntax_errors(source) {
+            return errors;
+        }
+        let facts = self.0.facts();
+        let mut instructions = (facts.iter().enumerate())
+            .filter_map(|(line, fact)| match *fact {
+                BtmFact::Instruction {
+                    annotation, bits, ..
+                } => Some((line, annotation, bits)),
+                _ => None,
+            })
+            .peekable();
+        let mut diagnostics = Diagnostics::default();
+        if instructions.peek().is_none() {
+            diagnostics.push(super::lower::empty_program(source, true));
+        }
+        read_values(instructions, &InSource { source, facts }, &mut diagnostics);
+        diagnostics
+    }
+}
+
+/// The instructions of [`BtmLines`] found in their source, by line.
+struct InSource<'a> {
+    source: &'a Source,
+    facts: &'a [BtmFact],
+}
+
+impl Places for InSource<'_> {
+    fn start(&self, line: usize) -> usize {
+        let indent = match self.facts.get(line) {
+            Some(BtmFact::Instruction { indent, .. }) => *indent as usize,
+            _ => 0,
+        };
+        self.source.line_start(line).unwrap_or(0) + indent
+    }
+
+    fn span(&self, line: usize) -> Span {
+        match syntax::parse_btm_line(self.source, line) {
+            Some(Ok(parsed)) => parsed.bits.span.start - 1..parsed.annotation.span.end,
+            // Not so while the lines are the source's.
+            _ => {
+                let start = self.start(line);
+                start..start
+            }
+        }
+    }
 }
 
 #[cfg(test)]
