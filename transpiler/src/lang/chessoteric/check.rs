@@ -185,38 +185,42 @@ pub trait Places {
     fn span(&self, place: usize) -> Span;
 }
 
-/// The rule parts and tape symbols read from instructions: each value,
-/// with the place of the instruction that started it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Values {
-    /// The rule parts, taken in groups of five.
-    pub parts: Vec<(i64, usize)>,
-    /// The initial tape.
-    pub symbols: Vec<(i64, usize)>,
-}
-
 /// Joins `instructions` (each a place, an annotation and its bits) into
 /// rule parts and tape symbols: a start begins one, a continuation joins
-/// the last of its kind. Every error goes to `diagnostics` (continuations
-/// before anything of their kind started, in order, then values that do
-/// not fit in an `i64`, parts before symbols); with none, the warnings
-/// (parts after the last complete rule, then each rule that replaces an
-/// earlier one) and the values.
+/// the last of its kind. Each value read goes to `value` with its kind and
+/// the place of the instruction that started it, in order within each
+/// kind. Every error goes to `diagnostics` (continuations before anything
+/// of their kind started, in order, then values that do not fit in an
+/// `i64`, parts before symbols); with none, the warnings (parts after the
+/// last complete rule, then each rule that replaces an earlier one).
+/// Whether there was no error.
 pub fn read_values(
     instructions: impl IntoIterator<Item = (usize, Annotation, Bits)>,
     places: &impl Places,
     diagnostics: &mut Diagnostics,
-) -> Option<Values> {
-    // The group of each kind being read (its bits and first place).
+    mut value: impl FnMut(GroupKind, i64, usize),
+) -> bool {
+    // The group of each kind being read (its bits and first place), the
+    // values too large of each kind, and the rules so far.
     let mut open: [Option<(Bits, usize)>; 2] = [None, None];
-    let mut read: [Vec<(Bits, usize)>; 2] = [Vec::new(), Vec::new()];
+    let mut too_large: [Vec<(usize, u64)>; 2] = [Vec::new(), Vec::new()];
+    let mut rules = Rules::default();
+    let mut read = |kind: GroupKind, (bits, place): (Bits, usize)| match bits.value() {
+        Some(read) => {
+            value(kind, read, place);
+            if kind == GroupKind::Part {
+                rules.part(read, place, places);
+            }
+        }
+        None => too_large[kind as usize].push((place, bits.significant)),
+    };
     for (place, annotation, bits) in instructions {
         let (kind, starts) = GroupKind::of(annotation);
         let group = &mut open[kind as usize];
         match group {
             _ if starts => {
                 if let Some(done) = group.replace((bits, place)) {
-                    read[kind as usize].push(done);
+                    read(kind, done);
                 }
             }
             Some((joined, _)) => joined.append(bits),
@@ -237,72 +241,95 @@ pub fn read_values(
             }
         }
     }
-    let [parts, symbols] = read;
-    let [open_part, open_symbol] = open;
-    let mut values =
-        |mut list: Vec<(Bits, usize)>, last: Option<(Bits, usize)>, kind: GroupKind| {
-            list.extend(last);
-            list.into_iter()
-                .filter_map(|(bits, place)| match bits.value() {
-                    Some(value) => Some((value, place)),
-                    None => {
-                        diagnostics.push_with(Severity::Error, places.start(place), || {
-                            Diagnostic::error(
-                                format!("this {} does not fit in an i64", kind.what()),
-                                places.span(place),
-                            )
-                            .with_label(format!("{} bits", bits.significant))
-                            .with_help("values have at most 63 significant bits")
-                        });
-                        None
-                    }
-                })
-                .collect::<Vec<_>>()
-        };
-    let values = Values {
-        parts: values(parts, open_part, GroupKind::Part),
-        symbols: values(symbols, open_symbol, GroupKind::Symbol),
-    };
-    if diagnostics.has_errors() {
-        return None;
+    for (kind, last) in [GroupKind::Part, GroupKind::Symbol].into_iter().zip(open) {
+        if let Some(last) = last {
+            read(kind, last);
+        }
     }
-    warn_of_rules(&values.parts, places, diagnostics);
-    Some(values)
-}
-
-/// Warns of rule parts after the last complete rule, then of each rule
-/// for a state and symbol an earlier rule has.
-fn warn_of_rules(parts: &[(i64, usize)], places: &impl Places, diagnostics: &mut Diagnostics) {
-    let leftover = parts.len() % 5;
-    if leftover > 0 {
-        let (_, first) = parts[parts.len() - leftover];
-        diagnostics.push_with(Severity::Warning, places.start(first), || {
-            Diagnostic::warning(
-                format!(
-                    "{leftover} rule part{} after the last complete rule",
-                    if leftover == 1 { "" } else { "s" }
-                ),
-                places.span(first),
-            )
-            .with_label("ignored from here on")
-            .with_help("a rule takes five parts: state, read, next state, write, direction")
-        });
-    }
-    // The first rule for each (state, read).
-    let mut seen: HashMap<(i64, i64), usize> = HashMap::new();
-    for rule in parts.chunks_exact(5) {
-        let ((state, place), (read, _)) = (rule[0], rule[1]);
-        let earlier = *seen.entry((state, read)).or_insert(place);
-        if earlier != place {
-            diagnostics.push_with(Severity::Warning, places.start(place), || {
-                Diagnostic::warning(
-                    format!("a second rule for state {state} reading {read}"),
+    for (kind, too_large) in [GroupKind::Part, GroupKind::Symbol]
+        .into_iter()
+        .zip(too_large)
+    {
+        for (place, significant) in too_large {
+            diagnostics.push_with(Severity::Error, places.start(place), || {
+                Diagnostic::error(
+                    format!("this {} does not fit in an i64", kind.what()),
                     places.span(place),
                 )
-                .with_label("this rule replaces the earlier one")
-                .with_secondary(places.span(earlier), "earlier rule")
+                .with_label(format!("{significant} bits"))
+                .with_help("values have at most 63 significant bits")
             });
         }
+    }
+    if diagnostics.has_errors() {
+        return false;
+    }
+    rules.finish(places, diagnostics);
+    true
+}
+
+/// The rules read so far: parts taken five at a time, the first rule for
+/// each (state, read) and the warnings for rules that replace one.
+#[derive(Default)]
+struct Rules {
+    /// How many parts of the rule being read there are, and its state
+    /// (with its place) and read symbol.
+    parts: usize,
+    state: (i64, usize),
+    read: i64,
+    /// The place of the first rule for each (state, read).
+    first: HashMap<(i64, i64), usize>,
+    /// A warning for each rule that replaces an earlier one.
+    replaced: Diagnostics,
+}
+
+impl Rules {
+    /// Takes in the next part, `value` started at `place`.
+    fn part(&mut self, value: i64, place: usize, places: &impl Places) {
+        match self.parts {
+            0 => self.state = (value, place),
+            1 => self.read = value,
+            _ => {}
+        }
+        self.parts += 1;
+        if self.parts < 5 {
+            return;
+        }
+        self.parts = 0;
+        let ((state, place), read) = (self.state, self.read);
+        let earlier = *self.first.entry((state, read)).or_insert(place);
+        if earlier != place {
+            self.replaced
+                .push_with(Severity::Warning, places.start(place), || {
+                    Diagnostic::warning(
+                        format!("a second rule for state {state} reading {read}"),
+                        places.span(place),
+                    )
+                    .with_label("this rule replaces the earlier one")
+                    .with_secondary(places.span(earlier), "earlier rule")
+                });
+        }
+    }
+
+    /// Warns of parts after the last complete rule, then of the rules
+    /// replaced.
+    fn finish(self, places: &impl Places, diagnostics: &mut Diagnostics) {
+        let leftover = self.parts;
+        if leftover > 0 {
+            let (_, first) = self.state;
+            diagnostics.push_with(Severity::Warning, places.start(first), || {
+                Diagnostic::warning(
+                    format!(
+                        "{leftover} rule part{} after the last complete rule",
+                        if leftover == 1 { "" } else { "s" }
+                    ),
+                    places.span(first),
+                )
+                .with_label("ignored from here on")
+                .with_help("a rule takes five parts: state, read, next state, write, direction")
+            });
+        }
+        diagnostics.append(self.replaced);
     }
 }
 
@@ -398,7 +425,8 @@ impl BtmLines {
         if instructions.peek().is_none() {
             diagnostics.push(super::lower::empty_program(source, true));
         }
-        read_values(instructions, &InSource { source, facts }, &mut diagnostics);
+        let places = InSource { source, facts };
+        read_values(instructions, &places, &mut diagnostics, |_, _, _| {});
         diagnostics
     }
 }

@@ -355,23 +355,26 @@ pub fn assemble(instructions: &[Instruction]) -> Result<(Assembled, Diagnostics)
     let mut diagnostics = Diagnostics::default();
     let read = (instructions.iter().enumerate())
         .map(|(index, instruction)| (index, instruction.annotation, Bits::of(&instruction.bits)));
-    match check::read_values(read, &instructions, &mut diagnostics) {
-        Some(values) => {
-            let spanned = |list: Vec<(i64, usize)>| {
-                list.into_iter()
-                    .map(|(value, index)| Value {
-                        value,
-                        span: instructions[index].span.clone(),
-                    })
-                    .collect()
+    let mut assembled = Assembled::default();
+    let read = check::read_values(
+        read,
+        &instructions,
+        &mut diagnostics,
+        |kind, value, index| {
+            let value = Value {
+                value,
+                span: instructions[index].span.clone(),
             };
-            let assembled = Assembled {
-                parts: spanned(values.parts),
-                symbols: spanned(values.symbols),
-            };
-            Ok((assembled, diagnostics))
-        }
-        None => Err(diagnostics),
+            match kind {
+                GroupKind::Part => assembled.parts.push(value),
+                GroupKind::Symbol => assembled.symbols.push(value),
+            }
+        },
+    );
+    if read {
+        Ok((assembled, diagnostics))
+    } else {
+        Err(diagnostics)
     }
 }
 
