@@ -41,7 +41,7 @@ impl Encoding {
 /// A document's lines as its language's checks read them, kept between
 /// edits (for the languages whose checks read line by line).
 enum Kept {
-    InfChessPro(infchesspro::check::Lines),
+    InfChessPro(Box<infchesspro::check::Lines>),
     ChessCode(chesscode::check::Lines),
     Btm(chessoteric::check::BtmLines),
 }
@@ -50,7 +50,9 @@ impl Kept {
     /// The lines of `source`, if its language keeps them.
     fn of(language: Language, source: &Source) -> Option<Kept> {
         Some(match language {
-            Language::InfChessPro => Kept::InfChessPro(infchesspro::check::Lines::new(source)),
+            Language::InfChessPro => {
+                Kept::InfChessPro(Box::new(infchesspro::check::Lines::new(source)))
+            }
             Language::ChessCode => Kept::ChessCode(chesscode::check::Lines::new(source)),
             Language::Btm => Kept::Btm(chessoteric::check::BtmLines::new(source)),
             Language::Chessoteric | Language::Finvara => return None,

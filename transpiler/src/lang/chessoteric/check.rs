@@ -171,7 +171,7 @@ impl Bits {
     /// The bits as a binary number, if it fits in an `i64` (at most 63
     /// significant bits).
     fn value(self) -> Option<i64> {
-        (self.significant <= 63).then(|| self.low as i64)
+        (self.significant <= 63).then_some(self.low as i64)
     }
 }
 
