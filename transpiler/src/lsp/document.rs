@@ -371,10 +371,11 @@ mod tests {
 
     /// A line of a Chess Code program, often a wrong one: few cells and
     /// variables (so that some are never written and loops never change),
-    /// labels and conditions that often do not pair, comments, blanks.
+    /// labels and conditions that often do not pair, comments, blanks;
+    /// sometimes with blanks before it or a comment after it.
     fn chc_line() -> impl proptest::strategy::Strategy<Value = String> {
         use proptest::prelude::*;
-        prop_oneof![
+        let line = prop_oneof![
             3 => Just("1/2 1/2".to_string()),
             3 => "[ab][12](x[ab][12])?=[RN]\\+?",
             3 => "[ab][12](x[ab][12])?[+#]?",
@@ -383,22 +384,27 @@ mod tests {
             1 => Just(String::new()),
             1 => Just("  | note".to_string()),
             1 => "[ a-c0-9=x+#/|RA]{0,6}",
-        ]
+        ];
+        ("[ \t]{0,2}", line, "( \\| x)?")
+            .prop_map(|(blanks, line, comment)| format!("{blanks}{line}{comment}"))
     }
 
     /// A line of a BTM listing, often a wrong one: rule parts and tape
     /// symbols of few bits (so that rules repeat and parts are left over),
-    /// continuations, values too large, comments, blanks, bad lines.
+    /// continuations, values too large, comments, blanks, bad lines;
+    /// sometimes with blanks before it or a comment after it.
     fn btm_line() -> impl proptest::strategy::Strategy<Value = String> {
         use proptest::prelude::*;
-        prop_oneof![
+        let line = prop_oneof![
             12 => ("1[01]{1,3}", "!|\\?|!!|\\?\\?").prop_map(|(bits, suffix)| format!("{bits}{suffix}")),
             2 => "1[01]{20,40}(!!|\\?\\?)",
             1 => "1[01]{62,66}[!?]",
             1 => Just(String::new()),
             1 => Just("# note".to_string()),
             1 => "[ \t]{0,2}[0-2]{0,3}[!?]{0,3}( #x)?",
-        ]
+        ];
+        ("[ \t]{0,2}", line, "( #x)?")
+            .prop_map(|(blanks, line, comment)| format!("{blanks}{line}{comment}"))
     }
 
     /// An edit as a client sends it: a range (its end maybe before its
