@@ -313,9 +313,10 @@ mod tests {
     }
 
     /// A one-line edit of a 10,000-line Chess Code program or BTM listing
-    /// re-reads that line, not the document (what a re-check costs besides
-    /// passes over what each line's facts are), and reports what a check
-    /// from scratch does.
+    /// (valid, or with an error on every other line) re-reads that line,
+    /// not the document (what a re-check costs besides passes over what
+    /// each line's facts are), and reports what a check from scratch does,
+    /// also the 50 shown and how many more.
     #[test]
     fn a_one_line_edit_re_reads_one_line() {
         let chc: String = (0..2_000)
@@ -326,22 +327,41 @@ mod tests {
             .collect();
         for (language, text, line, typed) in [
             (Language::ChessCode, chc, 5_002, "x"),
+            (
+                Language::ChessCode,
+                "a1+\na1=R\n".repeat(5_000),
+                5_001,
+                "1/2 1/2\n",
+            ),
             (Language::Btm, btm, 5_000, "1"),
+            (Language::Btm, "101?\n10!!\n".repeat(5_000), 5_001, "1"),
         ] {
             let mut document = Document::new("t".into(), language, 1, text);
             assert_eq!(document.lines_parsed(), Some(10_001), "{language:?}");
-            for (version, inserted) in [(2, typed), (3, "")] {
-                let end = if inserted.is_empty() { 1 } else { 0 };
-                let range = Range::new(Position::new(line, 0), Position::new(line, end));
+            let mut parsed = 10_001;
+            // Typed at the line's start, then taken away.
+            let lines = typed.matches('\n').count() as u32;
+            for (version, undo) in [(2, false), (3, true)] {
+                let (end, inserted) = match (undo, lines) {
+                    (false, _) => (Position::new(line, 0), typed),
+                    (true, 0) => (Position::new(line, typed.len() as u32), ""),
+                    (true, _) => (Position::new(line + lines, 0), ""),
+                };
+                let range = Range::new(Position::new(line, 0), end);
                 document.edit(version, range, inserted, Encoding::Utf16);
+                parsed += if undo { 1 } else { 1 + lines as usize };
+                assert_eq!(document.lines_parsed(), Some(parsed), "{language:?}");
                 let fresh = Source::new("t", document.client_text());
-                let from_scratch = match crate::check(&fresh, language) {
+                let from_scratch = || match crate::check(&fresh, language) {
                     Ok(checked) => checked.warnings,
                     Err(errors) => errors,
                 };
-                assert_eq!(document.diagnostics(), from_scratch, "{language:?}");
+                assert_eq!(document.diagnostics(), from_scratch(), "{language:?}");
+                let bounded = crate::diag::building_shown_only(|| document.diagnostics());
+                let expected = crate::diag::building_shown_only(from_scratch);
+                assert!(bounded.shown().eq(expected.shown()), "{language:?}");
+                assert_eq!(bounded.not_shown(), expected.not_shown(), "{language:?}");
             }
-            assert_eq!(document.lines_parsed(), Some(10_003), "{language:?}");
         }
     }
 
@@ -389,21 +409,33 @@ mod tests {
             .prop_map(|(blanks, line, comment)| format!("{blanks}{line}{comment}"))
     }
 
-    /// A line of a BTM listing, often a wrong one: rule parts and tape
-    /// symbols of few bits (so that rules repeat and parts are left over),
-    /// continuations, values too large, comments, blanks, bad lines;
-    /// sometimes with blanks before it or a comment after it.
-    fn btm_line() -> impl proptest::strategy::Strategy<Value = String> {
+    /// A line of a BTM listing: an instruction of few bits (so that rules
+    /// repeat and parts are left over), mostly a rule part; when `wrong`,
+    /// often also a continuation of many bits, a value too large, a line
+    /// that does not parse, a comment or a blank; sometimes with blanks
+    /// before it or a comment after it.
+    fn btm_line(wrong: bool) -> impl proptest::strategy::Strategy<Value = String> {
         use proptest::prelude::*;
-        let line = prop_oneof![
-            12 => ("1[01]{1,3}", "!|\\?|!!|\\?\\?").prop_map(|(bits, suffix)| format!("{bits}{suffix}")),
-            2 => "1[01]{20,40}(!!|\\?\\?)",
-            1 => "1[01]{62,66}[!?]",
-            1 => Just(String::new()),
-            1 => Just("# note".to_string()),
-            1 => "[ \t]{0,2}[0-2]{0,3}[!?]{0,3}( #x)?",
-        ];
-        ("[ \t]{0,2}", line, "( #x)?")
+        let suffix = prop_oneof![6 => Just("!"), 2 => Just("?"), 1 => Just("!!"), 1 => Just("??")];
+        // One bit when right: two states and symbols, so that rules often
+        // repeat one.
+        let bits = if wrong { "1[01]{1,3}" } else { "1[01]" };
+        let instruction = (bits, suffix).prop_map(|(bits, suffix)| format!("{bits}{suffix}"));
+        let line = if wrong {
+            prop_oneof![
+                12 => instruction,
+                2 => "1[01]{20,40}(!!|\\?\\?)",
+                1 => "1[01]{62,66}[!?]",
+                1 => Just(String::new()),
+                1 => Just("# note".to_string()),
+                1 => "[ \t]{0,2}[0-2]{0,3}[!?]{0,3}( #x)?",
+            ]
+            .boxed()
+        } else {
+            instruction.boxed()
+        };
+        let blanks = if wrong { "[ \t]{0,2}" } else { "" };
+        (blanks, line, "( #x)?")
             .prop_map(|(blanks, line, comment)| format!("{blanks}{line}{comment}"))
     }
 
@@ -428,12 +460,31 @@ mod tests {
         (0u32..25, 0u32..12, 0u32..3, 0u32..12, text)
     }
 
+    /// An edit of a BTM listing: any edit when `wrong`, else one that
+    /// keeps it a listing: whole lines added or taken away, a bit put
+    /// before a line's marker.
+    fn btm_edit(
+        wrong: bool,
+    ) -> impl proptest::strategy::Strategy<Value = (u32, u32, u32, u32, String)> {
+        use proptest::prelude::*;
+        if wrong {
+            return edit(BTM_SNIPPETS).boxed();
+        }
+        (0u32..45, 0u32..3, proptest::sample::select(BTM_LINES))
+            .prop_map(|(line, lines, text)| (line, 0, line + lines, 0, text.to_string()))
+            .boxed()
+    }
+
     /// Texts edits put into InfChessPro programs.
     const ICP_SNIPPETS: &[&str] = &["1. ", "?1!2", "a=K0,0", "\"hi?3", "%a"];
     /// Texts edits put into Chess Code programs.
     const CHC_SNIPPETS: &[&str] = &["1/2 1/2", "a1", "=R", "+", "x", "| ", "b2#"];
     /// Texts edits put into BTM listings.
     const BTM_SNIPPETS: &[&str] = &["1", "0", "!", "?", "10!", "11?", "!!", "??"];
+    /// Texts edits that keep a BTM listing one put at a line's start.
+    const BTM_LINES: &[&str] = &[
+        "", "1", "\n", "10!\n", "11!\n", "10?\n", "101!!\n", "1 # x\n",
+    ];
 
     /// The byte offset of an LSP position in `text` (characters counted
     /// in bytes or UTF-16 units), counted the plain way.
@@ -539,14 +590,19 @@ mod tests {
             edited_as_from_scratch(Language::ChessCode, &lines, crlf, utf8, edits)?;
         }
 
-        /// And a BTM listing.
+        /// And a BTM listing (half of them right and kept so by their
+        /// edits, so that their rules are checked too: after a rule part
+        /// and a tape symbol, which nothing continues before).
         #[test]
         fn edited_btm_reports_what_a_check_from_scratch_does(
-            lines in proptest::collection::vec(btm_line(), 0..30),
+            (lines, edits) in proptest::strategy::Strategy::prop_flat_map(proptest::bool::ANY, |wrong| (
+                proptest::collection::vec(btm_line(wrong), if wrong { 0..40 } else { 10..60 }),
+                proptest::collection::vec(btm_edit(wrong), 1..10),
+            )),
             crlf in proptest::bool::ANY,
             utf8 in proptest::bool::ANY,
-            edits in proptest::collection::vec(edit(BTM_SNIPPETS), 1..10),
         ) {
+            let lines: Vec<String> = ["10!", "10?"].into_iter().map(str::to_string).chain(lines).collect();
             edited_as_from_scratch(Language::Btm, &lines, crlf, utf8, edits)?;
         }
     }
