@@ -1,11 +1,12 @@
 //! What the checks of a line-based language (Chess Code, BTM) read of
 //! each source line, kept for a document open in the language server:
-//! [`LineFacts::edited`] re-reads only the lines an edit changed, and the
-//! language's checks run over the facts kept instead of a parse of the
-//! whole text.
+//! [`LineFacts::edited`] re-reads only the lines an edit changed, and
+//! [`LineFacts::diagnostics`] runs the language's checks over the facts
+//! kept instead of a parse of the whole text. Both languages find a
+//! line's code the same way ([`code`]).
 
 use crate::diag::{Diagnostic, Diagnostics, Severity};
-use crate::source::{LinesEdited, Source};
+use crate::source::{LinesEdited, Source, Span};
 
 /// What the checks read of one source line.
 pub trait LineFact: Copy {
@@ -27,6 +28,42 @@ pub trait LineFact: Copy {
 
     /// Where in its line this line's syntax error is, if it has one.
     fn error_at(&self) -> Option<u32>;
+
+    /// What the language's checks report of `lines`, none of which has a
+    /// syntax error.
+    fn check(lines: InSource<'_, Self>) -> Diagnostics;
+}
+
+/// The facts of each line of a source, with the source: where the
+/// checks find what the facts leave out.
+#[derive(Clone, Copy, Debug)]
+pub struct InSource<'a, F> {
+    /// The source.
+    pub source: &'a Source,
+    /// The facts of each of its lines.
+    pub facts: &'a [F],
+}
+
+/// The code of `raw`, a line (without its line end) starting at byte
+/// `start`: what comes before `comment` starts a comment, without the
+/// whitespace around it, and its span; `None` if there is none.
+pub fn code(start: usize, raw: &str, comment: char) -> Option<(&str, Span)> {
+    let code = raw.split(comment).next().unwrap_or_default();
+    let text = code.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let offset = start + (code.len() - code.trim_start().len());
+    Some((text, offset..offset + text.len()))
+}
+
+/// Which lines an edit of all of `source`'s text changed: every one.
+pub fn all_lines(source: &Source) -> LinesEdited {
+    LinesEdited {
+        first: 0,
+        removed: 0,
+        inserted: source.line_count(),
+    }
 }
 
 /// The facts of each line of a source, in order.
@@ -47,20 +84,8 @@ impl<F: LineFact> LineFacts<F> {
             errors: 0,
             parsed: 0,
         };
-        lines.edited(
-            source,
-            LinesEdited {
-                first: 0,
-                removed: 0,
-                inserted: source.line_count(),
-            },
-        );
+        lines.edited(source, all_lines(source));
         lines
-    }
-
-    /// Each source line's facts.
-    pub fn facts(&self) -> &[F] {
-        &self.facts
     }
 
     /// How many source lines have been parsed since [`LineFacts::new`]:
@@ -72,13 +97,8 @@ impl<F: LineFact> LineFacts<F> {
     /// Takes in an edit of the source (now `source`) that replaced the
     /// lines `edited` names.
     pub fn edited(&mut self, source: &Source, edited: LinesEdited) {
-        let LinesEdited {
-            first,
-            removed,
-            inserted,
-        } = edited;
-        let end = (first + removed).min(self.facts.len());
-        let first = first.min(end);
+        let end = (edited.first + edited.removed).min(self.facts.len());
+        let (first, inserted) = (edited.first.min(end), edited.inserted);
         let errors = |facts: &[F]| facts.iter().filter(|f| f.error_at().is_some()).count();
         self.errors -= errors(&self.facts[first..end]);
         let new: Vec<F> = (first..first + inserted)
@@ -99,11 +119,13 @@ impl<F: LineFact> LineFacts<F> {
         self.facts.splice(first..end, new);
     }
 
-    /// The syntax errors of `source`, whose lines these are (each line's
-    /// error made only if it is kept), or `None` if every line parses.
-    pub fn syntax_errors(&self, source: &Source) -> Option<Diagnostics> {
+    /// What checking `source`, whose lines these are, reports: every
+    /// syntax error (each line's error made only if it is kept), else
+    /// what the language's checks report.
+    pub fn diagnostics(&self, source: &Source) -> Diagnostics {
         if self.errors == 0 {
-            return None;
+            let facts = &self.facts;
+            return F::check(InSource { source, facts });
         }
         let mut diagnostics = Diagnostics::default();
         for (line, fact) in self.facts.iter().enumerate() {
@@ -117,6 +139,6 @@ impl<F: LineFact> LineFacts<F> {
                 _ => Diagnostic::error("this line does not parse", at..at),
             });
         }
-        Some(diagnostics)
+        diagnostics
     }
 }

@@ -16,8 +16,8 @@ use std::collections::BTreeMap;
 
 use super::syntax::{self, Command, Line, Program};
 use crate::diag::{Diagnostic, Diagnostics, Severity};
-use crate::lang::line_facts::{LineFact, LineFacts};
-use crate::source::{LinesEdited, Source, Span};
+use crate::lang::line_facts::{InSource, LineFact, LineFacts};
+use crate::source::{Source, Span};
 
 /// The index of the label line each condition line loops back to.
 pub type LoopMatches = BTreeMap<usize, usize>;
@@ -56,10 +56,10 @@ enum Kind {
     Other,
 }
 
-/// One line as the checks read it. Offsets are bytes from the start of
-/// its command.
+/// One line as the checks read it ([`Lines`] keeps one for each line of
+/// a document). Offsets are bytes from the start of its command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Facts {
+pub struct Facts {
     kind: Kind,
     /// Where in the source line its command starts (for a line that does
     /// not parse: its error), and how long the command is.
@@ -336,54 +336,20 @@ impl LineFact for Facts {
     fn error_at(&self) -> Option<u32> {
         (self.kind == Kind::Error).then_some(self.indent)
     }
+
+    /// The checks' errors and warnings (lowering a Chess Code program adds
+    /// none).
+    fn check(lines: InSource<'_, Facts>) -> Diagnostics {
+        diagnose(lines.facts, &lines, None)
+    }
 }
 
 /// A program's lines as the checks read them, kept for a document that
-/// is being edited: [`Lines::edited`] re-reads only the lines an edit
-/// changed, and [`Lines::diagnostics`] checks the facts kept.
-#[derive(Clone, Debug)]
-pub struct Lines(LineFacts<Facts>);
+/// is being edited: [`LineFacts::edited`] re-reads only the lines an edit
+/// changed, and [`LineFacts::diagnostics`] checks the facts kept.
+pub type Lines = LineFacts<Facts>;
 
-impl Lines {
-    /// The lines of `source`.
-    pub fn new(source: &Source) -> Lines {
-        Lines(LineFacts::new(source))
-    }
-
-    /// How many source lines have been parsed since [`Lines::new`]: what
-    /// the edits cost.
-    pub fn parsed(&self) -> usize {
-        self.0.parsed()
-    }
-
-    /// Takes in an edit of the source (now `source`) that replaced the
-    /// lines `edited` names.
-    pub fn edited(&mut self, source: &Source, edited: LinesEdited) {
-        self.0.edited(source, edited);
-    }
-
-    /// What checking `source`, whose lines these are, reports: every
-    /// syntax error, else the checks' errors and warnings (as
-    /// [`crate::check`] does: lowering a Chess Code program adds none).
-    pub fn diagnostics(&self, source: &Source) -> Diagnostics {
-        if let Some(errors) = self.0.syntax_errors(source) {
-            return errors;
-        }
-        let located = InSource {
-            source,
-            facts: self.0.facts(),
-        };
-        diagnose(self.0.facts(), &located, None)
-    }
-}
-
-/// The lines of a [`Lines`] found in their source.
-struct InSource<'a> {
-    source: &'a Source,
-    facts: &'a [Facts],
-}
-
-impl Located for InSource<'_> {
+impl Located for InSource<'_, Facts> {
     fn start(&self, index: usize) -> usize {
         self.source.line_start(index).unwrap_or(0) + self.facts[index].indent as usize
     }

@@ -206,14 +206,9 @@ fn command_line(
     raw: &str,
     number: impl FnOnce() -> u32,
 ) -> Option<Result<Line, Diagnostic>> {
-    let code = raw.split('|').next().unwrap_or_default();
-    let text = code.trim();
-    if text.is_empty() {
-        return None;
-    }
-    let offset = start + (code.len() - code.trim_start().len());
-    let span = offset..offset + text.len();
-    Some(parse_command(text, offset).map(|command| Line {
+    // `|` starts a comment.
+    let (text, span) = crate::lang::line_facts::code(start, raw, '|')?;
+    Some(parse_command(text, span.start).map(|command| Line {
         source_line: number(),
         text: text.to_string(),
         span,

@@ -22,8 +22,8 @@ use super::san::San;
 
 use super::syntax::{self, Annotation, BtmLine, Game, PgnMove};
 use crate::diag::{excerpt, Diagnostic, Diagnostics, Severity};
-use crate::lang::line_facts::{LineFact, LineFacts};
-use crate::source::{LinesEdited, Source, Span};
+use crate::lang::line_facts::{InSource, LineFact, LineFacts};
+use crate::source::{Source, Span};
 
 /// What the checks learn about a game: where it starts and its moves read
 /// as SAN.
@@ -333,9 +333,14 @@ impl Rules {
     }
 }
 
-/// One line of a BTM listing as the checks read it.
+/// One line of a BTM listing as the checks read it ([`BtmLines`] keeps
+/// one for each line of a document).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum BtmFact {
+pub struct BtmFact(Fact);
+
+/// What a BTM line is to the checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fact {
     /// Blank, or a comment.
     Blank,
     /// A line that does not parse, with where in it its error is.
@@ -357,65 +362,33 @@ impl LineFact for BtmFact {
 
     fn of(line: &BtmLine, start: usize) -> BtmFact {
         let indent = line.bits.span.start.saturating_sub(start + 1);
-        BtmFact::Instruction {
+        BtmFact(Fact::Instruction {
             annotation: line.annotation.value,
             indent: u32::try_from(indent).unwrap_or(u32::MAX),
             bits: Bits::of(&line.bits.value),
-        }
+        })
     }
 
     fn blank() -> BtmFact {
-        BtmFact::Blank
+        BtmFact(Fact::Blank)
     }
 
     fn error(at: u32) -> BtmFact {
-        BtmFact::Error { at }
+        BtmFact(Fact::Error { at })
     }
 
     fn error_at(&self) -> Option<u32> {
-        match *self {
-            BtmFact::Error { at } => Some(at),
+        match self.0 {
+            Fact::Error { at } => Some(at),
             _ => None,
         }
     }
-}
 
-/// A BTM listing's lines as the checks read them, kept for a document
-/// that is being edited: [`BtmLines::edited`] re-reads only the lines an
-/// edit changed, and [`BtmLines::diagnostics`] reads the values from what
-/// is kept.
-#[derive(Clone, Debug)]
-pub struct BtmLines(LineFacts<BtmFact>);
-
-impl BtmLines {
-    /// The lines of `source`.
-    pub fn new(source: &Source) -> BtmLines {
-        BtmLines(LineFacts::new(source))
-    }
-
-    /// How many source lines have been parsed since [`BtmLines::new`]:
-    /// what the edits cost.
-    pub fn parsed(&self) -> usize {
-        self.0.parsed()
-    }
-
-    /// Takes in an edit of the source (now `source`) that replaced the
-    /// lines `edited` names.
-    pub fn edited(&mut self, source: &Source, edited: LinesEdited) {
-        self.0.edited(source, edited);
-    }
-
-    /// What checking `source`, whose lines these are, reports: every
-    /// syntax error, else lowering's errors, else its warnings (as
-    /// [`crate::check`] does).
-    pub fn diagnostics(&self, source: &Source) -> Diagnostics {
-        if let Some(errors) = self.0.syntax_errors(source) {
-            return errors;
-        }
-        let facts = self.0.facts();
-        let mut instructions = (facts.iter().enumerate())
-            .filter_map(|(line, fact)| match *fact {
-                BtmFact::Instruction {
+    /// Lowering's errors, else its warnings (as [`crate::check`] reports).
+    fn check(lines: InSource<'_, BtmFact>) -> Diagnostics {
+        let mut instructions = (lines.facts.iter().enumerate())
+            .filter_map(|(line, fact)| match fact.0 {
+                Fact::Instruction {
                     annotation, bits, ..
                 } => Some((line, annotation, bits)),
                 _ => None,
@@ -423,24 +396,24 @@ impl BtmLines {
             .peekable();
         let mut diagnostics = Diagnostics::default();
         if instructions.peek().is_none() {
-            diagnostics.push(super::lower::empty_program(source, true));
+            diagnostics.push(super::lower::empty_program(lines.source, true));
         }
-        let places = InSource { source, facts };
-        read_values(instructions, &places, &mut diagnostics, |_, _, _| {});
+        read_values(instructions, &lines, &mut diagnostics, |_, _, _| {});
         diagnostics
     }
 }
 
-/// The instructions of [`BtmLines`] found in their source, by line.
-struct InSource<'a> {
-    source: &'a Source,
-    facts: &'a [BtmFact],
-}
+/// A BTM listing's lines as the checks read them, kept for a document
+/// that is being edited: [`LineFacts::edited`] re-reads only the lines an
+/// edit changed, and [`LineFacts::diagnostics`] reads the values from what
+/// is kept.
+pub type BtmLines = LineFacts<BtmFact>;
 
-impl Places for InSource<'_> {
+/// The instructions of [`BtmLines`] found in their source, by line.
+impl Places for InSource<'_, BtmFact> {
     fn start(&self, line: usize) -> usize {
         let indent = match self.facts.get(line) {
-            Some(BtmFact::Instruction { indent, .. }) => *indent as usize,
+            Some(BtmFact(Fact::Instruction { indent, .. })) => *indent as usize,
             _ => 0,
         };
         self.source.line_start(line).unwrap_or(0) + indent

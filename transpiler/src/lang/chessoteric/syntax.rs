@@ -379,13 +379,8 @@ pub fn parse_btm_line(source: &Source, index: usize) -> Option<Result<BtmLine, D
 fn btm_line(start: usize, raw: &str) -> Option<Result<BtmLine, Diagnostic>> {
     // `#` starts a comment, on a line of its own or after an instruction
     // (no instruction holds a `#`).
-    let raw = raw.split('#').next().unwrap_or_default();
-    let text = raw.trim();
-    if text.is_empty() {
-        return None;
-    }
-    let offset = start + (raw.len() - raw.trim_start().len());
-    let span = offset..offset + text.len();
+    let (text, span) = crate::lang::line_facts::code(start, raw, '#')?;
+    let offset = span.start;
     let body_len = text.trim_end_matches(['!', '?']).len();
     let (body, suffix) = text.split_at(body_len);
     let suffix_span = offset + body_len..span.end;
