@@ -319,10 +319,13 @@ pub struct Grouped {
 pub fn group(instructions: &[Instruction]) -> Grouped {
     let mut grouped = Grouped::default();
     let mut counts = [0usize; 2];
+    // The last group of each kind (found again by a search back through
+    // the groups, a million continuations after as many groups of the
+    // other kind took minutes).
+    let mut last: [Option<usize>; 2] = [None; 2];
     for instruction in instructions {
         let (kind, starts) = GroupKind::of(instruction.annotation);
-        let last = grouped.groups.iter().rposition(|group| group.kind == kind);
-        let index = match last {
+        let index = match last[kind as usize] {
             Some(index) if !starts => {
                 grouped.groups[index].bits.push_str(&instruction.bits);
                 index
@@ -343,6 +346,7 @@ pub fn group(instructions: &[Instruction]) -> Grouped {
                 grouped.groups.len() - 1
             }
         };
+        last[kind as usize] = Some(index);
         grouped.group_of.push(index);
     }
     grouped
