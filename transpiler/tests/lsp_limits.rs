@@ -30,6 +30,21 @@ pub fn duplicate_labels(bytes: usize) -> String {
     text
 }
 
+/// A document of at least `bytes` bytes in which every other line is
+/// wrong, by `case`: Chess Code with a cell that is not one (`a9+`,
+/// `chc-syntax`) or a loop condition with no label (`chc-unmatched`), a
+/// BTM listing with a bit that is not one (`12!`, `btm-syntax`) or a
+/// continuation before anything started (`btm-orphans`).
+pub fn wrong_lines(case: &str, bytes: usize) -> String {
+    let pair = match case {
+        "chc-syntax" => "a1+\na9+\n",
+        "chc-unmatched" => "a1+\na1=R\n",
+        "btm-syntax" => "101?\n12!\n",
+        _ => "101?\n10!!\n",
+    };
+    pair.repeat(bytes.div_ceil(pair.len()))
+}
+
 fn notify(server: &mut Server, method: &str, params: Value) -> Vec<Message> {
     server.handle(
         Message::Notification(Notification::new(method.to_string(), params)),
@@ -168,7 +183,8 @@ fn written_diagnostics(written: &[u8]) -> usize {
 /// and the mean CPU time — and a whole check by `chess2rs::check`
 /// (`cargo test --release -p chess2rs --test lsp_limits -- --ignored
 /// --nocapture`; `LSP_SAMPLES` sets how many changes, 20 by default, and
-/// `LSP_CASES` which documents, e.g. `icp-twice,pgn`).
+/// `LSP_CASES` which documents, e.g. `icp-twice,pgn`; the cases of
+/// [`wrong_lines`] have an error on every other line).
 #[test]
 #[ignore = "a measurement: 10 MB documents, run in release"]
 fn ten_megabyte_documents_rechecked_after_one_line_edits() {
@@ -181,9 +197,13 @@ fn ten_megabyte_documents_rechecked_after_one_line_edits() {
         ("icp", "icp-twice", duplicate_labels(size)),
         ("icp", "icp", document("icp", 0, size).unwrap()),
         ("chc", "chc", document("chc", 0, size).unwrap()),
+        ("chc", "chc-syntax", wrong_lines("chc-syntax", size)),
+        ("chc", "chc-unmatched", wrong_lines("chc-unmatched", size)),
         ("fv", "fv", document("fv", 0, size).unwrap()),
         ("pgn", "pgn", document("pgn", 0, size).unwrap()),
         ("btm", "btm", document("btm", 0, size).unwrap()),
+        ("btm", "btm-syntax", wrong_lines("btm-syntax", size)),
+        ("btm", "btm-orphans", wrong_lines("btm-orphans", size)),
     ];
     let wanted = std::env::var("LSP_CASES").ok();
     let wanted = |name: &str| {

@@ -10,6 +10,7 @@ pub mod chesscode;
 pub mod chessoteric;
 pub mod finvara;
 pub mod infchesspro;
+pub mod line_facts;
 
 use std::io::{BufRead, Write};
 

@@ -5,16 +5,18 @@
 //!
 //! The text is kept as the compiler reads it, with its line index, and
 //! edited in place ([`Document::edit`]): an edit moves only the line
-//! starts after it, and an InfChessPro document also keeps its lines as
-//! the checks read them, re-reading only those the edit changed.
+//! starts after it, and an InfChessPro, Chess Code or BTM document also
+//! keeps its lines as the checks read them, re-reading only those the
+//! edit changed.
 
 use std::cell::OnceCell;
 
 use lsp_types::{Position, Range};
 
 use crate::diag::Diagnostics;
-use crate::lang::infchesspro::check::Lines;
+use crate::lang::{chesscode, chessoteric, infchesspro};
 use crate::outline::Outline;
+use crate::source::LinesEdited;
 use crate::{Language, Source, Span};
 
 /// How LSP counts characters within a line.
@@ -36,6 +38,56 @@ impl Encoding {
     }
 }
 
+/// A document's lines as its language's checks read them, kept between
+/// edits (for the languages whose checks read line by line).
+enum Kept {
+    InfChessPro(Box<infchesspro::check::Lines>),
+    ChessCode(chesscode::check::Lines),
+    Btm(chessoteric::check::BtmLines),
+}
+
+impl Kept {
+    /// The lines of `source`, if its language keeps them.
+    fn of(language: Language, source: &Source) -> Option<Kept> {
+        Some(match language {
+            Language::InfChessPro => {
+                Kept::InfChessPro(Box::new(infchesspro::check::Lines::new(source)))
+            }
+            Language::ChessCode => Kept::ChessCode(chesscode::check::Lines::new(source)),
+            Language::Btm => Kept::Btm(chessoteric::check::BtmLines::new(source)),
+            Language::Chessoteric | Language::Finvara => return None,
+        })
+    }
+
+    /// Takes in an edit of the source (now `source`).
+    fn edited(&mut self, source: &Source, edited: LinesEdited) {
+        match self {
+            Kept::InfChessPro(lines) => lines.edited(source, edited),
+            Kept::ChessCode(lines) => lines.edited(source, edited),
+            Kept::Btm(lines) => lines.edited(source, edited),
+        }
+    }
+
+    /// What checking `source`, whose lines these are, reports.
+    fn diagnostics(&self, source: &Source) -> Diagnostics {
+        match self {
+            Kept::InfChessPro(lines) => lines.diagnostics(source),
+            Kept::ChessCode(lines) => lines.diagnostics(source),
+            Kept::Btm(lines) => lines.diagnostics(source),
+        }
+    }
+
+    /// How many lines have been parsed since they were first read.
+    #[cfg(test)]
+    fn parsed(&self) -> usize {
+        match self {
+            Kept::InfChessPro(lines) => lines.parsed(),
+            Kept::ChessCode(lines) => lines.parsed(),
+            Kept::Btm(lines) => lines.parsed(),
+        }
+    }
+}
+
 /// A byte-order mark, which the client's text may start with and the
 /// compiler's leaves out.
 const BOM: char = '\u{feff}';
@@ -52,8 +104,8 @@ pub struct Document {
     /// Whether the client's text starts with a byte-order mark, which
     /// `source` leaves out.
     bom: bool,
-    /// An InfChessPro document's lines as the checks read them.
-    lines: Option<Lines>,
+    /// The lines as the checks read them (InfChessPro, Chess Code, BTM).
+    lines: Option<Kept>,
     /// The outline of this version, made when first asked for.
     outline: OnceCell<Outline>,
 }
@@ -78,7 +130,7 @@ impl Document {
         self.version = version;
         self.bom = text.starts_with(BOM);
         self.source = Source::new(self.source.name().to_string(), text);
-        self.lines = (self.language == Language::InfChessPro).then(|| Lines::new(&self.source));
+        self.lines = Kept::of(self.language, &self.source);
         self.outline = OnceCell::new();
     }
 
@@ -142,11 +194,12 @@ impl Document {
         }
     }
 
-    /// How many lines of an InfChessPro document have been parsed since it
-    /// was opened or last replaced whole (`None` for other languages).
+    /// How many lines of an InfChessPro, Chess Code or BTM document have
+    /// been parsed since it was opened or last replaced whole (`None` for
+    /// other languages).
     #[cfg(test)]
     pub fn lines_parsed(&self) -> Option<usize> {
-        self.lines.as_ref().map(Lines::parsed)
+        self.lines.as_ref().map(Kept::parsed)
     }
 
     /// The outline of the current text.
@@ -259,6 +312,59 @@ mod tests {
         assert_eq!(document.offset(Position::new(0, 0), Encoding::Utf16), 0);
     }
 
+    /// A one-line edit of a 10,000-line Chess Code program or BTM listing
+    /// (valid, or with an error on every other line) re-reads that line,
+    /// not the document (what a re-check costs besides passes over what
+    /// each line's facts are), and reports what a check from scratch does,
+    /// also the 50 shown and how many more.
+    #[test]
+    fn a_one_line_edit_re_reads_one_line() {
+        let chc: String = (0..2_000)
+            .map(|n| format!("a1+\n1/2 1/2\n  b{}+\nb{0}=R+\nb{0}\n", n % 8 + 1))
+            .collect();
+        let btm: String = (0..10_000)
+            .map(|n| format!("1{:b}{}\n", n % 64, if n % 7 == 0 { "?" } else { "!" }))
+            .collect();
+        for (language, text, line, typed) in [
+            (Language::ChessCode, chc, 5_002, "x"),
+            (
+                Language::ChessCode,
+                "a1+\na1=R\n".repeat(5_000),
+                5_001,
+                "1/2 1/2\n",
+            ),
+            (Language::Btm, btm, 5_000, "1"),
+            (Language::Btm, "101?\n10!!\n".repeat(5_000), 5_001, "1"),
+        ] {
+            let mut document = Document::new("t".into(), language, 1, text);
+            assert_eq!(document.lines_parsed(), Some(10_001), "{language:?}");
+            let mut parsed = 10_001;
+            // Typed at the line's start, then taken away.
+            let lines = typed.matches('\n').count() as u32;
+            for (version, undo) in [(2, false), (3, true)] {
+                let (end, inserted) = match (undo, lines) {
+                    (false, _) => (Position::new(line, 0), typed),
+                    (true, 0) => (Position::new(line, typed.len() as u32), ""),
+                    (true, _) => (Position::new(line + lines, 0), ""),
+                };
+                let range = Range::new(Position::new(line, 0), end);
+                document.edit(version, range, inserted, Encoding::Utf16);
+                parsed += if undo { 1 } else { 1 + lines as usize };
+                assert_eq!(document.lines_parsed(), Some(parsed), "{language:?}");
+                let fresh = Source::new("t", document.client_text());
+                let from_scratch = || match crate::check(&fresh, language) {
+                    Ok(checked) => checked.warnings,
+                    Err(errors) => errors,
+                };
+                assert_eq!(document.diagnostics(), from_scratch(), "{language:?}");
+                let bounded = crate::diag::building_shown_only(|| document.diagnostics());
+                let expected = crate::diag::building_shown_only(from_scratch);
+                assert!(bounded.shown().eq(expected.shown()), "{language:?}");
+                assert_eq!(bounded.not_shown(), expected.not_shown(), "{language:?}");
+            }
+        }
+    }
+
     /// A line of an InfChessPro program, often a wrong one: labels, jumps
     /// and names from small sets (so that labels repeat, jumps miss and
     /// names go unplaced), texts that look like jumps, comments, blanks.
@@ -283,20 +389,69 @@ mod tests {
         ]
     }
 
+    /// A line of a Chess Code program, often a wrong one: few cells and
+    /// variables (so that some are never written and loops never change),
+    /// labels and conditions that often do not pair, comments, blanks;
+    /// sometimes with blanks before it or a comment after it.
+    fn chc_line() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let line = prop_oneof![
+            3 => Just("1/2 1/2".to_string()),
+            3 => "[ab][12](x[ab][12])?=[RN]\\+?",
+            3 => "[ab][12](x[ab][12])?[+#]?",
+            2 => "[RN]x?[ab][12][+#]?",
+            1 => "O-O(-O)?",
+            1 => Just(String::new()),
+            1 => Just("  | note".to_string()),
+            1 => "[ a-c0-9=x+#/|RA]{0,6}",
+        ];
+        ("[ \t]{0,2}", line, "( \\| x)?")
+            .prop_map(|(blanks, line, comment)| format!("{blanks}{line}{comment}"))
+    }
+
+    /// A line of a BTM listing: an instruction of few bits (so that rules
+    /// repeat and parts are left over), mostly a rule part; when `wrong`,
+    /// often also a continuation of many bits, a value too large, a line
+    /// that does not parse, a comment or a blank; sometimes with blanks
+    /// before it or a comment after it.
+    fn btm_line(wrong: bool) -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let suffix = prop_oneof![6 => Just("!"), 2 => Just("?"), 1 => Just("!!"), 1 => Just("??")];
+        // One bit when right: two states and symbols, so that rules often
+        // repeat one.
+        let bits = if wrong { "1[01]{1,3}" } else { "1[01]" };
+        let instruction = (bits, suffix).prop_map(|(bits, suffix)| format!("{bits}{suffix}"));
+        let line = if wrong {
+            prop_oneof![
+                12 => instruction,
+                2 => "1[01]{20,40}(!!|\\?\\?)",
+                1 => "1[01]{62,66}[!?]",
+                1 => Just(String::new()),
+                1 => Just("# note".to_string()),
+                1 => "[ \t]{0,2}[0-2]{0,3}[!?]{0,3}( #x)?",
+            ]
+            .boxed()
+        } else {
+            instruction.boxed()
+        };
+        let blanks = if wrong { "[ \t]{0,2}" } else { "" };
+        (blanks, line, "( #x)?")
+            .prop_map(|(blanks, line, comment)| format!("{blanks}{line}{comment}"))
+    }
+
     /// An edit as a client sends it: a range (its end maybe before its
-    /// start, or past a line's end) and the text to put there.
-    fn edit() -> impl proptest::strategy::Strategy<Value = (u32, u32, u32, u32, String)> {
+    /// start, or past a line's end) and the text to put there, often
+    /// one of `snippets`.
+    fn edit(
+        snippets: &'static [&'static str],
+    ) -> impl proptest::strategy::Strategy<Value = (u32, u32, u32, u32, String)> {
         use proptest::prelude::*;
         let text = prop_oneof![
             2 => Just(String::new()),
             1 => Just("\n".to_string()),
             1 => Just("\r\n".to_string()),
-            1 => Just("1. ".to_string()),
+            3 => proptest::sample::select(snippets).prop_map(str::to_string),
             1 => "[0-9]",
-            1 => Just("?1!2".to_string()),
-            1 => Just("a=K0,0".to_string()),
-            1 => Just("\"hi?3".to_string()),
-            1 => Just("%a".to_string()),
             1 => Just("# ".to_string()),
             1 => Just("é𝄞\u{feff}".to_string()),
             1 => Just("\u{feff}".to_string()),
@@ -304,6 +459,32 @@ mod tests {
         ];
         (0u32..25, 0u32..12, 0u32..3, 0u32..12, text)
     }
+
+    /// An edit of a BTM listing: any edit when `wrong`, else one that
+    /// keeps it a listing: whole lines added or taken away, a bit put
+    /// before a line's marker.
+    fn btm_edit(
+        wrong: bool,
+    ) -> impl proptest::strategy::Strategy<Value = (u32, u32, u32, u32, String)> {
+        use proptest::prelude::*;
+        if wrong {
+            return edit(BTM_SNIPPETS).boxed();
+        }
+        (0u32..45, 0u32..3, proptest::sample::select(BTM_LINES))
+            .prop_map(|(line, lines, text)| (line, 0, line + lines, 0, text.to_string()))
+            .boxed()
+    }
+
+    /// Texts edits put into InfChessPro programs.
+    const ICP_SNIPPETS: &[&str] = &["1. ", "?1!2", "a=K0,0", "\"hi?3", "%a"];
+    /// Texts edits put into Chess Code programs.
+    const CHC_SNIPPETS: &[&str] = &["1/2 1/2", "a1", "=R", "+", "x", "| ", "b2#"];
+    /// Texts edits put into BTM listings.
+    const BTM_SNIPPETS: &[&str] = &["1", "0", "!", "?", "10!", "11?", "!!", "??"];
+    /// Texts edits that keep a BTM listing one put at a line's start.
+    const BTM_LINES: &[&str] = &[
+        "", "1", "\n", "10!\n", "11!\n", "10?\n", "101!!\n", "1 # x\n",
+    ];
 
     /// The byte offset of an LSP position in `text` (characters counted
     /// in bytes or UTF-16 units), counted the plain way.
@@ -329,41 +510,100 @@ mod tests {
         at
     }
 
+    /// Edits `lines` (joined by `\n`, or `\r\n` with `crlf`) of a
+    /// `language` document by `edits`: after each, the document's text is
+    /// the text edited the plain way, and what it reports (kept line by
+    /// line) is what checking that text from scratch reports: every
+    /// diagnostic (message, spans, order), and what the server shows of
+    /// them.
+    fn edited_as_from_scratch(
+        language: Language,
+        lines: &[String],
+        crlf: bool,
+        utf8: bool,
+        edits: Vec<(u32, u32, u32, u32, String)>,
+    ) -> Result<(), proptest::test_runner::TestCaseError> {
+        let encoding = if utf8 {
+            Encoding::Utf8
+        } else {
+            Encoding::Utf16
+        };
+        let mut text = lines.join(if crlf { "\r\n" } else { "\n" });
+        let mut document = Document::new("t".into(), language, 1, text.clone());
+        for (version, (line, character, lines, end_character, inserted)) in
+            edits.into_iter().enumerate()
+        {
+            let start = plain_offset(&text, line, character, utf8);
+            let end = plain_offset(&text, line + lines, end_character, utf8).max(start);
+            text.replace_range(start..end, &inserted);
+            let range = Range::new(
+                Position::new(line, character),
+                Position::new(line + lines, end_character),
+            );
+            document.edit(version as i32 + 2, range, &inserted, encoding);
+            proptest::prop_assert_eq!(document.client_text(), text.clone());
+            let fresh = Source::new("t", text.clone());
+            proptest::prop_assert_eq!(document.source().text(), fresh.text());
+            let from_scratch = || match crate::check(&fresh, language) {
+                Ok(checked) => checked.warnings,
+                Err(errors) => errors,
+            };
+            let all = |diagnostics: Diagnostics| {
+                (
+                    diagnostics.len(),
+                    diagnostics.into_iter().collect::<Vec<_>>(),
+                )
+            };
+            proptest::prop_assert_eq!(all(document.diagnostics()), all(from_scratch()));
+            let bounded = crate::diag::building_shown_only(|| document.diagnostics());
+            let expected = crate::diag::building_shown_only(from_scratch);
+            proptest::prop_assert_eq!(
+                bounded.shown().collect::<Vec<_>>(),
+                expected.shown().collect::<Vec<_>>()
+            );
+            proptest::prop_assert_eq!(bounded.not_shown(), expected.not_shown());
+        }
+        Ok(())
+    }
+
     proptest::proptest! {
-        /// After any edits, a document's text is the text edited the plain
-        /// way, and what it reports (kept line by line for InfChessPro) is
-        /// what checking that text from scratch reports: every diagnostic
-        /// (message, spans, order), and what the server shows of them.
+        /// An InfChessPro document after any edits reports what a check
+        /// from scratch does ([`edited_as_from_scratch`]).
         #[test]
         fn edited_documents_report_what_a_check_from_scratch_does(
             lines in proptest::collection::vec(icp_line(), 0..20),
             crlf in proptest::bool::ANY,
             utf8 in proptest::bool::ANY,
-            edits in proptest::collection::vec(edit(), 1..10),
+            edits in proptest::collection::vec(edit(ICP_SNIPPETS), 1..10),
         ) {
-            let encoding = if utf8 { Encoding::Utf8 } else { Encoding::Utf16 };
-            let mut text = lines.join(if crlf { "\r\n" } else { "\n" });
-            let mut document = Document::new("t.icp".into(), Language::InfChessPro, 1, text.clone());
-            for (version, (line, character, lines, end_character, inserted)) in edits.into_iter().enumerate() {
-                let start = plain_offset(&text, line, character, utf8);
-                let end = plain_offset(&text, line + lines, end_character, utf8).max(start);
-                text.replace_range(start..end, &inserted);
-                let range = Range::new(Position::new(line, character), Position::new(line + lines, end_character));
-                document.edit(version as i32 + 2, range, &inserted, encoding);
-                proptest::prop_assert_eq!(document.client_text(), text.clone());
-                let fresh = Source::new("t.icp", text.clone());
-                proptest::prop_assert_eq!(document.source().text(), fresh.text());
-                let from_scratch = || match crate::check(&fresh, Language::InfChessPro) {
-                    Ok(checked) => checked.warnings,
-                    Err(errors) => errors,
-                };
-                let all = |diagnostics: Diagnostics| (diagnostics.len(), diagnostics.into_iter().collect::<Vec<_>>());
-                proptest::prop_assert_eq!(all(document.diagnostics()), all(from_scratch()));
-                let bounded = crate::diag::building_shown_only(|| document.diagnostics());
-                let expected = crate::diag::building_shown_only(from_scratch);
-                proptest::prop_assert_eq!(bounded.shown().collect::<Vec<_>>(), expected.shown().collect::<Vec<_>>());
-                proptest::prop_assert_eq!(bounded.not_shown(), expected.not_shown());
-            }
+            edited_as_from_scratch(Language::InfChessPro, &lines, crlf, utf8, edits)?;
+        }
+
+        /// So does a Chess Code document.
+        #[test]
+        fn edited_chess_code_reports_what_a_check_from_scratch_does(
+            lines in proptest::collection::vec(chc_line(), 0..20),
+            crlf in proptest::bool::ANY,
+            utf8 in proptest::bool::ANY,
+            edits in proptest::collection::vec(edit(CHC_SNIPPETS), 1..10),
+        ) {
+            edited_as_from_scratch(Language::ChessCode, &lines, crlf, utf8, edits)?;
+        }
+
+        /// And a BTM listing (half of them right and kept so by their
+        /// edits, so that their rules are checked too: after a rule part
+        /// and a tape symbol, which nothing continues before).
+        #[test]
+        fn edited_btm_reports_what_a_check_from_scratch_does(
+            (lines, edits) in proptest::strategy::Strategy::prop_flat_map(proptest::bool::ANY, |wrong| (
+                proptest::collection::vec(btm_line(wrong), if wrong { 0..40 } else { 10..60 }),
+                proptest::collection::vec(btm_edit(wrong), 1..10),
+            )),
+            crlf in proptest::bool::ANY,
+            utf8 in proptest::bool::ANY,
+        ) {
+            let lines: Vec<String> = ["10!", "10?"].into_iter().map(str::to_string).chain(lines).collect();
+            edited_as_from_scratch(Language::Btm, &lines, crlf, utf8, edits)?;
         }
     }
 }

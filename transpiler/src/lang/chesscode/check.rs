@@ -1,12 +1,23 @@
 //! Chess Code checks: every loop condition has a label (error); labels
 //! with no condition, cells and variables read but never written, and
 //! loops whose condition cannot change (warnings). Also computes the label of each condition.
+//!
+//! The checks read each line's [`Facts`]: what kind of line it is, the
+//! cells and variable it reads (with where) and writes, as small numbers.
+//! They are two passes over an array, nothing allocated per line, and a
+//! diagnostic's text is made only when it is kept
+//! ([`Diagnostics::push_with`]). [`check`] takes the facts from a parsed
+//! program; [`Lines`] keeps them for a document open in the language
+//! server and re-reads only the lines an edit changed, so that checking a
+//! 10 MB program again after a keystroke costs those passes and not a
+//! parse.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
-use super::syntax::{Cell, Command, Program, Var};
-use crate::diag::{Diagnostic, Diagnostics};
-use crate::source::Span;
+use super::syntax::{self, Command, Line, Program};
+use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::lang::line_facts::{InSource, LineFact, LineFacts};
+use crate::source::{Source, Span};
 
 /// The index of the label line each condition line loops back to.
 pub type LoopMatches = BTreeMap<usize, usize>;
@@ -14,12 +25,12 @@ pub type LoopMatches = BTreeMap<usize, usize>;
 /// The loop matches (complete if there are no errors) and the diagnostics
 /// for `program`.
 pub fn check(program: &Program) -> (LoopMatches, Diagnostics) {
-    let mut diagnostics = Diagnostics::default();
-    let matches = match_loops(program, &mut diagnostics);
-    warn_never_written(program, &mut diagnostics);
-    warn_unchanging_loops(program, &matches, &mut diagnostics);
-    diagnostics.sort();
-    (matches, diagnostics)
+    let facts: Vec<Facts> = (program.lines.iter())
+        .map(|line| Facts::of_command(&line.command, line.span.start))
+        .collect();
+    let mut matches = Vec::new();
+    let diagnostics = diagnose(&facts, program, Some(&mut matches));
+    (matches.into_iter().collect(), diagnostics)
 }
 
 /// How deep loops may nest: far beyond real programs, and about as deep
@@ -27,204 +38,325 @@ pub fn check(program: &Program) -> (LoopMatches, Diagnostics) {
 /// stack).
 pub const MAX_LOOP_DEPTH: usize = 256;
 
-/// Scans back from each condition: conditions passed open a level, labels
-/// close one, the first label at level 0 is the match.
-fn match_loops(program: &Program, diagnostics: &mut Diagnostics) -> LoopMatches {
-    let mut matches = LoopMatches::new();
-    let mut open_labels: Vec<usize> = Vec::new();
-    // A forward stack gives the same pairs as the backward scan: labels
-    // are opening brackets, conditions closing ones.
-    for (index, line) in program.lines.iter().enumerate() {
-        match &line.command {
-            Command::Label => {
-                open_labels.push(index);
-                if open_labels.len() == MAX_LOOP_DEPTH + 1 {
-                    diagnostics.push(
+/// Cells, variables and offsets that stand for none.
+const NONE: u8 = u8::MAX;
+
+/// What a line is to the checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Blank, or a comment.
+    Blank,
+    /// A line that does not parse.
+    Error,
+    /// `1/2 1/2`.
+    Label,
+    /// A loop condition.
+    Condition,
+    /// Any other command.
+    Other,
+}
+
+/// One line as the checks read it ([`Lines`] keeps one for each line of
+/// a document). Offsets are bytes from the start of its command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facts {
+    kind: Kind,
+    /// Where in the source line its command starts (for a line that does
+    /// not parse: its error), and how long the command is.
+    indent: u32,
+    length: u32,
+    /// The cells read, in order, and where: a condition's compared cells.
+    reads: [(u8, u8); 2],
+    /// The variable read and where: a condition's compared one.
+    read_var: (u8, u8),
+    /// The cell and the variable written.
+    writes: (u8, u8),
+}
+
+impl Facts {
+    /// A line with nothing in it.
+    const BLANK: Facts = Facts {
+        kind: Kind::Blank,
+        indent: 0,
+        length: 0,
+        reads: [(NONE, 0); 2],
+        read_var: (NONE, 0),
+        writes: (NONE, NONE),
+    };
+
+    /// The facts of `command`, written from byte `start`.
+    fn of_command(command: &Command, start: usize) -> Facts {
+        let mut facts = Facts {
+            kind: Kind::Other,
+            ..Facts::BLANK
+        };
+        let at = |span: &Span| u8::try_from(span.start.saturating_sub(start)).unwrap_or(NONE);
+        let mut read = |cell: &crate::source::Spanned<syntax::Cell>| {
+            let slot = usize::from(facts.reads[0].0 != NONE);
+            facts.reads[slot] = (cell.value.0, at(&cell.span));
+        };
+        let mut writes = (NONE, NONE);
+        let mut read_var = (NONE, 0);
+        match command {
+            Command::Output(c) => read(c),
+            Command::Copy { to, from } | Command::AddCell { to, from } => {
+                read(from);
+                writes.0 = to.value.0;
+            }
+            Command::Increment(c) | Command::Input(c) => writes.0 = c.value.0,
+            Command::VarFromCell(v, c) | Command::VarAddCell(v, c) => {
+                read(c);
+                writes.1 = v.value as u8;
+            }
+            Command::CellFromVar(v, c) | Command::CellAddVar(v, c) => {
+                read_var = (v.value as u8, at(&v.span));
+                writes.0 = c.value.0;
+            }
+            Command::VarInput(v, c) => writes = (c.value.0, v.value as u8),
+            Command::Condition(condition) => {
+                read(&condition.cell);
+                if let Some(also) = &condition.also {
+                    read(also);
+                }
+                read_var = (condition.var.value as u8, at(&condition.var.span));
+            }
+            Command::AsciiMode | Command::RawMode | Command::Label => {}
+        }
+        facts.writes = writes;
+        facts.read_var = read_var;
+        facts.kind = match command {
+            Command::Label => Kind::Label,
+            Command::Condition(_) => Kind::Condition,
+            _ => Kind::Other,
+        };
+        facts
+    }
+}
+
+/// Where the checks find the lines whose [`Facts`] they read.
+trait Located {
+    /// Where line `index`'s command starts.
+    fn start(&self, index: usize) -> usize;
+
+    /// Its span (its command).
+    fn span(&self, index: usize) -> Span;
+}
+
+impl Located for Program {
+    fn start(&self, index: usize) -> usize {
+        self.lines[index].span.start
+    }
+
+    fn span(&self, index: usize) -> Span {
+        self.lines[index].span.clone()
+    }
+}
+
+/// The diagnostics of the lines `facts` (found in `located`), sorted;
+/// each condition's label goes to `matches`, if given.
+fn diagnose(
+    facts: &[Facts],
+    located: &impl Located,
+    mut matches: Option<&mut Vec<(usize, usize)>>,
+) -> Diagnostics {
+    let mut diagnostics = Diagnostics::default();
+    // Labels are opening brackets, conditions closing ones.
+    let mut open: Vec<usize> = Vec::new();
+    // The last line before this one that wrote each cell and variable.
+    let mut cell_written = [None; 64];
+    let mut var_written = [None; 5];
+    let (mut cells_read, mut vars_read) = (0u64, 0u8);
+    // The loops whose condition nothing in them writes.
+    let mut unchanging = Vec::new();
+    for (index, line) in facts.iter().enumerate() {
+        match line.kind {
+            Kind::Blank | Kind::Error => continue,
+            Kind::Label => {
+                open.push(index);
+                if open.len() == MAX_LOOP_DEPTH + 1 {
+                    diagnostics.push_with(Severity::Error, located.start(index), || {
                         Diagnostic::error(
                             format!("loops nest more than {MAX_LOOP_DEPTH} deep here"),
-                            line.span.clone(),
+                            located.span(index),
                         )
                         .with_label(format!("loop {} inside the others", MAX_LOOP_DEPTH + 1))
                         .with_help(
                             "rustc cannot compile code nested much deeper; flatten some loops",
-                        ),
-                    );
+                        )
+                    });
                 }
             }
-            Command::Condition(condition) => match open_labels.pop() {
+            Kind::Condition => match open.pop() {
                 Some(label) => {
-                    matches.insert(index, label);
+                    if let Some(matches) = matches.as_deref_mut() {
+                        matches.push((index, label));
+                    }
+                    let since = |written: Option<usize>| written.is_some_and(|at| at > label);
+                    let changes = (line.reads.iter())
+                        .any(|&(cell, _)| cell != NONE && since(cell_written[usize::from(cell)]))
+                        || since(
+                            var_written
+                                .get(usize::from(line.read_var.0))
+                                .copied()
+                                .flatten(),
+                        );
+                    if !changes {
+                        unchanging.push((index, label));
+                    }
                 }
-                None => diagnostics.push(
-                    Diagnostic::error(
-                        "this loop condition has no label to loop back to",
-                        condition.cell.span.start..line.span.end,
-                    )
-                    .with_label("no `1/2 1/2` before it is left unmatched")
-                    .with_help("put a `1/2 1/2` line where the loop should start"),
-                ),
+                None => {
+                    let start = located.start(index) + usize::from(line.reads[0].1);
+                    diagnostics.push_with(Severity::Error, start, || {
+                        Diagnostic::error(
+                            "this loop condition has no label to loop back to",
+                            start..located.span(index).end,
+                        )
+                        .with_label("no `1/2 1/2` before it is left unmatched")
+                        .with_help("put a `1/2 1/2` line where the loop should start")
+                    });
+                }
             },
-            _ => {}
+            Kind::Other => {}
+        }
+        for &(cell, _) in &line.reads {
+            if cell != NONE {
+                cells_read |= 1 << cell;
+            }
+        }
+        if line.read_var.0 != NONE {
+            vars_read |= 1 << line.read_var.0;
+        }
+        if let Some(cell) = cell_written.get_mut(usize::from(line.writes.0)) {
+            *cell = Some(index);
+        }
+        if let Some(var) = var_written.get_mut(usize::from(line.writes.1)) {
+            *var = Some(index);
         }
     }
     // A label no condition pairs with does nothing: harmless, but rarely
     // what was meant.
-    for &label in &open_labels {
-        diagnostics.push(
+    for &label in &open {
+        diagnostics.push_with(Severity::Warning, located.start(label), || {
             Diagnostic::warning(
                 "no loop condition loops back to this label",
-                program.lines[label].span.clone(),
+                located.span(label),
             )
             .with_label("a loop that never repeats")
             .with_help(
                 "end the loop with a condition line such as `a1=R` (loop back while a1 = R), or delete this line",
-            ),
-        );
+            )
+        });
     }
-    matches
-}
-
-/// What a command reads and writes.
-#[derive(Default)]
-struct Access {
-    read_cells: Vec<(Cell, Span)>,
-    read_vars: Vec<(Var, Span)>,
-    written_cells: Vec<Cell>,
-    written_vars: Vec<Var>,
-}
-
-fn access(command: &Command) -> Access {
-    let mut access = Access::default();
-    match command {
-        Command::Output(c) => access.read_cells.push((c.value, c.span.clone())),
-        Command::Copy { to, from } => {
-            access.read_cells.push((from.value, from.span.clone()));
-            access.written_cells.push(to.value);
+    // Cells and variables read but never written: each where it is first
+    // read.
+    let unwritten = |written: &[Option<usize>], read: u64| {
+        (0..written.len())
+            .filter(|&at| written[at].is_none() && read & (1 << at) != 0)
+            .fold(0u64, |mask, at| mask | (1 << at))
+    };
+    let mut cells = unwritten(&cell_written, cells_read);
+    let mut vars = unwritten(&var_written, u64::from(vars_read));
+    for (index, line) in facts.iter().enumerate() {
+        if cells == 0 && vars == 0 {
+            break;
         }
-        Command::Increment(c) | Command::Input(c) => access.written_cells.push(c.value),
-        Command::AddCell { to, from } => {
-            access.read_cells.push((from.value, from.span.clone()));
-            access.written_cells.push(to.value);
-        }
-        Command::VarFromCell(v, c) | Command::VarAddCell(v, c) => {
-            access.read_cells.push((c.value, c.span.clone()));
-            access.written_vars.push(v.value);
-        }
-        Command::CellFromVar(v, c) | Command::CellAddVar(v, c) => {
-            access.read_vars.push((v.value, v.span.clone()));
-            access.written_cells.push(c.value);
-        }
-        Command::VarInput(v, c) => {
-            access.written_vars.push(v.value);
-            access.written_cells.push(c.value);
-        }
-        Command::Condition(condition) => {
-            access
-                .read_cells
-                .push((condition.cell.value, condition.cell.span.clone()));
-            if let Some(also) = &condition.also {
-                access.read_cells.push((also.value, also.span.clone()));
-            }
-            access
-                .read_vars
-                .push((condition.var.value, condition.var.span.clone()));
-        }
-        Command::AsciiMode | Command::RawMode | Command::Label => {}
-    }
-    access
-}
-
-/// For each cell and variable, the indices of the lines that write it, in
-/// order — so that "is it written anywhere" and "is it written inside this
-/// loop" cost a lookup, not a scan of the program.
-struct Writes {
-    cells: Vec<Vec<usize>>,
-    vars: Vec<Vec<usize>>,
-}
-
-impl Writes {
-    fn of(program: &Program) -> Writes {
-        let mut writes = Writes {
-            cells: vec![Vec::new(); 64],
-            vars: vec![Vec::new(); 5],
-        };
-        for (index, line) in program.lines.iter().enumerate() {
-            let access = access(&line.command);
-            for cell in access.written_cells {
-                writes.cells[usize::from(cell.0)].push(index);
-            }
-            for var in access.written_vars {
-                writes.vars[var as usize].push(index);
-            }
-        }
-        writes
-    }
-}
-
-/// Whether one of the sorted `lines` lies in `range`.
-fn within(lines: &[usize], range: &std::ops::Range<usize>) -> bool {
-    let first = lines.partition_point(|&line| line < range.start);
-    lines.get(first).is_some_and(|&line| line < range.end)
-}
-
-fn warn_never_written(program: &Program, diagnostics: &mut Diagnostics) {
-    let accesses: Vec<Access> = program.lines.iter().map(|l| access(&l.command)).collect();
-    let written = Writes::of(program);
-    let mut reported_cells = BTreeSet::new();
-    let mut reported_vars = BTreeSet::new();
-    for access in &accesses {
-        for (cell, span) in &access.read_cells {
-            if written.cells[usize::from(cell.0)].is_empty() && reported_cells.insert(cell.0) {
-                diagnostics.push(
+        let start = || located.start(index);
+        for &(cell, at) in &line.reads {
+            if cell != NONE && cells & (1 << cell) != 0 {
+                cells &= !(1 << cell);
+                let at = start() + usize::from(at);
+                diagnostics.push_with(Severity::Warning, at, || {
                     Diagnostic::warning(
-                        format!("cell {} is read but never written", cell.name()),
-                        span.clone(),
+                        format!(
+                            "cell {} is read but never written",
+                            syntax::Cell(cell).name()
+                        ),
+                        at..at + 2,
                     )
                     .with_label("always 0 here")
-                    .with_help("nothing in the program sets this cell; did you mean another one?"),
-                );
+                    .with_help("nothing in the program sets this cell; did you mean another one?")
+                });
             }
         }
-        for (var, span) in &access.read_vars {
-            if written.vars[*var as usize].is_empty() && reported_vars.insert(*var) {
-                diagnostics.push(
-                    Diagnostic::warning(
-                        format!("variable {} is read but never written", var.letter()),
-                        span.clone(),
-                    )
-                    .with_label("always 0 here")
-                    .with_help(
-                        "nothing in the program sets this variable; did you mean another one?",
-                    ),
-                );
-            }
+        let (var, at) = line.read_var;
+        if var != NONE && vars & (1 << var) != 0 {
+            vars &= !(1 << var);
+            let at = start() + usize::from(at);
+            diagnostics.push_with(Severity::Warning, at, || {
+                let letter = syntax::Var::ALL[usize::from(var)].letter();
+                Diagnostic::warning(
+                    format!("variable {letter} is read but never written"),
+                    at..at + 1,
+                )
+                .with_label("always 0 here")
+                .with_help("nothing in the program sets this variable; did you mean another one?")
+            });
         }
+    }
+    for (condition, label) in unchanging {
+        diagnostics.push_with(Severity::Warning, located.start(condition), || {
+            Diagnostic::warning("this loop's condition can never change", located.span(condition))
+                .with_label("nothing in the loop writes the cells or the variable compared here")
+                .with_secondary(located.span(label), "the loop starts here")
+                .with_help("once it loops back it loops forever; write to a compared cell or variable inside the loop")
+        });
+    }
+    diagnostics.sort();
+    diagnostics
+}
+
+impl LineFact for Facts {
+    type Parsed = Line;
+
+    fn parse(source: &Source, index: usize) -> Option<Result<Line, Diagnostic>> {
+        syntax::parse_line(source, index)
+    }
+
+    fn of(line: &Line, start: usize) -> Facts {
+        let offset = |at: usize| u32::try_from(at.saturating_sub(start)).unwrap_or(u32::MAX);
+        Facts {
+            indent: offset(line.span.start),
+            length: offset(line.span.end) - offset(line.span.start),
+            ..Facts::of_command(&line.command, line.span.start)
+        }
+    }
+
+    fn blank() -> Facts {
+        Facts::BLANK
+    }
+
+    fn error(at: u32) -> Facts {
+        Facts {
+            kind: Kind::Error,
+            indent: at,
+            ..Facts::BLANK
+        }
+    }
+
+    fn error_at(&self) -> Option<u32> {
+        (self.kind == Kind::Error).then_some(self.indent)
+    }
+
+    /// The checks' errors and warnings (lowering a Chess Code program adds
+    /// none).
+    fn check(lines: InSource<'_, Facts>) -> Diagnostics {
+        diagnose(lines.facts, &lines, None)
     }
 }
 
-fn warn_unchanging_loops(program: &Program, matches: &LoopMatches, diagnostics: &mut Diagnostics) {
-    let written = Writes::of(program);
-    for (&condition_index, &label_index) in matches {
-        let Command::Condition(condition) = &program.lines[condition_index].command else {
-            continue;
-        };
-        let body = label_index + 1..condition_index;
-        let cell_changes = |cell: Cell| within(&written.cells[usize::from(cell.0)], &body);
-        let changes = cell_changes(condition.cell.value)
-            || condition
-                .also
-                .as_ref()
-                .is_some_and(|also| cell_changes(also.value))
-            || within(&written.vars[condition.var.value as usize], &body);
-        if !changes {
-            let line = &program.lines[condition_index];
-            diagnostics.push(
-                Diagnostic::warning("this loop's condition can never change", line.span.clone())
-                    .with_label("nothing in the loop writes the cells or the variable compared here")
-                    .with_secondary(program.lines[label_index].span.clone(), "the loop starts here")
-                    .with_help("once it loops back it loops forever; write to a compared cell or variable inside the loop"),
-            );
-        }
+/// A program's lines as the checks read them, kept for a document that
+/// is being edited: [`LineFacts::edited`] re-reads only the lines an edit
+/// changed, and [`LineFacts::diagnostics`] checks the facts kept.
+pub type Lines = LineFacts<Facts>;
+
+impl Located for InSource<'_, Facts> {
+    fn start(&self, index: usize) -> usize {
+        self.source.line_start(index).unwrap_or(0) + self.facts[index].indent as usize
+    }
+
+    fn span(&self, index: usize) -> Span {
+        let start = self.start(index);
+        start..start + self.facts[index].length as usize
     }
 }
 

@@ -55,6 +55,9 @@ pub enum Var {
 }
 
 impl Var {
+    /// Every variable, in order (`Var::ALL[v as usize]` is `v`).
+    pub const ALL: [Var; 5] = [Var::Rook, Var::Knight, Var::Bishop, Var::Queen, Var::King];
+
     /// The variable written as `letter`.
     pub fn from_letter(letter: char) -> Option<Var> {
         Some(match letter {
@@ -173,21 +176,10 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
     let mut lines = Vec::new();
     let mut errors = Diagnostics::default();
     for (start, raw) in source.lines() {
-        let code = raw.split('|').next().unwrap_or_default();
-        let text = code.trim();
-        if text.is_empty() {
-            continue;
-        }
-        let offset = start + (code.len() - code.trim_start().len());
-        let span = offset..offset + text.len();
-        match parse_command(text, offset) {
-            Ok(command) => lines.push(Line {
-                source_line: source.line_number(start),
-                text: text.to_string(),
-                span,
-                command,
-            }),
-            Err(diagnostic) => errors.push(diagnostic),
+        match command_line(start, raw, || source.line_number(start)) {
+            None => {}
+            Some(Ok(line)) => lines.push(line),
+            Some(Err(error)) => errors.push(error),
         }
     }
     if errors.is_empty() {
@@ -195,6 +187,33 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
     } else {
         Err(errors)
     }
+}
+
+/// Parses line `index` (0-based) of `source` alone, as [`parse`] parses
+/// it: `None` if it is blank, a comment or past the end, else the command
+/// line or its syntax error. For re-reading only the lines an edit
+/// changed.
+pub fn parse_line(source: &Source, index: usize) -> Option<Result<Line, Diagnostic>> {
+    let number = u32::try_from(index + 1).ok()?;
+    let (start, raw) = source.line(number)?;
+    command_line(start, raw, || number)
+}
+
+/// The command of `raw`, a line (without its line end) starting at byte
+/// `start` whose number is `number`; `None` for a blank line or a comment.
+fn command_line(
+    start: usize,
+    raw: &str,
+    number: impl FnOnce() -> u32,
+) -> Option<Result<Line, Diagnostic>> {
+    // `|` starts a comment.
+    let (text, span) = crate::lang::line_facts::code(start, raw, '|')?;
+    Some(parse_command(text, span.start).map(|command| Line {
+        source_line: number(),
+        text: text.to_string(),
+        span,
+        command,
+    }))
 }
 
 /// Parses one command (`text` has no comment and no surrounding blanks).

@@ -11,7 +11,7 @@ use chess2rs_runtime::__private::tm;
 use super::chess::{Board, Color, Move, Position, Role, Square};
 use super::san::{San, SanError};
 
-use super::check::Opening;
+use super::check::{self, Bits, Opening};
 use super::ir::{states, Machine, Rule};
 use super::syntax::{Annotation, BtmLine, Game};
 use crate::diag::{Diagnostic, Diagnostics};
@@ -319,10 +319,13 @@ pub struct Grouped {
 pub fn group(instructions: &[Instruction]) -> Grouped {
     let mut grouped = Grouped::default();
     let mut counts = [0usize; 2];
+    // The last group of each kind (found again by a search back through
+    // the groups, a million continuations after as many groups of the
+    // other kind took minutes).
+    let mut last: [Option<usize>; 2] = [None; 2];
     for instruction in instructions {
         let (kind, starts) = GroupKind::of(instruction.annotation);
-        let last = grouped.groups.iter().rposition(|group| group.kind == kind);
-        let index = match last {
+        let index = match last[kind as usize] {
             Some(index) if !starts => {
                 grouped.groups[index].bits.push_str(&instruction.bits);
                 index
@@ -343,102 +346,50 @@ pub fn group(instructions: &[Instruction]) -> Grouped {
                 grouped.groups.len() - 1
             }
         };
+        last[kind as usize] = Some(index);
         grouped.group_of.push(index);
     }
     grouped
 }
 
 /// Joins continuations to what they continue and reads the values; then
-/// warns about leftover parts and replaced rules.
+/// warns about leftover parts and replaced rules (the checks of
+/// [`check::read_values`]).
 pub fn assemble(instructions: &[Instruction]) -> Result<(Assembled, Diagnostics), Diagnostics> {
-    let mut errors = Diagnostics::default();
-    let grouped = group(instructions);
-    for (instruction, &index) in instructions.iter().zip(&grouped.group_of) {
-        if grouped.groups[index].number == 0 {
-            let (kind, _) = GroupKind::of(instruction.annotation);
-            let (first, suffix) = match kind {
-                GroupKind::Part => ("!", "!!"),
-                GroupKind::Symbol => ("?", "??"),
+    let mut diagnostics = Diagnostics::default();
+    let read = (instructions.iter().enumerate())
+        .map(|(index, instruction)| (index, instruction.annotation, Bits::of(&instruction.bits)));
+    let mut assembled = Assembled::default();
+    let read = check::read_values(
+        read,
+        &instructions,
+        &mut diagnostics,
+        |kind, value, index| {
+            let value = Value {
+                value,
+                span: instructions[index].span.clone(),
             };
-            let what = kind.what();
-            errors.push(
-                Diagnostic::error(
-                    format!("`{suffix}` continues a {what}, but none has started"),
-                    instruction.span.clone(),
-                )
-                .with_label(format!("no `{first}` before this"))
-                .with_help(format!("start a {what} with `{first}` first")),
-            );
-        }
+            match kind {
+                GroupKind::Part => assembled.parts.push(value),
+                GroupKind::Symbol => assembled.symbols.push(value),
+            }
+        },
+    );
+    if read {
+        Ok((assembled, diagnostics))
+    } else {
+        Err(diagnostics)
     }
-    let of_kind = |kind: GroupKind| -> Vec<(String, Span)> {
-        grouped
-            .groups
-            .iter()
-            .filter(|group| group.kind == kind && group.number > 0)
-            .map(|group| (group.bits.clone(), group.start.clone()))
-            .collect()
-    };
-    let parts = of_kind(GroupKind::Part);
-    let symbols = of_kind(GroupKind::Symbol);
-    let mut values = |list: Vec<(String, Span)>, what: &str| -> Vec<Value> {
-        list.into_iter()
-            .filter_map(|(bits, span)| match i64::from_str_radix(&bits, 2) {
-                Ok(value) => Some(Value { value, span }),
-                Err(_) => {
-                    errors.push(
-                        Diagnostic::error(
-                            format!("this {what} does not fit in an i64"),
-                            span.clone(),
-                        )
-                        .with_label(format!("{} bits", bits.trim_start_matches('0').len()))
-                        .with_help("values have at most 63 significant bits"),
-                    );
-                    None
-                }
-            })
-            .collect()
-    };
-    let assembled = Assembled {
-        parts: values(parts, "rule part"),
-        symbols: values(symbols, "tape symbol"),
-    };
-    if errors.has_errors() {
-        return Err(errors);
+}
+
+impl check::Places for &[Instruction] {
+    fn start(&self, index: usize) -> usize {
+        self[index].span.start
     }
-    let mut warnings = Diagnostics::default();
-    let leftover = assembled.parts.len() % 5;
-    if leftover > 0 {
-        let first = &assembled.parts[assembled.parts.len() - leftover];
-        warnings.push(
-            Diagnostic::warning(
-                format!(
-                    "{leftover} rule part{} after the last complete rule",
-                    if leftover == 1 { "" } else { "s" }
-                ),
-                first.span.clone(),
-            )
-            .with_label("ignored from here on")
-            .with_help("a rule takes five parts: state, read, next state, write, direction"),
-        );
+
+    fn span(&self, index: usize) -> Span {
+        self[index].span.clone()
     }
-    // The first rule for each (state, read).
-    let mut seen: HashMap<(i64, i64), Span> = HashMap::new();
-    for rule in assembled.parts.chunks_exact(5) {
-        let key = (rule[0].value, rule[1].value);
-        if let Some(earlier) = seen.get(&key) {
-            warnings.push(
-                Diagnostic::warning(
-                    format!("a second rule for state {} reading {}", key.0, key.1),
-                    rule[0].span.clone(),
-                )
-                .with_label("this rule replaces the earlier one")
-                .with_secondary(earlier.clone(), "earlier rule"),
-            );
-        }
-        seen.entry(key).or_insert_with(|| rule[0].span.clone());
-    }
-    Ok((assembled, warnings))
 }
 
 /// Groups parts into rules (a later rule for the same state and symbol
@@ -501,7 +452,7 @@ pub fn machine(assembled: &Assembled, btm: bool, source: &Source) -> Machine {
 /// The warning for a game with no annotated move (or an empty listing): a
 /// machine with no rules and a blank tape, which halts at once and prints
 /// nothing.
-fn empty_program(source: &Source, btm: bool) -> Diagnostic {
+pub(crate) fn empty_program(source: &Source, btm: bool) -> Diagnostic {
     let end = source.text().len();
     let start = source.text().trim_end().len().min(end);
     let (what, help) = if btm {

@@ -352,67 +352,81 @@ pub fn parse_btm(source: &Source) -> Result<Vec<BtmLine>, Diagnostics> {
     let mut lines = Vec::new();
     let mut errors = Diagnostics::default();
     for (start, raw) in source.lines() {
-        // `#` starts a comment, on a line of its own or after an
-        // instruction (no instruction holds a `#`).
-        let raw = raw.split('#').next().unwrap_or_default();
-        let text = raw.trim();
-        if text.is_empty() {
-            continue;
+        match btm_line(start, raw) {
+            None => {}
+            Some(Ok(line)) => lines.push(line),
+            Some(Err(error)) => errors.push(error),
         }
-        let offset = start + (raw.len() - raw.trim_start().len());
-        let span = offset..offset + text.len();
-        let body_len = text.trim_end_matches(['!', '?']).len();
-        let (body, suffix) = text.split_at(body_len);
-        let suffix_span = offset + body_len..span.end;
-        let Some(annotation) = Annotation::from_suffix(suffix) else {
-            errors.push(if suffix.is_empty() {
-                Diagnostic::error("a BTM line ends in ! ? !! or ??", span)
-                    .with_label("no instruction suffix")
-                    .with_help("write the marker 1, the bits, then the suffix: `11001000?` is tape symbol 72")
-            } else {
-                not_an_instruction(suffix_span, suffix)
-            });
-            continue;
-        };
-        if let Some(bad) = body.find(|c| c != '0' && c != '1') {
-            let c = body[bad..].chars().next().unwrap_or('?');
-            errors.push(
-                Diagnostic::error(
-                    format!("`{c}` is not a bit"),
-                    offset + bad..offset + bad + c.len_utf8(),
-                )
-                .with_label("BTM lines hold only 0 and 1 before the suffix"),
-            );
-            continue;
-        }
-        if !body.starts_with('1') {
-            errors.push(
-                Diagnostic::error("a BTM line must start with the marker 1", span)
-                    .with_label("no marker")
-                    .with_help(
-                        "the marker 1 comes before the instruction's bits: `10!` is rule part 0",
-                    ),
-            );
-            continue;
-        }
-        if body.len() < 2 {
-            errors.push(
-                Diagnostic::error("the instruction has no bits after the marker", span)
-                    .with_label("only the marker")
-                    .with_help("write at least one bit after the marker: `10!` is rule part 0"),
-            );
-            continue;
-        }
-        lines.push(BtmLine {
-            bits: Spanned::new(body[1..].to_string(), offset + 1..offset + body_len),
-            annotation: Spanned::new(annotation, suffix_span),
-        });
     }
     if errors.is_empty() {
         Ok(lines)
     } else {
         Err(errors)
     }
+}
+
+/// Parses line `index` (0-based) of a BTM listing alone, as [`parse_btm`]
+/// parses it: `None` if it is blank, a comment or past the end, else the
+/// instruction or the line's error. For re-reading only the lines an edit
+/// changed.
+pub fn parse_btm_line(source: &Source, index: usize) -> Option<Result<BtmLine, Diagnostic>> {
+    let (start, raw) = source.line(u32::try_from(index + 1).ok()?)?;
+    btm_line(start, raw)
+}
+
+/// The instruction of `raw`, a line (without its line end) starting at
+/// byte `start`; `None` for a blank line or a comment.
+fn btm_line(start: usize, raw: &str) -> Option<Result<BtmLine, Diagnostic>> {
+    // `#` starts a comment, on a line of its own or after an instruction
+    // (no instruction holds a `#`).
+    let (text, span) = crate::lang::line_facts::code(start, raw, '#')?;
+    let offset = span.start;
+    let body_len = text.trim_end_matches(['!', '?']).len();
+    let (body, suffix) = text.split_at(body_len);
+    let suffix_span = offset + body_len..span.end;
+    let Some(annotation) = Annotation::from_suffix(suffix) else {
+        return Some(Err(if suffix.is_empty() {
+            Diagnostic::error("a BTM line ends in ! ? !! or ??", span)
+                .with_label("no instruction suffix")
+                .with_help(
+                    "write the marker 1, the bits, then the suffix: `11001000?` is tape symbol 72",
+                )
+        } else {
+            not_an_instruction(suffix_span, suffix)
+        }));
+    };
+    if let Some(bad) = body.find(|c| c != '0' && c != '1') {
+        let c = body[bad..].chars().next().unwrap_or('?');
+        return Some(Err(Diagnostic::error(
+            format!("`{c}` is not a bit"),
+            offset + bad..offset + bad + c.len_utf8(),
+        )
+        .with_label("BTM lines hold only 0 and 1 before the suffix")));
+    }
+    if !body.starts_with('1') {
+        return Some(Err(Diagnostic::error(
+            "a BTM line must start with the marker 1",
+            span,
+        )
+        .with_label("no marker")
+        .with_help(
+            "the marker 1 comes before the instruction's bits: `10!` is rule part 0",
+        )));
+    }
+    if body.len() < 2 {
+        return Some(Err(Diagnostic::error(
+            "the instruction has no bits after the marker",
+            span,
+        )
+        .with_label("only the marker")
+        .with_help(
+            "write at least one bit after the marker: `10!` is rule part 0",
+        )));
+    }
+    Some(Ok(BtmLine {
+        bits: Spanned::new(body[1..].to_string(), offset + 1..offset + body_len),
+        annotation: Spanned::new(annotation, suffix_span),
+    }))
 }
 
 #[cfg(test)]

@@ -381,14 +381,7 @@ impl Lines {
     /// The lines of `source`.
     pub fn new(source: &Source) -> Lines {
         let mut lines = Lines::default();
-        lines.edited(
-            source,
-            LinesEdited {
-                first: 0,
-                removed: 0,
-                inserted: source.line_count(),
-            },
-        );
+        lines.edited(source, crate::lang::line_facts::all_lines(source));
         lines
     }
 
