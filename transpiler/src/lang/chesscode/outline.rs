@@ -11,7 +11,7 @@ use crate::source::{Source, Spanned};
 pub fn outline(source: &Source) -> Outline {
     let mut outline = Outline::default();
     for (start, line) in source.lines() {
-        if let Some(bar) = line.find('|') {
+        if let Some(bar) = line.find(syntax::COMMENT) {
             outline.token(start + bar..start + line.len(), TokenKind::Comment);
         }
     }

@@ -6,6 +6,9 @@ use crate::cursor::Cursor;
 use crate::diag::{excerpt, Diagnostic, Diagnostics};
 use crate::source::{Source, Span, Spanned};
 
+/// What starts a comment: the rest of the line is one.
+pub const COMMENT: char = '|';
+
 /// A parsed program: its command lines in file order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Program {
@@ -207,7 +210,7 @@ fn command_line(
     number: impl FnOnce() -> u32,
 ) -> Option<Result<Line, Diagnostic>> {
     // `|` starts a comment.
-    let (text, span) = crate::lang::line_facts::code(start, raw, '|')?;
+    let (text, span) = crate::lang::line_facts::code(start, raw, COMMENT)?;
     Some(parse_command(text, span.start).map(|command| Line {
         source_line: number(),
         text: text.to_string(),

@@ -146,7 +146,7 @@ fn describe(instruction: &Instruction, name: &str, what: Option<String>) -> Stri
 fn lexical_tokens(source: &Source, btm: bool, outline: &mut Outline) {
     if btm {
         for (start, line) in source.lines() {
-            let code_end = line.find('#').unwrap_or(line.len());
+            let code_end = line.find(super::syntax::BTM_COMMENT).unwrap_or(line.len());
             if code_end < line.len() {
                 outline.token(start + code_end..start + line.len(), TokenKind::Comment);
             }

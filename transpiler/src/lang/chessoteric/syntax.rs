@@ -8,6 +8,9 @@ use crate::cursor::Cursor;
 use crate::diag::{excerpt, Diagnostic, Diagnostics};
 use crate::source::{Source, Span, Spanned};
 
+/// What starts a comment in a BTM listing: the rest of the line is one.
+pub const BTM_COMMENT: char = '#';
+
 /// What an annotation does with its bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Annotation {
@@ -379,7 +382,7 @@ pub fn parse_btm_line(source: &Source, index: usize) -> Option<Result<BtmLine, D
 fn btm_line(start: usize, raw: &str) -> Option<Result<BtmLine, Diagnostic>> {
     // `#` starts a comment, on a line of its own or after an instruction
     // (no instruction holds a `#`).
-    let (text, span) = crate::lang::line_facts::code(start, raw, '#')?;
+    let (text, span) = crate::lang::line_facts::code(start, raw, BTM_COMMENT)?;
     let offset = span.start;
     let body_len = text.trim_end_matches(['!', '?']).len();
     let (body, suffix) = text.split_at(body_len);
