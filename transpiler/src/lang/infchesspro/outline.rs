@@ -13,9 +13,8 @@ use crate::source::{Source, Spanned};
 pub fn outline(source: &Source) -> Outline {
     let mut outline = Outline::default();
     for (start, line) in source.lines() {
-        if line.trim_start().starts_with('#') {
-            let blank = line.len() - line.trim_start().len();
-            outline.token(start + blank..start + line.len(), TokenKind::Comment);
+        if let Some(hash) = syntax::comment_start(line) {
+            outline.token(start + hash..start + line.len(), TokenKind::Comment);
         }
     }
     let Ok(program) = syntax::parse(source) else {

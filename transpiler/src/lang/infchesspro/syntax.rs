@@ -149,13 +149,23 @@ pub fn parse_line(source: &Source, index: usize) -> Option<Result<Line, Diagnost
     numbered_line(start, text, index)
 }
 
+/// Where the comment of line `text` starts, if it is one: a line whose
+/// first non-blank is `#` is a comment (there are no comments after a
+/// command). Blanks are spaces and tabs only: other whitespace in a text
+/// is printed verbatim. The parser and the editor's outline both ask here.
+pub fn comment_start(text: &str) -> Option<usize> {
+    let trimmed = text.trim_start_matches([' ', '\t']);
+    trimmed
+        .starts_with('#')
+        .then_some(text.len() - trimmed.len())
+}
+
 /// The numbered line of `text`, line `index` (0-based) of the source,
 /// starting at byte `start`; `None` for a blank line or a comment.
 fn numbered_line(start: usize, text: &str, index: usize) -> Option<Result<Line, Diagnostic>> {
-    // Blanks are spaces and tabs (and the CR of a CRLF line end) only:
-    // other whitespace in a text is printed verbatim.
+    // Blanks are spaces and tabs (and the CR of a CRLF line end) only.
     let trimmed = text.trim_start_matches([' ', '\t']);
-    if trimmed.trim_end_matches([' ', '\t', '\r']).is_empty() || trimmed.starts_with('#') {
+    if trimmed.trim_end_matches([' ', '\t', '\r']).is_empty() || comment_start(text).is_some() {
         return None;
     }
     let offset = start + (text.len() - trimmed.len());
@@ -524,6 +534,15 @@ mod tests {
 
     fn literal(value: i64, span: Span) -> Spanned<Operand> {
         Spanned::new(Operand::Literal(value), span)
+    }
+
+    #[test]
+    fn a_comment_is_a_line_whose_first_blank_free_character_is_a_hash() {
+        assert_eq!(comment_start("# a comment"), Some(0));
+        assert_eq!(comment_start(" \t# indented"), Some(2));
+        assert_eq!(comment_start("1. \"# printed"), None);
+        // Only spaces and tabs are blanks: a no-break space is text.
+        assert_eq!(comment_start("\u{a0}# text"), None);
     }
 
     #[test]
