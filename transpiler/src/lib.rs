@@ -158,7 +158,7 @@ pub fn check(source: &Source, language: Language) -> Result<Checked, Diagnostics
 
 /// What an editor shows of `source` as `language` (see [`outline`](crate::outline)).
 pub fn outline(source: &Source, language: Language) -> outline::Outline {
-    with_language_stages!(language, |S| S::outline(source))
+    with_language_stages!(language, |S| S::parse_and_outline(source))
 }
 
 /// Compiles `source` to the tokens of an entry function

@@ -76,8 +76,14 @@ pub trait FrontEnd {
     }
 
     /// What an editor shows of the program text: symbols, links from uses
-    /// to definitions, tokens and descriptions (as far as it parses).
-    fn outline(source: &Source) -> Outline;
+    /// to definitions, tokens and descriptions, from its parsed `tree`
+    /// (`None` if it does not parse: the tokens the text alone gives).
+    fn outline(tree: Option<&Self::Tree>, source: &Source) -> Outline;
+
+    /// Parse, then [`FrontEnd::outline`].
+    fn parse_and_outline(source: &Source) -> Outline {
+        Self::outline(Self::parse(source).ok().as_ref(), source)
+    }
 }
 
 /// The back end of one language, implemented by its lowered program:

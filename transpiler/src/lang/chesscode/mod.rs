@@ -55,8 +55,8 @@ impl super::FrontEnd for Stages {
         Some(lower::lower(tree, &matches, source.name()))
     }
 
-    fn outline(source: &Source) -> crate::outline::Outline {
-        outline::outline(source)
+    fn outline(tree: Option<&syntax::Program>, source: &Source) -> crate::outline::Outline {
+        outline::outline(tree, source)
     }
 }
 

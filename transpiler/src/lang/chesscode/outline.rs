@@ -8,17 +8,17 @@ use crate::source::{Source, Spanned};
 
 /// The outline of a Chess Code program (comments only if it does not
 /// parse).
-pub fn outline(source: &Source) -> Outline {
+pub fn outline(tree: Option<&syntax::Program>, source: &Source) -> Outline {
     let mut outline = Outline::default();
     for (start, line) in source.lines() {
         if let Some(bar) = line.find(syntax::COMMENT) {
             outline.token(start + bar..start + line.len(), TokenKind::Comment);
         }
     }
-    let Ok(program) = syntax::parse(source) else {
+    let Some(program) = tree else {
         return outline.finish();
     };
-    let (loops, _) = check::check(&program);
+    let (loops, _) = check::check(program);
     for (&condition, &label) in &loops {
         let (condition, label) = (&program.lines[condition], &program.lines[label]);
         outline.link(condition.span.clone(), label.span.clone());
@@ -155,11 +155,12 @@ fn describe(line: &Line, closed_by: Option<&Line>, loops_to: Option<&Line>) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::FrontEnd as _;
 
     #[test]
     fn conditions_link_to_their_labels() {
         let text = "a1+ | one\n1/2 1/2\n  b1+\nb1=R+\nb1\n";
-        let outline = outline(&Source::new("t.chc", text));
+        let outline = super::super::Stages::parse_and_outline(&Source::new("t.chc", text));
         let label = text.find("1/2").unwrap();
         let condition = text.find("b1=R+").unwrap();
         assert_eq!(outline.definition_at(condition + 2), Some(label..label + 7));

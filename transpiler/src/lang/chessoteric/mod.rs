@@ -32,12 +32,16 @@ pub fn instructions(source: &Source, btm: bool) -> Result<Vec<lower::Instruction
     if btm {
         return Ok(lower::from_btm(&syntax::parse_btm(source)?));
     }
-    let game = syntax::parse_pgn(source)?;
-    let (opening, diagnostics) = check::check(&game);
+    game_instructions(&syntax::parse_pgn(source)?)
+}
+
+/// The instructions of a parsed game: checked, then played.
+fn game_instructions(game: &syntax::Game) -> Result<Vec<lower::Instruction>, Diagnostics> {
+    let (opening, diagnostics) = check::check(game);
     if diagnostics.has_errors() {
         return Err(diagnostics);
     }
-    lower::play(&game, &opening)
+    lower::play(game, &opening)
 }
 
 /// Where each step of a game's or listing's machine comes from: the
@@ -193,8 +197,9 @@ impl super::FrontEnd for Stages {
         }
     }
 
-    fn outline(source: &Source) -> crate::outline::Outline {
-        outline::outline(source, false)
+    fn outline(game: Option<&syntax::Game>, source: &Source) -> crate::outline::Outline {
+        let instructions = game.and_then(|game| game_instructions(game).ok());
+        outline::outline(instructions.as_deref(), source, false)
     }
 }
 
@@ -261,7 +266,8 @@ impl super::FrontEnd for BtmStages {
         machine(lower::from_btm(lines), true, source, diagnostics)
     }
 
-    fn outline(source: &Source) -> crate::outline::Outline {
-        outline::outline(source, true)
+    fn outline(lines: Option<&Vec<syntax::BtmLine>>, source: &Source) -> crate::outline::Outline {
+        let instructions = lines.map(|lines| lower::from_btm(lines));
+        outline::outline(instructions.as_deref(), source, true)
     }
 }

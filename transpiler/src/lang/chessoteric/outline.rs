@@ -3,7 +3,6 @@
 //! symbol it writes, and for a game the board it read them from — and
 //! tokens for moves, annotations, tags and comments.
 
-use super::instructions;
 use super::lower::{group, Group, GroupKind, Grouped, Instruction};
 use super::syntax::Annotation;
 use crate::outline::{Outline, Symbol, SymbolKind, TokenKind};
@@ -18,17 +17,18 @@ const RULE_PARTS: [&str; 5] = [
     "move",
 ];
 
-/// The outline of a game (`btm` false) or a BTM listing (comments, tags
-/// and moves only if it does not play).
-pub fn outline(source: &Source, btm: bool) -> Outline {
+/// The outline of a game (`btm` false) or a BTM listing, from its
+/// `instructions` (`None` if it does not play: comments, tags and moves
+/// only).
+pub fn outline(instructions: Option<&[Instruction]>, source: &Source, btm: bool) -> Outline {
     let mut outline = Outline::default();
     lexical_tokens(source, btm, &mut outline);
-    let Ok(instructions) = instructions(source, btm) else {
+    let Some(instructions) = instructions else {
         return outline.finish();
     };
     // Each instruction's part or symbol, with the whole value it adds up
     // to (a start and its continuations).
-    let Grouped { groups, group_of } = group(&instructions);
+    let Grouped { groups, group_of } = group(instructions);
     link_next_states(&groups, &mut outline);
     let rules = decoded_rules(&groups);
     for (instruction, index) in instructions.iter().zip(group_of) {
@@ -186,11 +186,12 @@ fn lexical_tokens(source: &Source, btm: bool, outline: &mut Outline) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::FrontEnd as _;
 
     #[test]
     fn btm_lines_say_what_they_write() {
         let text = "100!\n101! # one\n110!\n100!\n100!\n11001000?\n";
-        let outline = outline(&Source::new("t.btm", text), true);
+        let outline = super::super::BtmStages::parse_and_outline(&Source::new("t.btm", text));
         assert_eq!(outline.symbols.len(), 6);
         assert_eq!(outline.symbols[0].span.start, 0);
         let hover = &outline.hover_at(text.find("110!").unwrap()).unwrap().text;
@@ -211,7 +212,7 @@ mod tests {
         // Rule 1: state 0, read 0, next 3, write 1, move 0; rule 2: state
         // 3, read 0, next 0, write 1, move 1.
         let text = "10!\n10!\n111!\n11!\n10!\n111!\n10!\n10!\n11!\n11!\n";
-        let outline = outline(&Source::new("t.btm", text), true);
+        let outline = super::super::BtmStages::parse_and_outline(&Source::new("t.btm", text));
         let next_of_rule_1 = text.find("111!").unwrap();
         let state_of_rule_2 = text.rfind("111!").unwrap();
         assert_eq!(
@@ -229,7 +230,7 @@ mod tests {
     #[test]
     fn a_games_annotated_moves_show_their_board_bits() {
         let game = include_str!("../../../../examples/chessoteric-hello.pgn");
-        let outline = outline(&Source::new("hello.pgn", game), false);
+        let outline = super::super::Stages::parse_and_outline(&Source::new("hello.pgn", game));
         assert!(!outline.symbols.is_empty());
         let first = &outline.symbols[0];
         let hover = &outline.hover_at(first.span.start).unwrap().text;

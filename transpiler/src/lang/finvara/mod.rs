@@ -47,8 +47,8 @@ impl super::FrontEnd for Stages {
             .ok()
     }
 
-    fn outline(source: &Source) -> crate::outline::Outline {
-        outline::outline(source)
+    fn outline(tree: Option<&syntax::Program>, source: &Source) -> crate::outline::Outline {
+        outline::outline(tree, source)
     }
 }
 

@@ -15,10 +15,10 @@ use crate::outline::{Outline, Symbol, SymbolKind, TokenKind};
 use crate::source::{Source, Span, Spanned};
 
 /// The outline of a Finvara program (comments only if it does not parse).
-pub fn outline(source: &Source) -> Outline {
+pub fn outline(tree: Option<&syntax::Program>, source: &Source) -> Outline {
     let mut outline = Outline::default();
     comment_tokens(source, &mut outline);
-    let Ok(program) = syntax::parse(source) else {
+    let Some(program) = tree else {
         return outline.finish();
     };
     let definitions: Definitions = program
@@ -26,9 +26,9 @@ pub fn outline(source: &Source) -> Outline {
         .iter()
         .map(|piece| (piece.symbol.value.as_str(), piece))
         .collect();
-    piece_symbols(source, &program, &definitions, &mut outline);
-    board_cells(source, &program, &definitions, &mut outline);
-    move_lines(source, &program, &definitions, &mut outline);
+    piece_symbols(source, program, &definitions, &mut outline);
+    board_cells(source, program, &definitions, &mut outline);
+    move_lines(source, program, &definitions, &mut outline);
     outline.symbols.sort_by_key(|symbol| symbol.span.start);
     outline.finish()
 }
@@ -497,7 +497,7 @@ mod tests {
 
     #[test]
     fn symbols_link_to_definitions_and_checks_to_their_turn() {
-        let outline = outline(&Source::new("truth.fv", TRUTH));
+        let outline = super::super::Stages::parse_and_outline(&Source::new("truth.fv", TRUTH));
         let names: Vec<&str> = outline.symbols.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(&names[..5], ["k", "n", "q", "i", "p"]);
         assert!(names.contains(&"Turn 4 W"));
@@ -533,7 +533,7 @@ mod tests {
         let text = "(k):\n(g 4): \"k\"(0,1|>)\n(f 4): {\"k\",(0,1|>)}\n\
                     +--+--+--+--+\n|kB|  |  |kW|\n+--+--+--+--+\n|gW|  |fW|  |\n+--+--+--+--+\n\
                     Turn 1 W: g a1 -> a2\nTurn 1 B: k b1 -> b2\nTurn 2 W: f a3 -> a4\n";
-        let outline = outline(&Source::new("like.fv", text));
+        let outline = super::super::Stages::parse_and_outline(&Source::new("like.fv", text));
         let hover = |needle: &str| {
             let at = text.find(needle).unwrap() + "Turn 1 W: ".len();
             outline.hover_at(at).unwrap().text.clone()

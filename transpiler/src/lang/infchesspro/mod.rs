@@ -42,8 +42,8 @@ impl super::FrontEnd for Stages {
         Some(lower::lower(tree, source))
     }
 
-    fn outline(source: &Source) -> crate::outline::Outline {
-        outline::outline(source)
+    fn outline(tree: Option<&syntax::Program>, source: &Source) -> crate::outline::Outline {
+        outline::outline(tree, source)
     }
 }
 

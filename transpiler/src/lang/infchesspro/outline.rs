@@ -10,14 +10,14 @@ use crate::outline::{Outline, Symbol, SymbolKind, TokenKind};
 use crate::source::{Source, Spanned};
 
 /// The outline of an InfChessPro program (empty if it does not parse).
-pub fn outline(source: &Source) -> Outline {
+pub fn outline(tree: Option<&syntax::Program>, source: &Source) -> Outline {
     let mut outline = Outline::default();
     for (start, line) in source.lines() {
         if let Some(hash) = syntax::comment_start(line) {
             outline.token(start + hash..start + line.len(), TokenKind::Comment);
         }
     }
-    let Ok(program) = syntax::parse(source) else {
+    let Some(program) = tree else {
         return outline.finish();
     };
     let mut labels: HashMap<i64, &Line> = HashMap::new();
@@ -195,11 +195,12 @@ fn describe(line: &Line, labels: &HashMap<i64, &Line>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::FrontEnd as _;
 
     #[test]
     fn jumps_link_to_their_lines_and_lines_are_described() {
         let text = "1. a=K0,0\n# a comment\n2. a;0,1?1!3\n3. \"done\n";
-        let outline = outline(&Source::new("t.icp", text));
+        let outline = super::super::Stages::parse_and_outline(&Source::new("t.icp", text));
         let names: Vec<&str> = outline.symbols.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["1.", "2.", "3."]);
         let jump_to_1 = text.find("?1").unwrap();
@@ -234,7 +235,7 @@ mod tests {
 
     #[test]
     fn a_program_that_does_not_parse_has_only_comment_tokens() {
-        let outline = outline(&Source::new("t.icp", "# c\n1. >\n"));
+        let outline = super::super::Stages::parse_and_outline(&Source::new("t.icp", "# c\n1. >\n"));
         assert!(outline.symbols.is_empty());
         assert_eq!(outline.tokens.len(), 1);
     }
