@@ -157,9 +157,41 @@ impl Located for Program {
 fn diagnose(
     facts: &[Facts],
     located: &impl Located,
-    mut matches: Option<&mut Vec<(usize, usize)>>,
+    matches: Option<&mut Vec<(usize, usize)>>,
 ) -> Diagnostics {
     let mut diagnostics = Diagnostics::default();
+    let walked = walk(facts, located, matches, &mut diagnostics);
+    unmatched_labels(&walked.open, located, &mut diagnostics);
+    never_written(facts, &walked, located, &mut diagnostics);
+    unchanging_conditions(&walked.unchanging, located, &mut diagnostics);
+    diagnostics.sort();
+    diagnostics
+}
+
+/// What one walk over the lines learns for the warnings after it.
+struct Walked {
+    /// The labels no condition paired with.
+    open: Vec<usize>,
+    /// The last line that wrote each cell.
+    cell_written: [Option<usize>; 64],
+    /// The last line that wrote each variable.
+    var_written: [Option<usize>; 5],
+    /// The cells read anywhere (a bit each).
+    cells_read: u64,
+    /// The variables read anywhere (a bit each).
+    vars_read: u8,
+    /// The loops (condition, label) whose condition nothing in them writes.
+    unchanging: Vec<(usize, usize)>,
+}
+
+/// Pairs labels with conditions (errors: too deep, a condition with no
+/// label) and notes what each line reads and writes.
+fn walk(
+    facts: &[Facts],
+    located: &impl Located,
+    mut matches: Option<&mut Vec<(usize, usize)>>,
+    diagnostics: &mut Diagnostics,
+) -> Walked {
     // Labels are opening brackets, conditions closing ones.
     let mut open: Vec<usize> = Vec::new();
     // The last line before this one that wrote each cell and variable.
@@ -233,9 +265,21 @@ fn diagnose(
             *var = Some(index);
         }
     }
+    Walked {
+        open,
+        cell_written,
+        var_written,
+        cells_read,
+        vars_read,
+        unchanging,
+    }
+}
+
+/// A label no condition pairs with: a warning.
+fn unmatched_labels(open: &[usize], located: &impl Located, diagnostics: &mut Diagnostics) {
     // A label no condition pairs with does nothing: harmless, but rarely
     // what was meant.
-    for &label in &open {
+    for &label in open {
         diagnostics.push_with(Severity::Warning, located.start(label), || {
             Diagnostic::warning(
                 "no loop condition loops back to this label",
@@ -247,6 +291,16 @@ fn diagnose(
             )
         });
     }
+}
+
+/// A warning where each cell and variable that is read but never written
+/// is first read.
+fn never_written(
+    facts: &[Facts],
+    walked: &Walked,
+    located: &impl Located,
+    diagnostics: &mut Diagnostics,
+) {
     // Cells and variables read but never written: each where it is first
     // read.
     let unwritten = |written: &[Option<usize>], read: u64| {
@@ -254,8 +308,8 @@ fn diagnose(
             .filter(|&at| written[at].is_none() && read & (1 << at) != 0)
             .fold(0u64, |mask, at| mask | (1 << at))
     };
-    let mut cells = unwritten(&cell_written, cells_read);
-    let mut vars = unwritten(&var_written, u64::from(vars_read));
+    let mut cells = unwritten(&walked.cell_written, walked.cells_read);
+    let mut vars = unwritten(&walked.var_written, u64::from(walked.vars_read));
     for (index, line) in facts.iter().enumerate() {
         if cells == 0 && vars == 0 {
             break;
@@ -293,7 +347,15 @@ fn diagnose(
             });
         }
     }
-    for (condition, label) in unchanging {
+}
+
+/// A warning on each loop whose condition can never change.
+fn unchanging_conditions(
+    unchanging: &[(usize, usize)],
+    located: &impl Located,
+    diagnostics: &mut Diagnostics,
+) {
+    for &(condition, label) in unchanging {
         diagnostics.push_with(Severity::Warning, located.start(condition), || {
             Diagnostic::warning("this loop's condition can never change", located.span(condition))
                 .with_label("nothing in the loop writes the cells or the variable compared here")
@@ -301,8 +363,6 @@ fn diagnose(
                 .with_help("once it loops back it loops forever; write to a compared cell or variable inside the loop")
         });
     }
-    diagnostics.sort();
-    diagnostics
 }
 
 impl LineFact for Facts {
