@@ -143,8 +143,8 @@ impl crate::picture::Step for Traced<'_> {
     /// The rule's place, or in the input and output states the place of
     /// the move that wrote the symbol under the head.
     fn place(&self) -> (u32, u32) {
-        self.source()
-            .map_or((self.line(), self.column()), |from| from.place)
+        let (line, column) = (self.line(), self.column());
+        (self.sources.place(line, column, self.tape.head())).unwrap_or((line, column))
     }
 
     /// The tape around the head (the head marked), the state and rule.

@@ -111,15 +111,27 @@ impl StepSources {
         sources
     }
 
-    /// The instruction a step comes from: the rule's (at `line`,
+    /// Which kept instruction a step comes from: the rule's (at `line`,
     /// `column`), or with no rule (`line` 0: the input or output state)
     /// the one that wrote the initial symbol of tape cell `head`.
-    pub fn step(&self, line: u32, column: u32, head: usize) -> Option<StepSource> {
-        let index = if line != 0 {
-            *self.rules.get(&(line, column))?
+    fn index(&self, line: u32, column: u32, head: usize) -> Option<usize> {
+        if line != 0 {
+            self.rules.get(&(line, column)).copied()
         } else {
-            *self.symbols.get(head)?
-        };
+            self.symbols.get(head).copied()
+        }
+    }
+
+    /// Where the instruction a step comes from is ([`StepSources::step`]
+    /// without drawing its position).
+    pub fn place(&self, line: u32, column: u32, head: usize) -> Option<(u32, u32)> {
+        Some(self.places[self.index(line, column, head)?])
+    }
+
+    /// The instruction a step comes from ([`StepSources::index`]): the
+    /// position after it and its bits.
+    pub fn step(&self, line: u32, column: u32, head: usize) -> Option<StepSource> {
+        let index = self.index(line, column, head)?;
         let instruction = &self.kept[index];
         let position = instruction.snapshot.as_ref().map(|snapshot| {
             let dots = if snapshot.white { "." } else { "..." };
@@ -132,7 +144,6 @@ impl StepSources {
             (explain::board_grid(&snapshot.board), san)
         });
         Some(StepSource {
-            place: self.places[index],
             position,
             bits: instruction.bits.clone(),
         })
@@ -141,8 +152,6 @@ impl StepSources {
 
 /// The annotated move (or BTM line) a machine's step comes from.
 pub struct StepSource {
-    /// Its line and column (column 0 in a listing).
-    pub place: (u32, u32),
     /// In a game: the position after the move, and the move as written.
     pub position: Option<(crate::picture::Grid, String)>,
     /// The instruction's bits.
