@@ -26,6 +26,7 @@ pub mod cursor;
 pub mod diag;
 pub mod embed;
 pub mod emit;
+pub mod format;
 pub mod lang;
 pub mod language;
 pub mod outline;
@@ -58,6 +59,7 @@ use proc_macro2::TokenStream;
 
 pub use crate::diag::{Diagnostic, Diagnostics, Severity};
 pub use crate::emit::CompileOptions;
+pub use crate::format::{FormatOptions, Formatted};
 pub use crate::lang::{BackEnd, FrontEnd};
 pub use crate::language::Language;
 pub use crate::source::{Source, Span};
@@ -154,6 +156,21 @@ pub fn check(source: &Source, language: Language) -> Result<Checked, Diagnostics
             warnings,
         })
     })
+}
+
+/// `source` (a `language` program) in its canonical layout, or the syntax
+/// errors that keep it from being formatted: what does not parse has no
+/// layout to keep (see [`format`](crate::format)). Formatting a formatted
+/// text gives it back unchanged.
+pub fn format(
+    source: &Source,
+    language: Language,
+    options: &FormatOptions,
+) -> Result<Formatted, Diagnostics> {
+    if let Some(errors) = format::refused(language, options) {
+        return Err(errors);
+    }
+    with_language_stages!(language, |S| S::format(source, options))
 }
 
 /// What an editor shows of `source` as `language` (see [`outline`](crate::outline)).

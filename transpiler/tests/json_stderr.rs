@@ -283,9 +283,14 @@ fn every_verb_and_usage_error_writes_only_json() {
     let dir = dir();
     std::fs::write(dir.join("bad.icp"), "1. \"hi\n2. > 5\n").unwrap();
     std::fs::write(dir.join("unused.chc"), "a1+ | x\n").unwrap();
-    let runs: [(&[&str], Option<i32>); 16] = [
+    // A board `fmt` repairs: its note is a warning object.
+    std::fs::write(dir.join("ragged.fv"), "(k):\n|kW|kB|\n|  |\n").unwrap();
+    let runs: [(&[&str], Option<i32>); 19] = [
         (&["check", "register.icp"], Some(0)),
         (&["check", "bad.icp"], Some(2)),
+        (&["fmt", "--check", "register.icp"], Some(0)),
+        (&["fmt", "--check", "bad.icp"], Some(2)),
+        (&["fmt", "--check", "ragged.fv"], Some(1)),
         (&["register.icp", "-o", "register.rs"], Some(0)),
         (&["bad.icp"], Some(2)),
         (

@@ -1,5 +1,5 @@
 //! The `chess2rs` command line: emit Rust (default), `run`, `build`,
-//! `interpret`, `check`, `explain`, `view`, `synth`, `lsp`, `cache`,
+//! `interpret`, `check`, `explain`, `fmt`, `view`, `synth`, `lsp`, `cache`,
 //! `completions`, `man` (and the hidden `tier-build` of `run`'s tiers).
 //!
 //! `args` defines the arguments, `report` prints diagnostics as they ask;
@@ -13,6 +13,7 @@ mod check;
 mod completions;
 mod emit;
 mod explain;
+mod fmt;
 mod interpret;
 mod interrupt;
 mod man;
@@ -75,6 +76,7 @@ pub fn main() -> ExitCode {
         None => emit::emit_rust(&cli.emit, &reporter),
         Some(Verb::Check(args)) => check::check_only(&args, &reporter),
         Some(Verb::Explain(args)) => explain::explain_game(&args, &reporter),
+        Some(Verb::Fmt(args)) => fmt::format_files(&args, &reporter),
         Some(Verb::Synth(args)) => synth::synth_game(&args, &reporter),
         Some(Verb::Interpret(args)) => interpret::interpret_file(&args, &reporter),
         Some(Verb::Run(args)) => build::run(&args, &reporter),

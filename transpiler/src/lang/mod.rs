@@ -19,6 +19,7 @@ use chess2rs_runtime::RuntimeError;
 use proc_macro2::TokenStream;
 
 use crate::diag::Diagnostics;
+use crate::format::{FormatOptions, Formatted};
 use crate::outline::Outline;
 use crate::runtime_errors::CommandSite;
 use crate::source::Source;
@@ -79,6 +80,11 @@ pub trait FrontEnd {
     /// to definitions, tokens and descriptions, from its parsed `tree`
     /// (`None` if it does not parse: the tokens the text alone gives).
     fn outline(tree: Option<&Self::Tree>, source: &Source) -> Outline;
+
+    /// The program in its language's canonical layout (`chess2rs fmt`),
+    /// written from its parsed tree: the same program, or the syntax
+    /// errors that keep it from being formatted.
+    fn format(source: &Source, options: &FormatOptions) -> Result<Formatted, Diagnostics>;
 
     /// Parse, then [`FrontEnd::outline`].
     fn parse_and_outline(source: &Source) -> Outline {

@@ -8,6 +8,7 @@
 pub mod check;
 pub mod closed_form;
 pub mod codegen;
+pub mod format;
 pub mod interp;
 pub mod ir;
 pub mod lower;
@@ -57,6 +58,13 @@ impl super::FrontEnd for Stages {
 
     fn outline(tree: Option<&syntax::Program>, source: &Source) -> crate::outline::Outline {
         outline::outline(tree, source)
+    }
+
+    fn format(
+        source: &Source,
+        options: &crate::format::FormatOptions,
+    ) -> Result<crate::format::Formatted, Diagnostics> {
+        format::format(source, options)
     }
 }
 

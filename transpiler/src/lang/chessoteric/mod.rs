@@ -13,6 +13,7 @@ pub mod chess;
 pub mod codegen;
 pub mod explain;
 pub mod fen;
+pub mod format;
 pub mod interp;
 pub mod ir;
 pub mod lower;
@@ -210,6 +211,13 @@ impl super::FrontEnd for Stages {
         let instructions = game.and_then(|game| game_instructions(game).ok());
         outline::outline(instructions.as_deref(), source, false)
     }
+
+    fn format(
+        source: &Source,
+        options: &crate::format::FormatOptions,
+    ) -> Result<crate::format::Formatted, Diagnostics> {
+        format::format_pgn(source, options)
+    }
 }
 
 impl super::BackEnd for ir::Machine {
@@ -278,5 +286,12 @@ impl super::FrontEnd for BtmStages {
     fn outline(lines: Option<&Vec<syntax::BtmLine>>, source: &Source) -> crate::outline::Outline {
         let instructions = lines.map(|lines| lower::from_btm(lines));
         outline::outline(instructions.as_deref(), source, true)
+    }
+
+    fn format(
+        source: &Source,
+        options: &crate::format::FormatOptions,
+    ) -> Result<crate::format::Formatted, Diagnostics> {
+        format::format_btm(source, options)
     }
 }

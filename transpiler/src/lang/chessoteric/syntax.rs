@@ -80,30 +80,67 @@ pub struct BtmLine {
 /// Parses PGN; all syntax errors are collected.
 pub fn parse_pgn(source: &Source) -> Result<Game, Diagnostics> {
     let mut parser = PgnParser {
-        cursor: Cursor::new(source.text(), 0),
-        errors: Diagnostics::default(),
+        lexer: PgnLexer::new(source.text()),
         number: 1,
         white: true,
     };
     let game = parser.game();
-    if parser.errors.is_empty() {
+    if parser.lexer.errors.is_empty() {
         Ok(game)
     } else {
-        Err(parser.errors)
+        Err(parser.lexer.errors)
     }
 }
 
-struct PgnParser<'a> {
-    /// Over the whole text (spans are its offsets).
-    cursor: Cursor<'a>,
-    errors: Diagnostics,
-    /// The number of the next move.
-    number: u32,
-    /// Whether the next move is White's.
-    white: bool,
+/// What a piece of PGN text is, as [`PgnLexer`] splits it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PgnToken {
+    /// A tag pair, `[Name "value"]`.
+    Tag,
+    /// A comment, `{…}`.
+    Comment,
+    /// A variation, `(…)` (comments inside it included).
+    Variation,
+    /// A comment from `;` to the line's end.
+    LineComment,
+    /// An escaped line: `%` at a line's start, to its end.
+    Escape,
+    /// A NAG, `$N`.
+    Nag,
+    /// A move number, a move with its annotation, an annotation written
+    /// apart, or a result: anything else up to a blank or one of
+    /// `{}()[];$` (up to a blank alone after [`PgnLexer::after_result`]).
+    Word,
 }
 
-impl PgnParser<'_> {
+/// Splits PGN text into [`PgnToken`]s (the blanks between them left out),
+/// collecting the errors of groups never closed and of closing
+/// characters that close nothing: what the parser and `chess2rs fmt` read.
+pub struct PgnLexer<'a> {
+    /// Over the whole text (spans are its offsets).
+    cursor: Cursor<'a>,
+    /// The errors found so far.
+    pub errors: Diagnostics,
+    /// Whether the game's result has been read: every later word is one
+    /// (to the next blank) that should not be there.
+    pub after_result: bool,
+}
+
+impl<'a> PgnLexer<'a> {
+    /// A lexer at the start of `text`.
+    pub fn new(text: &'a str) -> PgnLexer<'a> {
+        PgnLexer {
+            cursor: Cursor::new(text, 0),
+            errors: Diagnostics::default(),
+            after_result: false,
+        }
+    }
+
+    /// The text.
+    pub fn text(&self) -> &'a str {
+        self.cursor.text()
+    }
+
     /// Skips to the closing `close` (nesting `open`), reporting an
     /// unterminated group.
     fn skip_group(&mut self, open: char, close: char, what: &str) {
@@ -129,26 +166,56 @@ impl PgnParser<'_> {
         );
     }
 
-    fn game(&mut self) -> Game {
-        let mut game = Game {
-            fen: None,
-            moves: Vec::new(),
-        };
-        let mut result_seen = false;
-        while let Some(c) = self.cursor.peek() {
+    /// A tag pair, to its `]`; `false` (and the error) if it has none.
+    fn tag(&mut self) -> bool {
+        let start = self.cursor.pos();
+        match self.cursor.rest().find(']') {
+            Some(offset) => {
+                self.cursor.set_pos(start + offset + 1);
+                true
+            }
+            None => {
+                self.errors.push(
+                    Diagnostic::error("this tag pair is never closed", start..start + 1)
+                        .with_label("no `]` follows")
+                        .with_help("tag pairs look like `[Event \"Casual game\"]`"),
+                );
+                self.cursor.set_pos(usize::MAX);
+                false
+            }
+        }
+    }
+}
+
+impl Iterator for PgnLexer<'_> {
+    type Item = (PgnToken, Span);
+
+    fn next(&mut self) -> Option<(PgnToken, Span)> {
+        loop {
+            let c = self.cursor.peek()?;
             let start = self.cursor.pos();
-            match c {
+            let token = match c {
                 c if c.is_whitespace() => {
                     self.cursor.bump();
+                    continue;
                 }
-                '[' => self.tag(&mut game),
-                '{' => self.skip_group('{', '}', "comment"),
-                '(' => self.skip_group('(', ')', "variation"),
+                '[' if self.tag() => PgnToken::Tag,
+                '[' => return None,
+                '{' => {
+                    self.skip_group('{', '}', "comment");
+                    PgnToken::Comment
+                }
+                '(' => {
+                    self.skip_group('(', ')', "variation");
+                    PgnToken::Variation
+                }
                 ';' => {
                     self.cursor.take_while(|c| c != '\n');
+                    PgnToken::LineComment
                 }
                 '%' if self.cursor.text()[..start].ends_with('\n') || start == 0 => {
                     self.cursor.take_while(|c| c != '\n');
+                    PgnToken::Escape
                 }
                 ')' | '}' | ']' => {
                     self.cursor.bump();
@@ -164,61 +231,76 @@ impl PgnParser<'_> {
                         )
                         .with_label("unmatched"),
                     );
+                    continue;
                 }
                 '$' => {
                     self.cursor.bump();
                     self.cursor.take_while(|c| c.is_ascii_digit());
-                    self.nag(&mut game, self.cursor.span_from(start));
-                }
-                _ if result_seen => {
-                    self.cursor.take_while(|c| !c.is_whitespace());
-                    let span = self.cursor.span_from(start);
-                    self.errors.push(
-                        Diagnostic::error("moves after the game's result", span)
-                            .with_label("the game ended with the result before this")
-                            .with_help("a PGN file holds one game; remove what follows the result"),
-                    );
+                    PgnToken::Nag
                 }
                 _ => {
-                    let (_, token) = self
-                        .cursor
-                        .take_while(|c| !c.is_whitespace() && !"{}()[];$".contains(c));
-                    if token.is_empty() {
+                    let after_result = self.after_result;
+                    let (_, word) = self.cursor.take_while(|c| {
+                        !c.is_whitespace() && (after_result || !"{}()[];$".contains(c))
+                    });
+                    if word.is_empty() {
                         self.cursor.bump();
                         continue;
                     }
-                    let span = self.cursor.span_from(start);
-                    if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
-                        result_seen = true;
-                    } else {
-                        self.movetext_token(&mut game, token, span);
-                    }
+                    PgnToken::Word
                 }
+            };
+            return Some((token, self.cursor.span_from(start)));
+        }
+    }
+}
+
+/// The results a game may end with.
+pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+struct PgnParser<'a> {
+    lexer: PgnLexer<'a>,
+    /// The number of the next move.
+    number: u32,
+    /// Whether the next move is White's.
+    white: bool,
+}
+
+impl PgnParser<'_> {
+    fn game(&mut self) -> Game {
+        let mut game = Game {
+            fen: None,
+            moves: Vec::new(),
+        };
+        while let Some((token, span)) = self.lexer.next() {
+            let text = &self.lexer.text()[span.clone()];
+            match token {
+                PgnToken::Tag => self.tag(&mut game, text, span.start),
+                PgnToken::Nag => self.nag(&mut game, span),
+                PgnToken::Word if self.lexer.after_result => self.lexer.errors.push(
+                    Diagnostic::error("moves after the game's result", span)
+                        .with_label("the game ended with the result before this")
+                        .with_help("a PGN file holds one game; remove what follows the result"),
+                ),
+                PgnToken::Word if RESULTS.contains(&text) => self.lexer.after_result = true,
+                PgnToken::Word => self.movetext_token(&mut game, text, span),
+                PgnToken::Comment
+                | PgnToken::Variation
+                | PgnToken::LineComment
+                | PgnToken::Escape => {}
             }
         }
         game
     }
 
-    fn tag(&mut self, game: &mut Game) {
-        let start = self.cursor.pos();
-        let end = match self.cursor.rest().find(']') {
-            Some(offset) => start + offset + 1,
-            None => {
-                self.errors.push(
-                    Diagnostic::error("this tag pair is never closed", start..start + 1)
-                        .with_label("no `]` follows")
-                        .with_help("tag pairs look like `[Event \"Casual game\"]`"),
-                );
-                self.cursor.set_pos(usize::MAX);
-                return;
-            }
-        };
-        self.cursor.set_pos(end);
-        let inner = &self.cursor.text()[start + 1..end - 1];
+    /// A tag pair, `text` at `start`: only `FEN` matters.
+    fn tag(&mut self, game: &mut Game, text: &str, start: usize) {
+        let end = start + text.len();
+        let inner = &text[1..text.len() - 1];
         let name = inner.split_whitespace().next().unwrap_or_default();
         if name == "FEN" {
             let (Some(open), Some(close)) = (inner.find('"'), inner.rfind('"')) else {
-                self.errors.push(
+                self.lexer.errors.push(
                     Diagnostic::error("the FEN tag has no quoted value", start..end)
                         .with_label("expected `[FEN \"...\"]`"),
                 );
@@ -235,7 +317,7 @@ impl PgnParser<'_> {
     /// A NAG after a move: `$1`–`$4` annotate it, `$5`/`$6` are errors,
     /// others are ignored.
     fn nag(&mut self, game: &mut Game, span: Span) {
-        let number = self.cursor.text()[span.start + 1..span.end]
+        let number = self.lexer.text()[span.start + 1..span.end]
             .parse::<u32>()
             .ok();
         let annotation = match number {
@@ -244,7 +326,7 @@ impl PgnParser<'_> {
             Some(3) => Annotation::ContinuePart,
             Some(4) => Annotation::ContinueSymbol,
             Some(5 | 6) => {
-                self.errors.push(not_an_instruction(
+                self.lexer.errors.push(not_an_instruction(
                     span,
                     if number == Some(5) {
                         "$5 (!?)"
@@ -268,14 +350,14 @@ impl PgnParser<'_> {
                     .as_ref()
                     .map(|a| a.span.clone())
                     .unwrap_or_default();
-                self.errors.push(
+                self.lexer.errors.push(
                     Diagnostic::error("a move with two annotations", annotation.span)
                         .with_label("second annotation")
                         .with_secondary(first, "first annotation")
                         .with_help("each move carries at most one of ! ? !! ?? (or $1–$4)"),
                 );
             }
-            None => self.errors.push(
+            None => self.lexer.errors.push(
                 Diagnostic::error("an annotation before any move", annotation.span)
                     .with_label("annotates nothing"),
             ),
@@ -293,7 +375,7 @@ impl PgnParser<'_> {
             }
             let rest = &token[digits..];
             if rest.is_empty() {
-                self.errors.push(
+                self.lexer.errors.push(
                     Diagnostic::error(format!("`{}` is not a move", excerpt(token)), span)
                         .with_label("a number without `.`")
                         .with_help("move numbers are written `12.` (White) or `12...` (Black)"),
@@ -316,7 +398,7 @@ impl PgnParser<'_> {
             // NAG: it annotates the move before it.
             match Annotation::from_suffix(suffix) {
                 Some(annotation) => self.annotate(game, Spanned::new(annotation, span)),
-                None => self.errors.push(not_an_instruction(span, suffix)),
+                None => self.lexer.errors.push(not_an_instruction(span, suffix)),
             }
             return;
         }
@@ -335,7 +417,10 @@ impl PgnParser<'_> {
             let suffix_span = span.start + body_len..span.end;
             match Annotation::from_suffix(suffix) {
                 Some(annotation) => self.annotate(game, Spanned::new(annotation, suffix_span)),
-                None => self.errors.push(not_an_instruction(suffix_span, suffix)),
+                None => self
+                    .lexer
+                    .errors
+                    .push(not_an_instruction(suffix_span, suffix)),
             }
         }
     }

@@ -10,6 +10,7 @@ pub mod automaton;
 pub mod check;
 pub mod classes;
 pub mod codegen;
+pub mod format;
 pub mod interp;
 pub mod ir;
 pub mod lower;
@@ -49,6 +50,13 @@ impl super::FrontEnd for Stages {
 
     fn outline(tree: Option<&syntax::Program>, source: &Source) -> crate::outline::Outline {
         outline::outline(tree, source)
+    }
+
+    fn format(
+        source: &Source,
+        options: &crate::format::FormatOptions,
+    ) -> Result<crate::format::Formatted, Diagnostics> {
+        format::format(source, options)
     }
 }
 

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::cursor::Cursor;
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{excerpt, Diagnostic, Diagnostics};
 use crate::source::{Source, Span, Spanned};
 
 use super::automaton::MAX_EDGES;
@@ -183,6 +183,108 @@ pub fn comment_start(line: &str) -> Option<usize> {
 
 /// Parses a program; all bad lines are reported.
 pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
+    let (program, mut errors, widths) = read_lines(source);
+    report_ragged_rows(&widths, &mut errors);
+    if errors.is_empty() {
+        Ok(program)
+    } else {
+        // In the order of the lines they are about.
+        errors.sort_by_start();
+        Err(errors)
+    }
+}
+
+/// [`parse`], with a board whose rows are short completed with empty
+/// cells (`chess2rs fmt` redraws such a board): the program and a
+/// warning for each row completed, or every error (a row longer than the
+/// board's width is one: which of its cells is too many is not known).
+pub fn parse_completing_rows(source: &Source) -> Result<(Program, Diagnostics), Diagnostics> {
+    let (mut program, mut errors, widths) = read_lines(source);
+    let mut completed = Diagnostics::default();
+    let Some(board) = widths.board() else {
+        return if errors.is_empty() {
+            Ok((program, completed))
+        } else {
+            Err(errors)
+        };
+    };
+    if widths.rows.iter().any(|(width, _)| *width > board.width) || !errors.is_empty() {
+        report_ragged_rows(&widths, &mut errors);
+        errors.sort_by_start();
+        return Err(errors);
+    }
+    for (row, (width, span)) in program.rows.iter_mut().zip(&widths.rows) {
+        if *width < board.width {
+            let end = span.end.saturating_sub(1);
+            row.resize(board.width, Spanned::new(Cell::Empty, end..span.end));
+            completed.push(
+                Diagnostic::warning(
+                    format!(
+                        "this row had {}, completed with {}",
+                        cells(*width),
+                        cells(board.width - width).replace("cell", "empty cell")
+                    ),
+                    span.clone(),
+                )
+                .with_label("completed")
+                .with_help(format!("the board's rows have {}", cells(board.width))),
+            );
+        }
+    }
+    Ok((program, completed))
+}
+
+/// `1 cell`, `N cells`.
+pub fn cells(count: usize) -> String {
+    if count == 1 {
+        "1 cell".to_string()
+    } else {
+        format!("{count} cells")
+    }
+}
+
+/// How wide the board's rows and `+--+` lines are drawn, in cells.
+#[derive(Debug, Default)]
+struct BoardWidths {
+    /// Each row's width and span.
+    rows: Vec<(usize, Span)>,
+    /// Each `+--+` line's width.
+    borders: Vec<usize>,
+}
+
+/// The width of a board: the one most rows and `+--+` lines have (of
+/// equally common ones, the first seen).
+struct BoardWidth {
+    width: usize,
+    /// How many rows and lines have it.
+    count: usize,
+    /// The index (rows first, then lines) of the first that has it.
+    first: usize,
+}
+
+impl BoardWidths {
+    /// The board's width, if it has rows or `+--+` lines.
+    fn board(&self) -> Option<BoardWidth> {
+        // Per width: how many rows and lines have it, and the first to.
+        let mut seen: HashMap<usize, (usize, usize)> = HashMap::new();
+        let widths =
+            (self.rows.iter().map(|(width, _)| *width)).chain(self.borders.iter().copied());
+        for (index, width) in widths.enumerate() {
+            seen.entry(width).or_insert((0, index)).0 += 1;
+        }
+        seen.into_iter()
+            .max_by_key(|(_, (count, first))| (*count, std::cmp::Reverse(*first)))
+            .map(|(width, (count, first))| BoardWidth {
+                width,
+                count,
+                first,
+            })
+    }
+}
+
+/// Reads every line: the program as far as it parses, the errors of the
+/// lines that do not, and the widths the board is drawn with.
+fn read_lines(source: &Source) -> (Program, Diagnostics, BoardWidths) {
     let mut program = Program {
         pieces: Vec::new(),
         rows: Vec::new(),
@@ -190,10 +292,7 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
         moves: Vec::new(),
     };
     let mut errors = Diagnostics::default();
-    // Every row's width and span, and the widths the `+--+` lines show:
-    // the board's width is the one most of them have.
-    let mut row_widths: Vec<(usize, Span)> = Vec::new();
-    let mut border_widths: Vec<usize> = Vec::new();
+    let mut widths = BoardWidths::default();
     let mut items = 0;
     for (start, raw) in source.lines() {
         let trimmed_start = raw.trim_start();
@@ -206,14 +305,14 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
                 } else {
                     program.board_span.end = offset + trimmed_start.trim_end().len();
                 }
-                row_widths.push((row.len(), offset..offset + trimmed_start.trim_end().len()));
+                (widths.rows).push((row.len(), offset..offset + trimmed_start.trim_end().len()));
                 program.rows.push(row);
             })
         } else {
             let code = trimmed_start[..comment_start(trimmed_start).unwrap_or(trimmed_start.len())]
                 .trim_end();
-            if code.starts_with('+') && code.chars().all(|c| c == '+' || c == '-') {
-                border_widths.push(code.matches('+').count().saturating_sub(1));
+            if let Some(width) = border_width(code) {
+                widths.borders.push(width);
                 continue;
             }
             if code.is_empty() || code.starts_with('+') {
@@ -233,39 +332,32 @@ pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
             errors.push(diagnostic);
         }
     }
-    report_ragged_rows(&row_widths, &border_widths, &mut errors);
-    if errors.is_empty() {
-        Ok(program)
-    } else {
-        // In the order of the lines they are about.
-        errors.sort_by_start();
-        Err(errors)
-    }
+    (program, errors, widths)
 }
 
-/// Reports each board row whose width is not the board's: the width most
-/// rows and `+--+` lines have (of equally common ones, the first seen), so
-/// that one wrong row is blamed, never the right ones around it.
-fn report_ragged_rows(rows: &[(usize, Span)], borders: &[usize], errors: &mut Diagnostics) {
-    // Per width: how many rows and lines have it, and the first to.
-    let mut seen: HashMap<usize, (usize, usize)> = HashMap::new();
-    let widths = rows
-        .iter()
-        .map(|(width, _)| *width)
-        .chain(borders.iter().copied());
-    for (index, width) in widths.enumerate() {
-        seen.entry(width).or_insert((0, index)).0 += 1;
-    }
-    let Some((&board, &(count, first))) = seen
-        .iter()
-        .max_by_key(|(_, &(count, first))| (count, std::cmp::Reverse(first)))
+/// How many cells a `+--+` line `code` (a line's code, without blanks
+/// around it) is drawn for, if it is one.
+pub fn border_width(code: &str) -> Option<usize> {
+    (code.starts_with('+') && code.chars().all(|c| c == '+' || c == '-'))
+        .then(|| code.matches('+').count().saturating_sub(1))
+}
+
+/// Reports each board row whose width is not the board's, so that one
+/// wrong row is blamed, never the right ones around it.
+fn report_ragged_rows(widths: &BoardWidths, errors: &mut Diagnostics) {
+    let Some(BoardWidth {
+        width: board,
+        count,
+        first,
+    }) = widths.board()
     else {
         return;
     };
+    let rows = &widths.rows;
     let wrong = rows.iter().filter(|(w, _)| *w != board).count();
     let reason = if wrong == 1 {
         format!("the board's other rows have {board}")
-    } else if count * 2 > rows.len() + borders.len() {
+    } else if count * 2 > rows.len() + widths.borders.len() {
         format!("most of the board's rows have {board}")
     } else if first == 0 && !rows.is_empty() {
         format!("the first row has {board}")
@@ -273,21 +365,30 @@ fn report_ragged_rows(rows: &[(usize, Span)], borders: &[usize], errors: &mut Di
         format!("the `+--+` lines have {board}")
     };
     for (width, span) in rows.iter().filter(|(w, _)| *w != board) {
-        let cells = if *width == 1 {
-            "1 cell".to_string()
-        } else {
-            format!("{width} cells")
-        };
         errors.push(
-            Diagnostic::error(format!("this row has {cells}, {reason}"), span.clone())
-                .with_label("rows differ in width")
-                .with_help("the board is a rectangle: every row has the same number of cells"),
+            Diagnostic::error(
+                format!("this row has {}, {reason}", cells(*width)),
+                span.clone(),
+            )
+            .with_label("rows differ in width")
+            .with_help("the board is a rectangle: every row has the same number of cells"),
         );
     }
 }
 
 fn parse_row(text: &str, offset: usize) -> Result<Vec<Spanned<Cell>>, Diagnostic> {
     let last = text.rfind('|').unwrap_or(0);
+    let after = &text[last + 1..];
+    let stray = after.trim();
+    if !stray.is_empty() && !stray.starts_with('#') {
+        let start = offset + last + 1 + (after.len() - after.trim_start().len());
+        return Err(Diagnostic::error(
+            format!("`{}` after the row's last `|`", excerpt(stray)),
+            start..start + stray.len(),
+        )
+        .with_label("not in a cell")
+        .with_help("a row ends with `|`; close the cell (`|pW|`), or start a comment with `#`"));
+    }
     let mut cells = Vec::new();
     let mut cell_start = 1;
     for (i, c) in text[..=last].char_indices().skip(1) {

@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod codegen;
+pub mod format;
 pub mod interp;
 pub mod ir;
 pub mod lower;
@@ -44,6 +45,13 @@ impl super::FrontEnd for Stages {
 
     fn outline(tree: Option<&syntax::Program>, source: &Source) -> crate::outline::Outline {
         outline::outline(tree, source)
+    }
+
+    fn format(
+        source: &Source,
+        options: &crate::format::FormatOptions,
+    ) -> Result<crate::format::Formatted, Diagnostics> {
+        format::format(source, options)
     }
 }
 
