@@ -31,6 +31,7 @@ pub mod lang;
 pub mod language;
 pub mod outline;
 pub mod picture;
+pub mod rename;
 pub mod runtime_errors;
 pub mod source;
 pub mod split;
@@ -62,6 +63,7 @@ pub use crate::emit::CompileOptions;
 pub use crate::format::{FormatOptions, Formatted};
 pub use crate::lang::{BackEnd, FrontEnd};
 pub use crate::language::Language;
+pub use crate::rename::Renaming;
 pub use crate::source::{Source, Span};
 
 /// A checked, lowered program of any language.
@@ -171,6 +173,17 @@ pub fn format(
         return Err(errors);
     }
     with_language_stages!(language, |S| S::format(source, options))
+}
+
+/// The name at `offset` of `source` (a `language` program) and every
+/// place it is written, for renaming (see [`rename`](crate::rename)):
+/// `None` if the program does not parse or no name is there.
+pub fn renaming(source: &Source, language: Language, offset: usize) -> Option<Renaming> {
+    with_language_stages!(language, |S| S::renaming(
+        &S::parse(source).ok()?,
+        source,
+        offset
+    ))
 }
 
 /// What an editor shows of `source` as `language` (see [`outline`](crate::outline)).

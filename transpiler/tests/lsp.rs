@@ -328,3 +328,162 @@ fn references_hovers_and_closing() {
     assert!(client.diagnostics(uri).is_empty());
     client.shutdown();
 }
+
+/// `edits` (LSP `TextEdit`s in UTF-16 positions) applied to `text`.
+fn applied(text: &str, edits: &Value) -> String {
+    let offset = |position: &Value| {
+        let line = position["line"].as_u64().unwrap() as usize;
+        let character = position["character"].as_u64().unwrap() as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        let rest = &text[start.min(text.len())..];
+        let line_text = rest.split('\n').next().unwrap_or_default();
+        let bytes: usize = (line_text.chars())
+            .scan(0, |units, c| {
+                *units += c.len_utf16();
+                Some((*units, c.len_utf8()))
+            })
+            .take_while(|(units, _)| *units <= character)
+            .map(|(_, len)| len)
+            .sum();
+        start.min(text.len()) + bytes
+    };
+    let mut edits: Vec<&Value> = edits.as_array().unwrap().iter().collect();
+    edits.sort_by_key(|edit| std::cmp::Reverse(offset(&edit["range"]["start"])));
+    let mut text = text.to_string();
+    for edit in edits {
+        let (start, end) = (
+            offset(&edit["range"]["start"]),
+            offset(&edit["range"]["end"]),
+        );
+        let new_text = edit["newText"].as_str().unwrap();
+        text.replace_range(start..end, new_text);
+    }
+    text
+}
+
+/// `textDocument/formatting` for every language: the edits leave the
+/// document as `chess2rs fmt` writes it, touch only the lines it changes,
+/// and a document that does not parse is refused with the protocol's
+/// "request failed" and its first error.
+#[test]
+fn formatting_over_stdio() {
+    let mut client = Client::start();
+    let documents = [
+        ("file:///w/f.icp", "# kept\n1.  a = K0 , 0 ?2\n\n\n2. %a\n"),
+        ("file:///w/f.chc", "a1#\n1/2 1/2\na1+ | x\n   a1=R+\n"),
+        (
+            "file:///w/f.fv",
+            "(k):\n(q 1):{ (1,0)* }\n|kW|qB|\n|  |\nTurn 1 W: k a1->a2\n",
+        ),
+        ("file:///w/f.pgn", "[Event \"é\"]\n1.e4   e5! 2. Nf3\n"),
+        ("file:///w/f.btm", "  10!\n# c\n11001000? \n"),
+    ];
+    for (uri, text) in documents {
+        let language = chess2rs::Language::from_extension(uri.rsplit('.').next().unwrap()).unwrap();
+        client.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "", "version": 1, "text": text } }),
+        );
+        let edits = client.request(
+            "textDocument/formatting",
+            json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 4, "insertSpaces": true } }),
+        );
+        let expected = chess2rs::format(
+            &chess2rs::Source::new("t", text),
+            language,
+            &chess2rs::FormatOptions::default(),
+        )
+        .unwrap()
+        .text;
+        assert_ne!(expected, text, "{uri}: the case must need formatting");
+        assert_eq!(applied(text, &edits), expected, "{uri}: {edits}");
+    }
+    // The first line of the InfChessPro document is left alone.
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": "file:///w/f.icp" }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    assert!(edits
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|edit| edit["range"]["start"]["line"] != 0));
+    let uri = "file:///w/bad.chc";
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "", "version": 1, "text": "a1+\nnot one\n" } }),
+    );
+    let (id, request) = lsp_frames::request(
+        &mut client.next_id,
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    client.send(request);
+    let response = client.wait_for(|message| message["id"] == json!(id));
+    assert_eq!(response["error"]["code"], -32803, "{response}");
+    let message = response["error"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(
+            "the document does not parse: line 2, column 1: `not one` is not a Chess Code command"
+        ),
+        "{message}"
+    );
+    client.shutdown();
+}
+
+/// `textDocument/prepareRename` and `textDocument/rename`: an InfChessPro
+/// label with its jumps and a Finvara symbol everywhere it is written;
+/// refused where there is no name, and for a name already taken.
+#[test]
+fn renaming_over_stdio() {
+    let mut client = Client::start();
+    let icp = "file:///w/r.icp";
+    let text = "1. a=K0,0?2\n2. a;1,0!1\n";
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": icp, "languageId": "", "version": 1, "text": text } }),
+    );
+    let range = client.request("textDocument/prepareRename", at(icp, 1, 10));
+    assert_eq!(
+        range,
+        json!({ "start": position(1, 9), "end": position(1, 10) })
+    );
+    let mut rename = at(icp, 1, 10);
+    rename["newName"] = json!("100");
+    let edit = client.request("textDocument/rename", rename);
+    assert_eq!(
+        applied(text, &edit["changes"][icp]),
+        "100. a=K0,0?2\n2. a;1,0!100\n"
+    );
+    // Text is no name: nothing to prepare, and a rename is refused.
+    let fv = "file:///w/r.fv";
+    let text = "(k):\n(q 1): (1,0)\n|kW|qB|\nTurn 1 W: k a1 -> b1\n";
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": fv, "languageId": "", "version": 1, "text": text } }),
+    );
+    assert!(client
+        .request("textDocument/prepareRename", at(fv, 3, 0))
+        .is_null());
+    for (line, character, new_name, refusal) in [
+        (3, 0, "x", "there is no name to rename here"),
+        (1, 1, "k", "`k` is taken"),
+    ] {
+        let mut rename = at(fv, line, character);
+        rename["newName"] = json!(new_name);
+        let (id, request) = lsp_frames::request(&mut client.next_id, "textDocument/rename", rename);
+        client.send(request);
+        let response = client.wait_for(|message| message["id"] == json!(id));
+        assert_eq!(response["error"]["code"], -32803, "{response}");
+        let message = response["error"]["message"].as_str().unwrap();
+        assert!(message.starts_with(refusal), "{message}");
+    }
+    let mut rename = at(fv, 2, 4);
+    rename["newName"] = json!("queen");
+    let edit = client.request("textDocument/rename", rename);
+    assert_eq!(
+        applied(text, &edit["changes"][fv]),
+        "(k):\n(queen 1): (1,0)\n|kW|queenB|\nTurn 1 W: k a1 -> b1\n"
+    );
+    client.shutdown();
+}

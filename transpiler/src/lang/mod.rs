@@ -21,6 +21,7 @@ use proc_macro2::TokenStream;
 use crate::diag::Diagnostics;
 use crate::format::{FormatOptions, Formatted};
 use crate::outline::Outline;
+use crate::rename::Renaming;
 use crate::runtime_errors::CommandSite;
 use crate::source::Source;
 use crate::split::Items;
@@ -85,6 +86,14 @@ pub trait FrontEnd {
     /// written from its parsed tree: the same program, or the syntax
     /// errors that keep it from being formatted.
     fn format(source: &Source, options: &FormatOptions) -> Result<Formatted, Diagnostics>;
+
+    /// The name at `offset` of the parsed `tree` (of `source`) and every
+    /// place it is written, for renaming; `None` where there is no name
+    /// (the default: a language without names).
+    fn renaming(tree: &Self::Tree, source: &Source, offset: usize) -> Option<Renaming> {
+        let _ = (tree, source, offset);
+        None
+    }
 
     /// Parse, then [`FrontEnd::outline`].
     fn parse_and_outline(source: &Source) -> Outline {

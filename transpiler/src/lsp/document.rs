@@ -11,7 +11,7 @@
 
 use std::cell::OnceCell;
 
-use lsp_types::{Position, Range};
+use lsp_types::{Position, Range, TextEdit};
 
 use crate::diag::Diagnostics;
 use crate::lang::{chesscode, chessoteric, infchesspro};
@@ -206,6 +206,45 @@ impl Document {
     pub fn outline(&self) -> &Outline {
         self.outline
             .get_or_init(|| crate::outline(&self.source, self.language))
+    }
+
+    /// The edits that bring the document to its canonical layout (what
+    /// `chess2rs fmt` writes): one for each run of lines the formatter
+    /// changed, so that what it leaves alone (and the client's cursor
+    /// there) stays put; or the errors that keep it from being formatted.
+    pub fn formatting(&self, encoding: Encoding) -> Result<Vec<TextEdit>, Diagnostics> {
+        let options = crate::format::FormatOptions::default();
+        let formatted = crate::format(&self.source, self.language, &options)?;
+        let diff = similar::TextDiff::from_lines(self.source.text(), formatted.text.as_str());
+        let (old_lines, new_lines) = (diff.old_slices(), diff.new_slices());
+        // Where each old line starts, and the end of the text.
+        let starts: Vec<usize> = std::iter::once(0)
+            .chain(old_lines.iter().scan(0, |at, line| {
+                *at += line.len();
+                Some(*at)
+            }))
+            .collect();
+        let edits = (diff.ops().iter())
+            .filter(|op| op.tag() != similar::DiffTag::Equal)
+            .map(|op| {
+                let (old, new) = (op.old_range(), op.new_range());
+                let span = starts[old.start]..starts[old.end];
+                TextEdit::new(self.range(&span, encoding), new_lines[new].concat())
+            })
+            .collect();
+        Ok(edits)
+    }
+
+    /// The name at `offset` and every place it is written, if the
+    /// document parses and has a name there.
+    pub fn renaming(&self, offset: usize) -> Option<crate::Renaming> {
+        crate::renaming(&self.source, self.language, offset)
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset in
+    /// the compiler's text, as diagnostics name places.
+    pub fn line_col(&self, offset: usize) -> (u32, u32) {
+        self.source.line_col(offset)
     }
 
     /// The LSP position of a byte offset in the compiler's text.

@@ -26,17 +26,17 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    DocumentSymbolRequest, GotoDefinition, HoverRequest, References, Request as _,
-    SemanticTokensFullRequest,
+    DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, PrepareRenameRequest,
+    References, Rename, Request as _, SemanticTokensFullRequest,
 };
 use lsp_types::{
     DiagnosticRelatedInformation, DiagnosticSeverity, DocumentSymbol, DocumentSymbolResponse,
     GotoDefinitionResponse, Hover, HoverContents, HoverProviderCapability, InitializeParams,
-    Location, MarkupContent, MarkupKind, OneOf, PositionEncodingKind, PublishDiagnosticsParams,
-    SemanticToken, SemanticTokenType, SemanticTokens, SemanticTokensFullOptions,
-    SemanticTokensLegend, SemanticTokensOptions, SemanticTokensResult,
+    Location, MarkupContent, MarkupKind, OneOf, PositionEncodingKind, PrepareRenameResponse,
+    PublishDiagnosticsParams, RenameOptions, SemanticToken, SemanticTokenType, SemanticTokens,
+    SemanticTokensFullOptions, SemanticTokensLegend, SemanticTokensOptions, SemanticTokensResult,
     SemanticTokensServerCapabilities, ServerCapabilities, ServerInfo, SymbolKind,
-    TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri, WorkspaceEdit,
 };
 
 use self::document::{Document, Encoding};
@@ -328,6 +328,11 @@ impl Server {
             definition_provider: Some(OneOf::Left(true)),
             references_provider: Some(OneOf::Left(true)),
             document_symbol_provider: Some(OneOf::Left(true)),
+            document_formatting_provider: Some(OneOf::Left(true)),
+            rename_provider: Some(OneOf::Right(RenameOptions {
+                prepare_provider: Some(true),
+                work_done_progress_options: Default::default(),
+            })),
             semantic_tokens_provider: Some(
                 SemanticTokensServerCapabilities::SemanticTokensOptions(SemanticTokensOptions {
                     legend: SemanticTokensLegend {
@@ -473,6 +478,19 @@ impl Server {
             References::METHOD => self.references(request).map(serde_json::to_value),
             DocumentSymbolRequest::METHOD => self.symbols(request).map(serde_json::to_value),
             SemanticTokensFullRequest::METHOD => self.tokens(request).map(serde_json::to_value),
+            PrepareRenameRequest::METHOD => self.prepare_rename(request).map(serde_json::to_value),
+            Rename::METHOD => match self.rename(request) {
+                Ok(Err(refused)) => {
+                    return Response::new_err(id, ErrorCode::RequestFailed as i32, refused)
+                }
+                answered => answered.map(|edit| serde_json::to_value(edit.ok())),
+            },
+            Formatting::METHOD => match self.formatting(request) {
+                Ok(Err(refused)) => {
+                    return Response::new_err(id, ErrorCode::RequestFailed as i32, refused)
+                }
+                answered => answered.map(|edits| serde_json::to_value(edits.ok())),
+            },
             other => {
                 return Response::new_err(
                     id,
@@ -533,6 +551,55 @@ impl Server {
                     .map(|span| Location::new(uri.clone(), document.range(span, self.encoding)))
                     .collect()
             }))
+    }
+
+    /// The range of the name `textDocument/rename` would rename, if
+    /// there is one at the position.
+    fn prepare_rename(&self, request: Request) -> Result<Option<PrepareRenameResponse>, String> {
+        let params: lsp_types::TextDocumentPositionParams = parse(request.params)?;
+        Ok(self.locate(params).and_then(|(offset, document, _)| {
+            let renaming = document.renaming(offset)?;
+            Some(PrepareRenameResponse::Range(
+                document.range(&renaming.at, self.encoding),
+            ))
+        }))
+    }
+
+    /// The edits of `textDocument/rename`; the inner error says why there
+    /// is nothing to rename or the new name cannot be.
+    fn rename(&self, request: Request) -> Result<Result<WorkspaceEdit, String>, String> {
+        let params: lsp_types::RenameParams = parse(request.params)?;
+        let Some((offset, document, uri)) = self.locate(params.text_document_position) else {
+            return Ok(Err("the document is not open".to_string()));
+        };
+        let Some(renaming) = document.renaming(offset) else {
+            return Ok(Err(
+                "there is no name to rename here: labels, piece names and piece symbols can be renamed"
+                    .to_string(),
+            ));
+        };
+        Ok(renaming.edits(&params.new_name).map(|edits| {
+            let edits = (edits.into_iter())
+                .map(|(span, text)| TextEdit::new(document.range(&span, self.encoding), text))
+                .collect();
+            WorkspaceEdit::new(HashMap::from([(uri, edits)]))
+        }))
+    }
+
+    /// The edits of `textDocument/formatting`; the inner error is the
+    /// document's first syntax error, when it does not parse.
+    fn formatting(&self, request: Request) -> Result<Result<Vec<TextEdit>, String>, String> {
+        let params: lsp_types::DocumentFormattingParams = parse(request.params)?;
+        let Some(document) = self.documents.get(&params.text_document.uri) else {
+            return Ok(Ok(Vec::new()));
+        };
+        Ok(document.formatting(self.encoding).map_err(|errors| {
+            let first = errors.iter().next().map(|error| {
+                let (line, column) = document.line_col(error.span.start);
+                format!(": line {line}, column {column}: {}", error.message)
+            });
+            format!("the document does not parse{}", first.unwrap_or_default())
+        }))
     }
 
     fn symbols(&self, request: Request) -> Result<Option<DocumentSymbolResponse>, String> {

@@ -15,6 +15,7 @@ pub mod interp;
 pub mod ir;
 pub mod lower;
 pub mod outline;
+pub mod rename;
 pub mod syntax;
 
 use crate::diag::Diagnostics;
@@ -57,6 +58,14 @@ impl super::FrontEnd for Stages {
         options: &crate::format::FormatOptions,
     ) -> Result<crate::format::Formatted, Diagnostics> {
         format::format(source, options)
+    }
+
+    fn renaming(
+        tree: &syntax::Program,
+        _: &Source,
+        offset: usize,
+    ) -> Option<crate::rename::Renaming> {
+        rename::renaming(tree, offset)
     }
 }
 
