@@ -592,14 +592,15 @@ pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// The candidate closest to `word` (ignoring case), if one is close enough
 /// to be what was meant: at most two edits away, and fewer than the word's
-/// length. For "did you mean" hints on every named thing.
+/// length — for a one-letter word, the one name a single edit away, when
+/// only one is. For "did you mean" hints on every named thing.
 pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let length = word.chars().count();
     let lower = word.to_lowercase();
-    candidates
+    let mut close: Vec<(usize, &str)> = candidates
         .into_iter()
         .filter(|candidate| *candidate != word)
         // Two edits change the length by at most two (and this keeps the
@@ -609,9 +610,18 @@ pub fn did_you_mean<'a>(
             let distance = strsim::damerau_levenshtein(&lower, &candidate.to_lowercase());
             (distance, candidate)
         })
-        .filter(|&(distance, _)| distance <= 2 && distance < word.chars().count())
-        .min_by_key(|&(distance, candidate)| (distance, candidate))
-        .map(|(_, candidate)| candidate)
+        // Fewer edits than the word has letters, or one for a one-letter
+        // word (`m` for `n`).
+        .filter(|&(distance, _)| distance <= 2 && (distance < length || distance == 1))
+        .collect();
+    close.sort_unstable();
+    let &(best, candidate) = close.first()?;
+    // A one-letter word is one edit from every other short name: say so
+    // only when one name is that close.
+    if length == 1 && close.get(1).is_some_and(|&(next, _)| next == best) {
+        return None;
+    }
+    Some(candidate)
 }
 
 #[cfg(test)]
@@ -638,11 +648,13 @@ mod tests {
         assert_eq!(did_you_mean("interpert", verbs), Some("interpret"));
         assert_eq!(did_you_mean("CHECK", verbs), Some("check"));
         assert_eq!(did_you_mean("frobnicate", verbs), None);
+        assert_eq!(did_you_mean("m", ["n", "king"]), Some("n"));
         assert_eq!(
-            did_you_mean("x", ["y"]),
+            did_you_mean("x", ["y", "z"]),
             None,
-            "one letter is not a typo of another"
+            "no one name is closer than the others"
         );
+        assert_eq!(did_you_mean("x", ["yz"]), None);
     }
 
     #[test]

@@ -79,8 +79,11 @@ enum Usage {
     Placed,
     /// `%NAME`.
     Counted,
-    /// `NAME,r,c` and `NAME;dr,dc`.
+    /// `NAME;dr,dc`.
     Moved,
+    /// `NAME,r,c` (which a move from a square missing a number looks
+    /// like when its name is made of digits).
+    MovedTo,
 }
 
 /// The labels and piece names of a program, interned.
@@ -115,9 +118,8 @@ impl Names {
         let (name, usage) = match &line.command {
             Command::Place { name, .. } => (Some(name), Usage::Placed),
             Command::Count { name } => (Some(name), Usage::Counted),
-            Command::MoveNamedTo { name, .. } | Command::MoveNamedBy { name, .. } => {
-                (Some(name), Usage::Moved)
-            }
+            Command::MoveNamedTo { name, .. } => (Some(name), Usage::MovedTo),
+            Command::MoveNamedBy { name, .. } => (Some(name), Usage::Moved),
             _ => (None, Usage::None),
         };
         // `"TEXT?3`: a text line takes no jumps, so this prints `?3`.
@@ -260,7 +262,7 @@ fn diagnose(
         }
         let how = match line.usage {
             Usage::Counted => "counted",
-            Usage::Moved => "moved",
+            Usage::Moved | Usage::MovedTo => "moved",
             Usage::None | Usage::Placed => continue,
         };
         let name = line.name as usize;
@@ -270,6 +272,20 @@ fn diagnose(
         reported[name] = true;
         let name = names.pieces.values()[name].as_str();
         let at = start() + line.name_at as usize;
+        let digits = name.bytes().all(|b| b.is_ascii_digit());
+        if line.usage == Usage::MovedTo && digits {
+            diagnostics.push_with(Severity::Warning, at, || {
+                Diagnostic::warning(
+                    format!("`{name}` is read as a piece's name here, and no piece called `{name}` is ever placed"),
+                    at..at + name.len(),
+                )
+                .with_label("the name of the piece to move")
+                .with_help(
+                    "a move from a square takes four numbers, `r1,c1,r2,c2`; with three, the first names the piece to move",
+                )
+            });
+            continue;
+        }
         diagnostics.push_with(Severity::Warning, at, || {
             let placed = (names.pieces.values().iter().zip(&placed))
                 .filter(|(_, &placed)| placed)

@@ -61,7 +61,27 @@ pub fn outline(tree: Option<&syntax::Program>, source: &Source) -> Outline {
         }
         outline.hover(line.span.clone(), describe(line, &labels));
     }
+    name_links(program, &mut outline);
     outline.finish()
+}
+
+/// Each use of a piece name linked to where the name is first placed
+/// (its definition, for "go to definition" and references).
+fn name_links(program: &syntax::Program, outline: &mut Outline) {
+    let mut placed: HashMap<&str, &Spanned<String>> = HashMap::new();
+    for line in &program.lines {
+        if let Command::Place { name, .. } = &line.command {
+            placed.entry(name.value.as_str()).or_insert(name);
+        }
+    }
+    for name in program.lines.iter().filter_map(|line| line.command.name()) {
+        match placed.get(name.value.as_str()) {
+            Some(first) if first.span != name.span => {
+                outline.link(name.span.clone(), first.span.clone());
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Tokens of a command.
@@ -231,6 +251,33 @@ mod tests {
         );
         let kinds: Vec<TokenKind> = outline.tokens.iter().map(|t| t.kind).collect();
         assert!(kinds.contains(&TokenKind::Comment) && kinds.contains(&TokenKind::String));
+    }
+
+    #[test]
+    fn piece_names_link_to_where_they_are_first_placed() {
+        let text = "1. a=K0,0\n2. a;0,1\n3. %a\n4. a=K5,5\n5. %b\n";
+        let outline = super::super::Stages::parse_and_outline(&Source::new("t.icp", text));
+        let first = text.find('a').unwrap();
+        let uses: Vec<usize> = outline
+            .references_at(first, true)
+            .iter()
+            .map(|s| s.start)
+            .collect();
+        assert_eq!(
+            uses,
+            [
+                first,
+                text.find("a;").unwrap(),
+                text.find("%a").unwrap() + 1,
+                text.find("a=K5").unwrap()
+            ]
+        );
+        assert_eq!(
+            outline.definition_at(text.find("%a").unwrap() + 1),
+            Some(first..first + 1)
+        );
+        // A name never placed has no definition.
+        assert_eq!(outline.definition_at(text.find("%b").unwrap() + 1), None);
     }
 
     #[test]

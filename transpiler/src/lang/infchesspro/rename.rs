@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::syntax::{Command, Line, Program, Target};
+use super::syntax::{Program, Target};
 use crate::rename::{at, NameShape, Renaming};
 use crate::source::{Source, Span, Spanned};
 
@@ -27,7 +27,9 @@ pub fn renaming(program: &Program, source: &Source, offset: usize) -> Option<Ren
             shape: NameShape::Label,
         });
     }
-    let names: Vec<&Spanned<String>> = program.lines.iter().filter_map(name_of).collect();
+    let names: Vec<&Spanned<String>> = (program.lines.iter())
+        .filter_map(|line| line.command.name())
+        .collect();
     let name = names.iter().find(|name| at(&name.span, offset))?;
     Some(Renaming {
         what: format!("the pieces called `{}`", name.value),
@@ -62,17 +64,6 @@ fn label_sites(program: &Program, source: &Source) -> Vec<(i64, Span)> {
     }
     sites.sort_by_key(|(_, span)| span.start);
     sites
-}
-
-/// The piece name a line's command uses, if it names one.
-fn name_of(line: &Line) -> Option<&Spanned<String>> {
-    match &line.command {
-        Command::Place { name, .. }
-        | Command::MoveNamedTo { name, .. }
-        | Command::MoveNamedBy { name, .. }
-        | Command::Count { name } => Some(name),
-        Command::Nop | Command::Print { .. } | Command::MoveFrom { .. } => None,
-    }
 }
 
 #[cfg(test)]

@@ -110,6 +110,18 @@ impl Line {
 }
 
 impl Command {
+    /// The piece name the command uses, if it names one (places, moves
+    /// or counts pieces by name).
+    pub fn name(&self) -> Option<&Spanned<String>> {
+        match self {
+            Command::Place { name, .. }
+            | Command::MoveNamedTo { name, .. }
+            | Command::MoveNamedBy { name, .. }
+            | Command::Count { name } => Some(name),
+            Command::Nop | Command::Print { .. } | Command::MoveFrom { .. } => None,
+        }
+    }
+
     /// Whether the command can fail: `^`, `"` and `%` always succeed.
     pub fn can_fail(&self) -> bool {
         !matches!(
