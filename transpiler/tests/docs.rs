@@ -180,3 +180,41 @@ fn a_path_removed_from_the_tree_is_reported() {
         [format!("{}: `runtime/src/removed.rs`", readme.display())]
     );
 }
+
+/// The editors' files agree: the VS Code extension contributes a
+/// TextMate grammar for each of its languages (the file is there, is
+/// JSON, and names the scope the contribution does), and there is a Vim
+/// syntax file for each.
+#[test]
+fn every_language_has_its_grammar_and_syntax_file() {
+    let root = workspace().join("editors");
+    let package: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("vscode/package.json")).unwrap())
+            .unwrap();
+    let languages = package["contributes"]["languages"].as_array().unwrap();
+    let grammars = package["contributes"]["grammars"].as_array().unwrap();
+    assert_eq!(languages.len(), 5);
+    for language in languages {
+        let id = language["id"].as_str().unwrap();
+        let grammar = (grammars.iter())
+            .find(|grammar| grammar["language"] == id)
+            .unwrap_or_else(|| panic!("no grammar for {id}"));
+        let path = root.join("vscode").join(grammar["path"].as_str().unwrap());
+        let file: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(
+            file["scopeName"],
+            grammar["scopeName"],
+            "{}",
+            path.display()
+        );
+        assert!(file["patterns"].as_array().is_some_and(|p| !p.is_empty()));
+        let vim = root.join("vim/syntax").join(format!("{id}.vim"));
+        let text = std::fs::read_to_string(&vim).unwrap();
+        assert!(
+            text.contains(&format!("let b:current_syntax = '{id}'")),
+            "{}",
+            vim.display()
+        );
+    }
+}

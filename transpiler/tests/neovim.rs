@@ -1,6 +1,9 @@
 //! A real client: headless Neovim opens a program with an error through
-//! the configuration `docs/editors.md` gives, and the diagnostic `chess2rs
-//! lsp` sends arrives in `vim.diagnostic.get()` on the right line.
+//! the configuration `docs/editors.md` gives (and the syntax files it
+//! says to copy): the diagnostic `chess2rs lsp` sends arrives in
+//! `vim.diagnostic.get()` on the right line, and the keys the block maps
+//! work — `K` opens a hover, `gd` goes to a jump's line, `\rn` renames a
+//! label with its jumps, `\f` formats — and a label is coloured.
 //!
 //! `.ci/run` installs Neovim (Debian's `neovim`) and sets
 //! CHESS2RS_REQUIRE_NVIM=1, so there the test cannot pass without it;
@@ -48,17 +51,59 @@ fn neovim_shows_the_servers_diagnostic_through_the_documented_config() {
     }
     let dir = scratch("neovim");
     std::fs::write(dir.join("init.lua"), documented_config()).unwrap();
-    // Line 3 jumps to a label no line has.
-    std::fs::write(dir.join("jump.icp"), "1. a=K0,0\n2. \"hi\n3. a;0,1?9\n").unwrap();
+    // The syntax files, copied where the documentation says.
+    let editors = Path::new(env!("CARGO_MANIFEST_DIR")).join("../editors/vim");
+    for kind in ["syntax", "ftdetect"] {
+        let into = dir.join("config/nvim").join(kind);
+        std::fs::create_dir_all(&into).unwrap();
+        for entry in std::fs::read_dir(editors.join(kind)).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, into.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    // Line 3 jumps to a label no line has; line 2 is spaced badly.
+    std::fs::write(
+        dir.join("jump.icp"),
+        "1. a=K0,0\n2.   \"hi\n3. a;0,1?9\n4. ^?1\n",
+    )
+    .unwrap();
     let report = dir.join("report.txt");
     let probe = format!(
         r#"lua << EOF
-local ok = vim.wait(15000, function() return #vim.diagnostic.get(0) > 0 end, 50)
 local lines = {{}}
+local function say(line) table.insert(lines, line) end
+local ok = vim.wait(15000, function() return #vim.diagnostic.get(0) > 0 end, 50)
 for _, d in ipairs(vim.diagnostic.get(0)) do
-  table.insert(lines, string.format("%d:%d:%s:%s", d.lnum, d.col, d.severity, d.message:gsub("\n", " | ")))
+  say(string.format("%d:%d:%s:%s", d.lnum, d.col, d.severity, d.message:gsub("\n", " | ")))
 end
-if not ok then table.insert(lines, "timeout") end
+if not ok then say("timeout") end
+local function press(keys)
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(keys, true, false, true), "x", false)
+end
+local function floating()
+  for _, window in ipairs(vim.api.nvim_list_wins()) do
+    if vim.api.nvim_win_get_config(window).relative ~= "" then return window end
+  end
+end
+vim.api.nvim_win_set_cursor(0, {{3, 3}})
+press("K")
+say("hover " .. tostring(vim.wait(10000, function() return floating() ~= nil end, 50)))
+local window = floating()
+if window then vim.api.nvim_win_close(window, true) end
+vim.api.nvim_win_set_cursor(0, {{4, 5}})
+press("gd")
+vim.wait(10000, function() return vim.api.nvim_win_get_cursor(0)[1] == 1 end, 50)
+say("definition " .. vim.api.nvim_win_get_cursor(0)[1])
+vim.api.nvim_win_set_cursor(0, {{1, 0}})
+-- The new name, as the user would type it at the prompt.
+vim.ui.input = function(_, answer) answer("70") end
+press("\\rn")
+vim.wait(10000, function() return vim.fn.getline(4) == "4. ^?70" end, 50)
+say("renamed " .. vim.fn.getline(1) .. " / " .. vim.fn.getline(4))
+press("\\f")
+vim.wait(10000, function() return vim.fn.getline(2) == '2. "hi' end, 50)
+say("formatted " .. vim.fn.getline(2))
+say("colour " .. vim.fn.synIDattr(vim.fn.synID(1, 1, 1), "name"))
 vim.fn.writefile(lines, "{}")
 EOF"#,
         report.display()
@@ -74,6 +119,7 @@ EOF"#,
         .current_dir(&dir)
         .env("PATH", path)
         .env("XDG_STATE_HOME", dir.join("state"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
         .env("XDG_DATA_HOME", dir.join("data"))
         .args([
             "--headless",
@@ -96,4 +142,16 @@ EOF"#,
         first.starts_with("2:8:1:no line is labelled 9"),
         "Neovim saw: {report:?}"
     );
+    for wanted in [
+        "hover true",
+        "definition 1",
+        "renamed 70. a=K0,0 / 4. ^?70",
+        "formatted 2. \"hi",
+        "colour icpLabel",
+    ] {
+        assert!(
+            report.lines().any(|line| line == wanted),
+            "no `{wanted}` in {report:?}"
+        );
+    }
 }
