@@ -26,11 +26,24 @@ pub struct Diagnostic {
     /// Where: the primary span, with its label.
     pub span: Span,
     /// Text shown under the caret.
-    pub label: String,
+    pub label: Box<str>,
     /// Further spans with labels (e.g. "first defined here").
     pub secondary: Vec<(Span, String)>,
     /// How to fix it, if there is a suggestion.
     pub help: Option<String>,
+    /// The fix the help names, when it is one certain replacement of
+    /// source text (an editor's quick fix; rustc's JSON
+    /// `suggested_replacement`).
+    pub suggestion: Option<Box<Suggestion>>,
+}
+
+/// A replacement of source text that fixes a diagnostic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    /// The text replaced.
+    pub span: Span,
+    /// What replaces it.
+    pub replacement: String,
 }
 
 impl Diagnostic {
@@ -40,9 +53,10 @@ impl Diagnostic {
             severity: Severity::Error,
             message: message.into(),
             span,
-            label: String::new(),
+            label: Box::default(),
             secondary: Vec::new(),
             help: None,
+            suggestion: None,
         }
     }
 
@@ -56,7 +70,7 @@ impl Diagnostic {
 
     /// Sets the text under the caret.
     pub fn with_label(mut self, label: impl Into<String>) -> Self {
-        self.label = label.into();
+        self.label = label.into().into_boxed_str();
         self
     }
 
@@ -69,6 +83,16 @@ impl Diagnostic {
     /// Sets the hint.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// Sets the replacement of `span` by `replacement` that fixes it
+    /// (the help should say it in words).
+    pub fn with_suggestion(mut self, span: Span, replacement: impl Into<String>) -> Self {
+        self.suggestion = Some(Box::new(Suggestion {
+            span,
+            replacement: replacement.into(),
+        }));
         self
     }
 

@@ -383,3 +383,21 @@ fn short_runtime_errors_are_one_line_each() {
         );
     }
 }
+
+/// A "did you mean" help carries its fix as rustc's JSON does: a span of
+/// the help with `suggested_replacement`.
+#[test]
+fn a_suggestion_is_a_suggested_replacement() {
+    std::fs::write(dir().join("capital.chc"), "A1+\n").unwrap();
+    let output = chess2rs(
+        &["check", "--message-format", "json", "capital.chc"],
+        "",
+        "cache-suggestion",
+    );
+    let objects = json_lines(&output, "check capital.chc");
+    let error = the_error(&objects, "check capital.chc");
+    let span = &error["children"][0]["spans"][0];
+    assert_eq!(span["suggested_replacement"], "a1+", "{error}");
+    assert_eq!(span["byte_start"], 0);
+    assert_eq!(span["byte_end"], 3);
+}

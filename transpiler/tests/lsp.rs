@@ -487,3 +487,81 @@ fn renaming_over_stdio() {
     );
     client.shutdown();
 }
+
+/// `textDocument/codeAction`: every diagnostic whose help says "did you
+/// mean" (or names another certain fix) comes with a quick fix, and the
+/// document it leaves no longer has that diagnostic.
+#[test]
+fn quick_fixes_over_stdio() {
+    let mut client = Client::start();
+    let cases = [
+        (
+            "icp",
+            "1. n=K0,0\n2. m;0,-1\n",
+            "no piece called `m` is ever placed",
+            "1. n=K0,0\n2. n;0,-1\n",
+        ),
+        (
+            "icp",
+            "1. \"hi?1\n",
+            "text ends in what looks like a jump",
+            "1. \"hi\n2. ^?1\n",
+        ),
+        ("chc", "A1+\n", "`A1+` is not a Chess Code command", "a1+\n"),
+        (
+            "chc",
+            "a3#\na3xK+\n",
+            "`a3xK+` is not a Chess Code command",
+            "a3#\nKxa3+\n",
+        ),
+        (
+            "chc",
+            "# hi\n",
+            "`#` does not start a comment in Chess Code",
+            "| hi\n",
+        ),
+        (
+            "fv",
+            "(k):\n(Q 1): (1,0)\n|kW|qB|kB|\n",
+            "no piece `q` is defined",
+            "(k):\n(Q 1): (1,0)\n|kW|QB|kB|\n",
+        ),
+    ];
+    for (index, (extension, text, message, fixed)) in cases.into_iter().enumerate() {
+        let uri = format!("file:///w/fix{index}.{extension}");
+        client.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": "", "version": 1, "text": text } }),
+        );
+        let diagnostics = client.diagnostics(&uri);
+        let diagnostic = diagnostics
+            .iter()
+            .find(|d| d["message"].as_str().unwrap().starts_with(message))
+            .unwrap_or_else(|| panic!("{uri}: no `{message}` in {diagnostics:?}"));
+        let actions = client.request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": uri },
+                "range": diagnostic["range"],
+                "context": { "diagnostics": [diagnostic] },
+            }),
+        );
+        let action = &actions[0];
+        assert_eq!(action["kind"], "quickfix", "{uri}: {actions}");
+        let edited = applied(text, &action["edit"]["changes"][uri.as_str()]);
+        assert_eq!(edited, fixed, "{uri}");
+        let again = format!("file:///w/fixed{index}.{extension}");
+        client.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": again, "languageId": "", "version": 1, "text": edited } }),
+        );
+        let after = client.diagnostics(&again);
+        assert!(
+            after
+                .iter()
+                .all(|d| !d["message"].as_str().unwrap().starts_with(message)),
+            "{again}: {after:?}"
+        );
+    }
+    client.shutdown();
+}

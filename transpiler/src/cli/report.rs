@@ -460,7 +460,17 @@ fn json_diagnostic(diagnostic: &Diagnostic, source: &Source) -> serde_json::Valu
     let children: Vec<serde_json::Value> = diagnostic
         .help
         .iter()
-        .map(|help| child("help", help))
+        .map(|help| {
+            let mut help = child("help", help);
+            // The fix the help names, as rustc gives its suggestions.
+            if let Some(suggestion) = &diagnostic.suggestion {
+                let mut span = json_span(&suggestion.span, "", true, source);
+                span["suggested_replacement"] = suggestion.replacement.clone().into();
+                span["suggestion_applicability"] = "MaybeIncorrect".into();
+                help["spans"] = serde_json::json!([span]);
+            }
+            help
+        })
         .collect();
     let rendered = Diagnostics::from(diagnostic.clone()).render(source);
     serde_json::json!({

@@ -26,17 +26,19 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest, PrepareRenameRequest,
-    References, Rename, Request as _, SemanticTokensFullRequest,
+    CodeActionRequest, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest,
+    PrepareRenameRequest, References, Rename, Request as _, SemanticTokensFullRequest,
 };
 use lsp_types::{
-    DiagnosticRelatedInformation, DiagnosticSeverity, DocumentSymbol, DocumentSymbolResponse,
-    GotoDefinitionResponse, Hover, HoverContents, HoverProviderCapability, InitializeParams,
-    Location, MarkupContent, MarkupKind, OneOf, PositionEncodingKind, PrepareRenameResponse,
-    PublishDiagnosticsParams, RenameOptions, SemanticToken, SemanticTokenType, SemanticTokens,
-    SemanticTokensFullOptions, SemanticTokensLegend, SemanticTokensOptions, SemanticTokensResult,
-    SemanticTokensServerCapabilities, ServerCapabilities, ServerInfo, SymbolKind,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri, WorkspaceEdit,
+    CodeAction, CodeActionKind, CodeActionOptions, CodeActionOrCommand,
+    CodeActionProviderCapability, DiagnosticRelatedInformation, DiagnosticSeverity, DocumentSymbol,
+    DocumentSymbolResponse, GotoDefinitionResponse, Hover, HoverContents, HoverProviderCapability,
+    InitializeParams, Location, MarkupContent, MarkupKind, OneOf, PositionEncodingKind,
+    PrepareRenameResponse, PublishDiagnosticsParams, Range, RenameOptions, SemanticToken,
+    SemanticTokenType, SemanticTokens, SemanticTokensFullOptions, SemanticTokensLegend,
+    SemanticTokensOptions, SemanticTokensResult, SemanticTokensServerCapabilities,
+    ServerCapabilities, ServerInfo, SymbolKind, TextDocumentSyncCapability, TextDocumentSyncKind,
+    TextEdit, Uri, WorkspaceEdit,
 };
 
 use self::document::{Document, Encoding};
@@ -329,6 +331,10 @@ impl Server {
             references_provider: Some(OneOf::Left(true)),
             document_symbol_provider: Some(OneOf::Left(true)),
             document_formatting_provider: Some(OneOf::Left(true)),
+            code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+                code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
+                ..CodeActionOptions::default()
+            })),
             rename_provider: Some(OneOf::Right(RenameOptions {
                 prepare_provider: Some(true),
                 work_done_progress_options: Default::default(),
@@ -479,6 +485,7 @@ impl Server {
             DocumentSymbolRequest::METHOD => self.symbols(request).map(serde_json::to_value),
             SemanticTokensFullRequest::METHOD => self.tokens(request).map(serde_json::to_value),
             PrepareRenameRequest::METHOD => self.prepare_rename(request).map(serde_json::to_value),
+            CodeActionRequest::METHOD => self.code_actions(request).map(serde_json::to_value),
             Rename::METHOD => match self.rename(request) {
                 Ok(Err(refused)) => {
                     return Response::new_err(id, ErrorCode::RequestFailed as i32, refused)
@@ -551,6 +558,42 @@ impl Server {
                     .map(|span| Location::new(uri.clone(), document.range(span, self.encoding)))
                     .collect()
             }))
+    }
+
+    /// The quick fixes of `textDocument/codeAction`: for each diagnostic
+    /// the client sends back that carries a fix (a "did you mean" among
+    /// them), the edit that applies it.
+    fn code_actions(&self, request: Request) -> Result<Option<Vec<CodeActionOrCommand>>, String> {
+        let params: lsp_types::CodeActionParams = parse(request.params)?;
+        let uri = params.text_document.uri;
+        if !self.documents.contains_key(&uri) {
+            return Ok(None);
+        }
+        let actions = (params.context.diagnostics.into_iter())
+            .filter_map(|diagnostic| {
+                let data = diagnostic.data.as_ref()?;
+                let range: Range = serde_json::from_value(data.get("range")?.clone()).ok()?;
+                let replacement = data.get("replacement")?.as_str()?.to_string();
+                let title = match replacement.trim() {
+                    "" => "Remove it".to_string(),
+                    shown if !shown.contains('\n') => format!("Replace with `{shown}`"),
+                    shown => format!("Write `{}`", shown.replace('\n', " ⏎ ")),
+                };
+                let edit = TextEdit::new(range, replacement);
+                Some(CodeActionOrCommand::CodeAction(CodeAction {
+                    title,
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    diagnostics: Some(vec![diagnostic]),
+                    edit: Some(WorkspaceEdit::new(HashMap::from([(
+                        uri.clone(),
+                        vec![edit],
+                    )]))),
+                    is_preferred: Some(true),
+                    ..CodeAction::default()
+                }))
+            })
+            .collect();
+        Ok(Some(actions))
     }
 
     /// The range of the name `textDocument/rename` would rename, if
@@ -725,6 +768,13 @@ fn lsp_diagnostic(
         source: Some("chess2rs".to_string()),
         message,
         related_information: (!information.is_empty()).then_some(information),
+        // The fix a quick fix applies (`textDocument/codeAction`).
+        data: diagnostic.suggestion.as_ref().map(|suggestion| {
+            serde_json::json!({
+                "range": document.range(&suggestion.span, encoding),
+                "replacement": suggestion.replacement,
+            })
+        }),
         ..lsp_types::Diagnostic::default()
     }
 }

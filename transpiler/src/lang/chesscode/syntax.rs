@@ -264,7 +264,8 @@ fn unrecognised(text: &str, offset: usize) -> Diagnostic {
         .with_label("not a comment")
         .with_help(format!(
             "comments start with `|` and run to the end of the line: `| {comment}`"
-        ));
+        ))
+        .with_suggestion(offset..offset + marker.len(), "|");
     }
     // Cells written in capitals (`A1+`): say so if the lowercase line works.
     let chars: Vec<char> = text.chars().collect();
@@ -286,7 +287,8 @@ fn unrecognised(text: &str, offset: usize) -> Diagnostic {
             text,
             offset,
             format!("did you mean `{lowered}`? (cells are written in lowercase, a1…h8)"),
-        );
+        )
+        .with_suggestion(offset..offset + text.len(), lowered);
     }
     if let Some(swapped) = operands_swapped(text) {
         return not_a_command(
@@ -295,7 +297,8 @@ fn unrecognised(text: &str, offset: usize) -> Diagnostic {
             format!(
                 "did you mean `{swapped}`? (a variable comes before the `x`: `VxC` sets cell C to V)"
             ),
-        );
+        )
+        .with_suggestion(offset..offset + text.len(), swapped);
     }
     let shape = shape_of(text);
     let (_, form, meaning) = FORMS

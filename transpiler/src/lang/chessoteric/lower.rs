@@ -534,7 +534,7 @@ mod tests {
         // marker with nothing after it, so this board encodes nothing.
         let errors = play(&game, &super::super::check::check(&game).0).unwrap_err();
         assert_eq!(
-            errors.iter().next().unwrap().label,
+            &*errors.iter().next().unwrap().label,
             format!("its bits are {}{}1", "1".repeat(15), "0".repeat(13))
         );
     }

@@ -63,18 +63,21 @@ impl<'a> Checker<'a> {
         self.diagnostics
             .push_with(Severity::Error, symbol.span.start, || {
                 let symbols = pieces.iter().map(|p| p.symbol.value.as_str());
-                let help = match crate::diag::did_you_mean(&symbol.value, symbols) {
-                    Some(close) => format!(
-                        "did you mean `{close}`? (or define it: `(SYMBOL VALUE): NOTATION`)"
-                    ),
-                    None => "define it first: `(SYMBOL VALUE): NOTATION`".to_string(),
-                };
-                Diagnostic::error(
+                let start = symbol.span.start;
+                let error = Diagnostic::error(
                     format!("no piece `{}` is defined", symbol.value),
                     symbol.span.clone(),
                 )
-                .with_label(format!("{what} an undefined piece"))
-                .with_help(help)
+                .with_label(format!("{what} an undefined piece"));
+                match crate::diag::did_you_mean(&symbol.value, symbols) {
+                    Some(close) => error
+                        .with_help(format!(
+                            "did you mean `{close}`? (or define it: `(SYMBOL VALUE): NOTATION`)"
+                        ))
+                        // A board cell's span holds its colour too.
+                        .with_suggestion(start..start + symbol.value.len(), close),
+                    None => error.with_help("define it first: `(SYMBOL VALUE): NOTATION`"),
+                }
             });
     }
 

@@ -253,11 +253,14 @@ fn diagnose(
             let span = start() + line.text_jump as usize..start() + line.end as usize;
             diagnostics.push_with(Severity::Warning, span.start, || {
                 let jump = located.text(index, span.clone());
-                Diagnostic::warning("text ends in what looks like a jump", span)
+                // The jump on a line of its own, under a label no line has.
+                let fresh = labels.iter().max().map_or(1, |label| label.saturating_add(1));
+                Diagnostic::warning("text ends in what looks like a jump", span.clone())
                     .with_label(format!("`{jump}` is printed, not a jump"))
                     .with_help(format!(
                         "a text line takes no jumps; did you mean a jump? put `^{jump}` on the next line"
                     ))
+                    .with_suggestion(span, format!("\n{fresh}. ^{jump}"))
             });
         }
         let how = match line.usage {
@@ -290,19 +293,24 @@ fn diagnose(
             let placed = (names.pieces.values().iter().zip(&placed))
                 .filter(|(_, &placed)| placed)
                 .map(|(name, _)| name.as_str());
-            Diagnostic::warning(
+            let span = at..at + name.len();
+            let warning = Diagnostic::warning(
                 format!("no piece called `{name}` is ever placed"),
-                at..at + name.len(),
+                span.clone(),
             )
-            .with_label(format!("{how} here, but never placed"))
-            .with_help(match crate::diag::did_you_mean(name, placed) {
+            .with_label(format!("{how} here, but never placed"));
+            match crate::diag::did_you_mean(name, placed) {
                 // Said only when case is the whole difference.
-                Some(close) if close.to_lowercase() == name.to_lowercase() => {
-                    format!("did you mean `{close}`? (names are case-sensitive)")
-                }
-                Some(close) => format!("did you mean `{close}`?"),
-                None => format!("place one with `{name}=Tr,c`"),
-            })
+                Some(close) if close.to_lowercase() == name.to_lowercase() => warning
+                    .with_help(format!(
+                        "did you mean `{close}`? (names are case-sensitive)"
+                    ))
+                    .with_suggestion(span, close),
+                Some(close) => warning
+                    .with_help(format!("did you mean `{close}`?"))
+                    .with_suggestion(span, close),
+                None => warning.with_help(format!("place one with `{name}=Tr,c`")),
+            }
         });
     }
     if !diagnostics.has_errors() {
