@@ -12,6 +12,7 @@ pub mod classes;
 pub mod codegen;
 pub mod interp;
 pub mod ir;
+pub mod lines;
 pub mod lower;
 pub mod outline;
 pub mod syntax;

@@ -181,72 +181,155 @@ pub fn comment_start(line: &str) -> Option<usize> {
     line[code_from..].find('#').map(|hash| code_from + hash)
 }
 
-/// Parses a program; all bad lines are reported.
-pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
-    let mut program = Program {
-        pieces: Vec::new(),
-        rows: Vec::new(),
-        board_span: 0..0,
-        moves: Vec::new(),
-    };
-    let mut errors = Diagnostics::default();
-    // Every row's width and span, and the widths the `+--+` lines show:
-    // the board's width is the one most of them have.
-    let mut row_widths: Vec<(usize, Span)> = Vec::new();
-    let mut border_widths: Vec<usize> = Vec::new();
-    let mut items = 0;
-    for (start, raw) in source.lines() {
-        let trimmed_start = raw.trim_start();
-        let offset = start + (raw.len() - trimmed_start.len());
-        let source_line = source.line_number(start);
-        let result = if trimmed_start.starts_with('|') {
-            parse_row(trimmed_start, offset).map(|row| {
-                if program.rows.is_empty() {
-                    program.board_span = offset..offset + trimmed_start.trim_end().len();
-                } else {
-                    program.board_span.end = offset + trimmed_start.trim_end().len();
-                }
-                row_widths.push((row.len(), offset..offset + trimmed_start.trim_end().len()));
-                program.rows.push(row);
-            })
-        } else {
-            let code = trimmed_start[..comment_start(trimmed_start).unwrap_or(trimmed_start.len())]
-                .trim_end();
-            if code.starts_with('+') && code.chars().all(|c| c == '+' || c == '-') {
-                border_widths.push(code.matches('+').count().saturating_sub(1));
-                continue;
-            }
-            if code.is_empty() || code.starts_with('+') {
-                continue;
-            }
-            if code.starts_with('(') {
-                parse_piece(code, offset, &mut items).map(|piece| program.pieces.push(piece))
-            } else if code.starts_with("Turn") {
-                parse_move(code, offset, source_line).map(|line| program.moves.push(line))
-            } else {
-                Err(Diagnostic::error("this line is not a piece definition, a board row or a move", offset..offset + code.len())
-                    .with_label("not understood")
-                    .with_help("pieces: `(SYMBOL VALUE): NOTATION`; board rows: `|kB|##|  |`; moves: `Turn 1 W: SYMBOL a1 -> b1`"))
-            }
-        };
-        if let Err(diagnostic) = result {
-            errors.push(diagnostic);
+/// What one source line is, read alone (every line of a program is one of
+/// these whatever the lines around it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// Blank, a comment, or a line of `+` that is not a border.
+    Blank,
+    /// A `+--+` border line, with how many cells it shows.
+    Border(usize),
+    /// A board row (its cells, or why they are not), and where it is.
+    Row(Parsed<Vec<Spanned<Cell>>>, Span),
+    /// A piece definition.
+    Piece(Parsed<PieceDef>),
+    /// A move line.
+    Move(Parsed<MoveLine>),
+    /// A line that is none of those.
+    Other(Diagnostic),
+}
+
+impl Line {
+    /// Whether the line is part of the pieces and the board (what the
+    /// checks of every move line read), not a move line or a blank one.
+    pub fn is_header(&self) -> bool {
+        matches!(self, Line::Border(_) | Line::Row(..) | Line::Piece(_))
+    }
+}
+
+/// Reads `raw`, the text of line `source_line` (1-based, without its
+/// line end) starting at byte `start`; `items` counts the notation items
+/// of the program's pieces so far (see [`MAX_ITEMS`]), a piece line's
+/// added even when it fails.
+pub fn read_line(start: usize, raw: &str, source_line: u32, items: &mut usize) -> Line {
+    let trimmed_start = raw.trim_start();
+    let offset = start + (raw.len() - trimmed_start.len());
+    if trimmed_start.starts_with('|') {
+        let span = offset..offset + trimmed_start.trim_end().len();
+        return Line::Row(parse_row(trimmed_start, offset), span);
+    }
+    let code =
+        trimmed_start[..comment_start(trimmed_start).unwrap_or(trimmed_start.len())].trim_end();
+    if code.starts_with('+') && code.chars().all(|c| c == '+' || c == '-') {
+        return Line::Border(code.matches('+').count().saturating_sub(1));
+    }
+    if code.is_empty() || code.starts_with('+') {
+        Line::Blank
+    } else if code.starts_with('(') {
+        Line::Piece(parse_piece(code, offset, items))
+    } else if code.starts_with("Turn") {
+        Line::Move(parse_move(code, offset, source_line))
+    } else {
+        Line::Other(Diagnostic::error("this line is not a piece definition, a board row or a move", offset..offset + code.len())
+            .with_label("not understood")
+            .with_help("pieces: `(SYMBOL VALUE): NOTATION`; board rows: `|kB|##|  |`; moves: `Turn 1 W: SYMBOL a1 -> b1`"))
+    }
+}
+
+/// A program read line by line: what [`parse`] makes of a whole source,
+/// and what an editor makes of the lines of pieces and board it keeps.
+#[derive(Debug)]
+pub struct Reader {
+    program: Program,
+    errors: Vec<Diagnostic>,
+    /// Every row's width and span, and the widths the `+--+` lines show:
+    /// the board's width is the one most of them have.
+    row_widths: Vec<(usize, Span)>,
+    border_widths: Vec<usize>,
+    /// Notation items read so far (see [`MAX_ITEMS`]).
+    items: usize,
+}
+
+impl Default for Reader {
+    fn default() -> Self {
+        Reader {
+            program: Program {
+                pieces: Vec::new(),
+                rows: Vec::new(),
+                board_span: 0..0,
+                moves: Vec::new(),
+            },
+            errors: Vec::new(),
+            row_widths: Vec::new(),
+            border_widths: Vec::new(),
+            items: 0,
         }
     }
-    report_ragged_rows(&row_widths, &border_widths, &mut errors);
+}
+
+impl Reader {
+    /// Reads the next line of the program: `raw`, line `source_line`
+    /// (1-based), starting at byte `start`.
+    pub fn line(&mut self, start: usize, raw: &str, source_line: u32) {
+        let error = match read_line(start, raw, source_line, &mut self.items) {
+            Line::Blank => None,
+            Line::Border(width) => {
+                self.border_widths.push(width);
+                None
+            }
+            Line::Row(Ok(row), span) => {
+                if self.program.rows.is_empty() {
+                    self.program.board_span = span.clone();
+                } else {
+                    self.program.board_span.end = span.end;
+                }
+                self.row_widths.push((row.len(), span));
+                self.program.rows.push(row);
+                None
+            }
+            Line::Piece(Ok(piece)) => {
+                self.program.pieces.push(piece);
+                None
+            }
+            Line::Move(Ok(line)) => {
+                self.program.moves.push(line);
+                None
+            }
+            Line::Row(Err(error), _)
+            | Line::Piece(Err(error))
+            | Line::Move(Err(error))
+            | Line::Other(error) => Some(error),
+        };
+        self.errors.extend(error);
+    }
+
+    /// The program read, and every error found in the order of the lines
+    /// they are about (rows whose width is not the board's included).
+    pub fn finish(mut self) -> (Program, Vec<Diagnostic>) {
+        report_ragged_rows(&self.row_widths, &self.border_widths, &mut self.errors);
+        self.errors.sort_by_key(|error| error.span.start);
+        (self.program, self.errors)
+    }
+}
+
+/// Parses a program; all bad lines are reported.
+pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
+    let mut reader = Reader::default();
+    for (start, raw) in source.lines() {
+        reader.line(start, raw, source.line_number(start));
+    }
+    let (program, errors) = reader.finish();
     if errors.is_empty() {
         Ok(program)
     } else {
-        // In the order of the lines they are about.
-        errors.sort_by_start();
-        Err(errors)
+        Err(errors.into_iter().collect())
     }
 }
 
 /// Reports each board row whose width is not the board's: the width most
 /// rows and `+--+` lines have (of equally common ones, the first seen), so
 /// that one wrong row is blamed, never the right ones around it.
-fn report_ragged_rows(rows: &[(usize, Span)], borders: &[usize], errors: &mut Diagnostics) {
+fn report_ragged_rows(rows: &[(usize, Span)], borders: &[usize], errors: &mut Vec<Diagnostic>) {
     // Per width: how many rows and lines have it, and the first to.
     let mut seen: HashMap<usize, (usize, usize)> = HashMap::new();
     let widths = rows
@@ -350,7 +433,8 @@ struct LineParser<'a> {
     items: usize,
 }
 
-type Parsed<T> = Result<T, Diagnostic>;
+/// What reading a line makes of it, or why it does not read.
+pub type Parsed<T> = Result<T, Diagnostic>;
 
 impl<'a> LineParser<'a> {
     fn new(text: &'a str, offset: usize) -> Self {
