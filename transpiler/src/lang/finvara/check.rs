@@ -2,6 +2,11 @@
 //! a rectangular board of defined pieces, strict turn order, squares on the
 //! board, jumps to existing turns (errors); a side without a royal piece
 //! (warning).
+//!
+//! The move lines are checked from what the checks read of each
+//! ([`MoveFact`]), made from a parsed program or kept line by line for
+//! the language server (`super::lines`), so that both report the same
+//! diagnostics; each is built from its line only if it is kept.
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
@@ -18,7 +23,7 @@ pub fn check(program: &Program) -> Diagnostics {
         (moves.iter().enumerate())
             .map(|(index, line)| (index, line.span.start, MoveFact::of(line, line.span.start)))
     };
-    let turns = Turns::of(facts().map(|(_, _, fact)| fact));
+    let turns = Turns::of((moves.iter()).filter_map(|line| line.white.then_some(line.turn.value)));
     checker.moves(facts(), &turns, &Parsed(moves));
     checker.finish()
 }
@@ -425,7 +430,7 @@ impl MoveFact {
     }
 
     /// The turn of a white line.
-    fn white_turn(&self) -> Option<u32> {
+    pub(super) fn white_turn(&self) -> Option<u32> {
         self.white.then_some(self.turn)
     }
 }
@@ -435,17 +440,22 @@ impl MoveFact {
 pub struct Turns(HashMap<u32, u32>);
 
 impl Turns {
-    /// The turns of the move lines `facts`.
-    pub fn of(facts: impl Iterator<Item = MoveFact>) -> Turns {
+    /// The turns of white move lines `white_turns`.
+    pub fn of(white_turns: impl Iterator<Item = u32>) -> Turns {
         let mut turns = Turns::default();
-        facts.for_each(|fact| turns.add(&fact));
+        white_turns.for_each(|turn| turns.count(turn));
         turns
+    }
+
+    /// Counts a white line of turn `turn` in.
+    fn count(&mut self, turn: u32) {
+        *self.0.entry(turn).or_default() += 1;
     }
 
     /// Counts a move line in.
     pub fn add(&mut self, fact: &MoveFact) {
         if let Some(turn) = fact.white_turn() {
-            *self.0.entry(turn).or_default() += 1;
+            self.count(turn);
         }
     }
 

@@ -43,6 +43,11 @@ impl Fact {
             _ => None,
         }
     }
+
+    /// The turn of a white move line.
+    fn white_turn(&self) -> Option<u32> {
+        self.move_fact()?.white_turn()
+    }
 }
 
 impl LineFact for Fact {
@@ -87,7 +92,7 @@ impl LineFact for Fact {
     /// has a syntax error: the header read from the facts and the white
     /// turns counted afresh ([`Lines`] keeps both).
     fn check(lines: InSource<'_, Fact>) -> Diagnostics {
-        let turns = Turns::of(lines.facts.iter().filter_map(Fact::move_fact));
+        let turns = Turns::of(lines.facts.iter().filter_map(Fact::white_turn));
         Header::read(lines.source, lines.facts).diagnostics(lines, &turns)
     }
 }
@@ -199,7 +204,7 @@ impl Lines {
         let lines: LineFacts<Fact> = LineFacts::new(source);
         let facts = lines.facts();
         Lines {
-            turns: Turns::of(facts.iter().filter_map(Fact::move_fact)),
+            turns: Turns::of(facts.iter().filter_map(Fact::white_turn)),
             header: Header::read(source, facts),
             lines,
             header_read: 0,
