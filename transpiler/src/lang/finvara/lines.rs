@@ -28,8 +28,8 @@ enum Kind {
     /// A line of the pieces or the board (read with the others:
     /// [`Header`]).
     Header,
-    /// A move line, or a line that is nothing, that does not read, with
-    /// where in it its error is.
+    /// A move line that does not read, or a line that is none of pieces,
+    /// board or moves, with where in it its error is.
     Error { at: u32 },
     /// A move line, its offsets from the line's start.
     Move(MoveFact),
@@ -227,7 +227,9 @@ impl Lines {
             .iter()
             .for_each(|fact| self.turns.remove(fact));
         self.lines.edited(source, edited);
-        let new = &self.lines.facts()[first..first + edited.inserted];
+        let new = (self.lines.facts())
+            .get(first..first + edited.inserted)
+            .unwrap_or_default();
         moves(new).iter().for_each(|fact| self.turns.add(fact));
         let reached = self.header.last.is_some_and(|last| first <= last);
         if reached || new.iter().any(|fact| fact.0 == Kind::Header) {
