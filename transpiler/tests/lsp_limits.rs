@@ -178,7 +178,8 @@ fn written_diagnostics(written: &[u8]) -> usize {
 
 /// A 10 MB document of each language opened, then edited as a user
 /// types (a character added at the end of its middle line, then taken
-/// away, over and over): prints the time from the change's bytes to the
+/// away, over and over; for `fv-board` and `fv-piece`, of its first board
+/// row or second piece): prints the time from the change's bytes to the
 /// diagnostics written, the debounce left out — the least of the samples
 /// and the mean CPU time — and a whole check by `chess2rs::check`
 /// (`cargo test --release -p chess2rs --test lsp_limits -- --ignored
@@ -200,6 +201,8 @@ fn ten_megabyte_documents_rechecked_after_one_line_edits() {
         ("chc", "chc-syntax", wrong_lines("chc-syntax", size)),
         ("chc", "chc-unmatched", wrong_lines("chc-unmatched", size)),
         ("fv", "fv", document("fv", 0, size).unwrap()),
+        ("fv", "fv-board", document("fv", 0, size).unwrap()),
+        ("fv", "fv-piece", document("fv", 0, size).unwrap()),
         ("pgn", "pgn", document("pgn", 0, size).unwrap()),
         ("btm", "btm", document("btm", 0, size).unwrap()),
         ("btm", "btm-syntax", wrong_lines("btm-syntax", size)),
@@ -217,7 +220,14 @@ fn ten_megabyte_documents_rechecked_after_one_line_edits() {
         }
         let uri = format!("file:///big.{extension}");
         let (mut session, incremental) = initialized();
-        let typing = Typing::new(&text);
+        // Finvara's board or pieces: the end of its first row (`|`: a row
+        // too wide) or of its second piece (`)`: a notation that does not
+        // read).
+        let typing = match name {
+            "fv-board" => Typing::on_line(&text, 5),
+            "fv-piece" => Typing::on_line(&text, 1),
+            _ => Typing::new(&text),
+        };
         let lines = text.lines().count();
         let open = json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": { "textDocument": { "uri": uri, "languageId": "", "version": 1, "text": text } } });
         let start = Instant::now();

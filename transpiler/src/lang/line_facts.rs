@@ -1,4 +1,5 @@
-//! What the checks of a line-based language (Chess Code, BTM) read of
+//! What the checks of a line-based language (Chess Code, BTM, Finvara's
+//! move lines) read of
 //! each source line, kept for a document open in the language server:
 //! [`LineFacts::edited`] re-reads only the lines an edit changed, and
 //! [`LineFacts::diagnostics`] runs the language's checks over the facts
@@ -119,6 +120,35 @@ impl<F: LineFact> LineFacts<F> {
         self.facts.splice(first..end, new);
     }
 
+    /// The facts of each line, in order.
+    pub fn facts(&self) -> &[F] {
+        &self.facts
+    }
+
+    /// Whether a line has a syntax error.
+    pub fn has_errors(&self) -> bool {
+        self.errors > 0
+    }
+
+    /// Each line (0-based) of `source` that has a syntax error, in order,
+    /// and where the error is (a byte of `source`).
+    pub fn errors<'a>(&'a self, source: &'a Source) -> impl Iterator<Item = (usize, usize)> + 'a {
+        (self.facts.iter().enumerate()).filter_map(|(line, fact)| {
+            let at = fact.error_at()?;
+            Some((line, source.line_start(line).unwrap_or(0) + at as usize))
+        })
+    }
+
+    /// The syntax error at byte `at` of line `line` of `source` (one of
+    /// [`LineFacts::errors`]), made again from its line.
+    pub fn error_of(source: &Source, line: usize, at: usize) -> Diagnostic {
+        match F::parse(source, line) {
+            Some(Err(error)) => error,
+            // Not so while the lines are the source's.
+            _ => Diagnostic::error("this line does not parse", at..at),
+        }
+    }
+
     /// What checking `source`, whose lines these are, reports: every
     /// syntax error (each line's error made only if it is kept), else
     /// what the language's checks report.
@@ -128,16 +158,8 @@ impl<F: LineFact> LineFacts<F> {
             return F::check(InSource { source, facts });
         }
         let mut diagnostics = Diagnostics::default();
-        for (line, fact) in self.facts.iter().enumerate() {
-            let Some(at) = fact.error_at() else {
-                continue;
-            };
-            let at = source.line_start(line).unwrap_or(0) + at as usize;
-            diagnostics.push_with(Severity::Error, at, || match F::parse(source, line) {
-                Some(Err(error)) => error,
-                // Not so while the lines are the source's.
-                _ => Diagnostic::error("this line does not parse", at..at),
-            });
+        for (line, at) in self.errors(source) {
+            diagnostics.push_with(Severity::Error, at, || Self::error_of(source, line, at));
         }
         diagnostics
     }

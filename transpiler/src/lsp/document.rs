@@ -14,7 +14,7 @@ use std::cell::OnceCell;
 use lsp_types::{Position, Range, TextEdit};
 
 use crate::diag::Diagnostics;
-use crate::lang::{chesscode, chessoteric, infchesspro};
+use crate::lang::{chesscode, chessoteric, finvara, infchesspro};
 use crate::outline::Outline;
 use crate::source::LinesEdited;
 use crate::{Language, Source, Span};
@@ -44,6 +44,7 @@ enum Kept {
     InfChessPro(Box<infchesspro::check::Lines>),
     ChessCode(chesscode::check::Lines),
     Btm(chessoteric::check::BtmLines),
+    Finvara(Box<finvara::lines::Lines>),
 }
 
 impl Kept {
@@ -55,7 +56,8 @@ impl Kept {
             }
             Language::ChessCode => Kept::ChessCode(chesscode::check::Lines::new(source)),
             Language::Btm => Kept::Btm(chessoteric::check::BtmLines::new(source)),
-            Language::Chessoteric | Language::Finvara => return None,
+            Language::Finvara => Kept::Finvara(Box::new(finvara::lines::Lines::new(source))),
+            Language::Chessoteric => return None,
         })
     }
 
@@ -65,6 +67,7 @@ impl Kept {
             Kept::InfChessPro(lines) => lines.edited(source, edited),
             Kept::ChessCode(lines) => lines.edited(source, edited),
             Kept::Btm(lines) => lines.edited(source, edited),
+            Kept::Finvara(lines) => lines.edited(source, edited),
         }
     }
 
@@ -74,6 +77,7 @@ impl Kept {
             Kept::InfChessPro(lines) => lines.diagnostics(source),
             Kept::ChessCode(lines) => lines.diagnostics(source),
             Kept::Btm(lines) => lines.diagnostics(source),
+            Kept::Finvara(lines) => lines.diagnostics(source),
         }
     }
 
@@ -84,6 +88,7 @@ impl Kept {
             Kept::InfChessPro(lines) => lines.parsed(),
             Kept::ChessCode(lines) => lines.parsed(),
             Kept::Btm(lines) => lines.parsed(),
+            Kept::Finvara(lines) => lines.parsed(),
         }
     }
 }

@@ -66,8 +66,9 @@ pub fn document(extension: &str, lines: usize, bytes: usize) -> Option<String> {
     Some(text)
 }
 
-/// Someone typing at the end of a document's middle line: its last
-/// character typed again, then taken away, over and over.
+/// Someone typing at the end of a document's line (its middle line,
+/// unless told): its last character typed again, then taken away, over
+/// and over.
 pub struct Typing {
     /// The line (0-based), where it ends (in UTF-16 units and in bytes of
     /// the text), and the character typed.
@@ -80,8 +81,12 @@ pub struct Typing {
 impl Typing {
     /// Typing in `text`.
     pub fn new(text: &str) -> Typing {
+        Typing::on_line(text, text.lines().count() / 2)
+    }
+
+    /// Typing at the end of line `line` (0-based) of `text`.
+    pub fn on_line(text: &str, line: usize) -> Typing {
         let lines: Vec<&str> = text.lines().collect();
-        let line = lines.len() / 2;
         let middle = lines.get(line).copied().unwrap_or_default();
         let start: usize = lines[..line].iter().map(|l| l.len() + 1).sum();
         Typing {

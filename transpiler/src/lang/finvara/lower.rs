@@ -19,8 +19,7 @@ use crate::source::Source;
 /// Lowers a checked program (symbols defined, references acyclic, squares
 /// on the board, turns in order).
 pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diagnostics> {
-    let rows = program.rows.len() as u32;
-    let cols = program.rows.first().map_or(0, Vec::len) as u32;
+    let (rows, cols) = size(program);
     let kinds = kinds(program);
     let automata = automata(program, &kinds, rows, cols)?;
     let board = board(program, &kinds);
@@ -34,6 +33,19 @@ pub fn lower(program: &syntax::Program, source: &Source) -> Result<Program, Diag
         lines,
         source_name: source.name().to_string(),
     })
+}
+
+/// The board's rows and columns.
+fn size(program: &syntax::Program) -> (u32, u32) {
+    let rows = program.rows.len() as u32;
+    (rows, program.rows.first().map_or(0, Vec::len) as u32)
+}
+
+/// What lowering reports of a checked program's pieces, whatever its move
+/// lines (the automata of their notations, which lowering builds first).
+pub(super) fn pieces_errors(program: &syntax::Program) -> Option<Diagnostics> {
+    let (rows, cols) = size(program);
+    automata(program, &kinds(program), rows, cols).err()
 }
 
 /// Each piece type's index, by symbol (definition order).

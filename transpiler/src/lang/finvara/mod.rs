@@ -13,6 +13,7 @@ pub mod codegen;
 pub mod format;
 pub mod interp;
 pub mod ir;
+pub mod lines;
 pub mod lower;
 pub mod outline;
 pub mod rename;

@@ -181,57 +181,201 @@ pub fn comment_start(line: &str) -> Option<usize> {
     line[code_from..].find('#').map(|hash| code_from + hash)
 }
 
+/// What one source line is, read alone (every line of a program is one of
+/// these whatever the lines around it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// Blank, a comment, or a line of `+` that is not a border.
+    Blank,
+    /// A `+--+` border line, with how many cells it shows.
+    Border(usize),
+    /// A board row (its cells, or why they are not), and where it is.
+    Row(Parsed<Vec<Spanned<Cell>>>, Span),
+    /// A piece definition.
+    Piece(Parsed<PieceDef>),
+    /// A move line.
+    Move(Parsed<MoveLine>),
+    /// A line that is none of those.
+    Other(Diagnostic),
+}
+
+impl Line {
+    /// Whether the line is part of the pieces and the board (what the
+    /// checks of every move line read), not a move line or a blank one.
+    pub fn is_header(&self) -> bool {
+        matches!(self, Line::Border(_) | Line::Row(..) | Line::Piece(_))
+    }
+}
+
+/// Reads `raw`, the text of line `source_line` (1-based, without its
+/// line end) starting at byte `start`; `items` counts the notation items
+/// of the program's pieces so far (see [`MAX_ITEMS`]), a piece line's
+/// added even when it fails.
+pub fn read_line(start: usize, raw: &str, source_line: u32, items: &mut usize) -> Line {
+    let trimmed_start = raw.trim_start();
+    let offset = start + (raw.len() - trimmed_start.len());
+    if trimmed_start.starts_with('|') {
+        let span = offset..offset + trimmed_start.trim_end().len();
+        return Line::Row(parse_row(trimmed_start, offset), span);
+    }
+    let code =
+        trimmed_start[..comment_start(trimmed_start).unwrap_or(trimmed_start.len())].trim_end();
+    if let Some(width) = border_width(code) {
+        return Line::Border(width);
+    }
+    if code.is_empty() || code.starts_with('+') {
+        Line::Blank
+    } else if code.starts_with('(') {
+        Line::Piece(parse_piece(code, offset, items))
+    } else if code.starts_with("Turn") {
+        Line::Move(parse_move(code, offset, source_line))
+    } else {
+        Line::Other(Diagnostic::error("this line is not a piece definition, a board row or a move", offset..offset + code.len())
+            .with_label("not understood")
+            .with_help("pieces: `(SYMBOL VALUE): NOTATION`; board rows: `|kB|##|  |`; moves: `Turn 1 W: SYMBOL a1 -> b1`"))
+    }
+}
+
+/// How many cells a `+--+` line `code` (a line's code, without blanks
+/// around it) is drawn for, if it is one.
+pub fn border_width(code: &str) -> Option<usize> {
+    (code.starts_with('+') && code.chars().all(|c| c == '+' || c == '-'))
+        .then(|| code.matches('+').count().saturating_sub(1))
+}
+
+/// A program read line by line: what [`parse`] makes of a whole source,
+/// and what an editor makes of the lines of pieces and board it keeps.
+#[derive(Debug)]
+pub struct Reader {
+    program: Program,
+    errors: Vec<Diagnostic>,
+    /// The widths the rows and `+--+` lines are drawn with.
+    widths: BoardWidths,
+    /// Notation items read so far (see [`MAX_ITEMS`]).
+    items: usize,
+}
+
+impl Default for Reader {
+    fn default() -> Self {
+        Reader {
+            program: Program {
+                pieces: Vec::new(),
+                rows: Vec::new(),
+                board_span: 0..0,
+                moves: Vec::new(),
+            },
+            errors: Vec::new(),
+            widths: BoardWidths::default(),
+            items: 0,
+        }
+    }
+}
+
+impl Reader {
+    /// A reader that has read every line of `source`.
+    pub fn of(source: &Source) -> Reader {
+        let mut reader = Reader::default();
+        for (start, raw) in source.lines() {
+            reader.line(start, raw, source.line_number(start));
+        }
+        reader
+    }
+
+    /// Reads the next line of the program: `raw`, line `source_line`
+    /// (1-based), starting at byte `start`.
+    pub fn line(&mut self, start: usize, raw: &str, source_line: u32) {
+        let error = match read_line(start, raw, source_line, &mut self.items) {
+            Line::Blank => None,
+            Line::Border(width) => {
+                self.widths.borders.push(width);
+                None
+            }
+            Line::Row(Ok(row), span) => {
+                if self.program.rows.is_empty() {
+                    self.program.board_span = span.clone();
+                } else {
+                    self.program.board_span.end = span.end;
+                }
+                self.widths.rows.push((row.len(), span));
+                self.program.rows.push(row);
+                None
+            }
+            Line::Piece(Ok(piece)) => {
+                self.program.pieces.push(piece);
+                None
+            }
+            Line::Move(Ok(line)) => {
+                self.program.moves.push(line);
+                None
+            }
+            Line::Row(Err(error), _)
+            | Line::Piece(Err(error))
+            | Line::Move(Err(error))
+            | Line::Other(error) => Some(error),
+        };
+        self.errors.extend(error);
+    }
+
+    /// The program read, and every error found in the order of the lines
+    /// they are about (rows whose width is not the board's included).
+    pub fn finish(mut self) -> (Program, Vec<Diagnostic>) {
+        report_ragged_rows(&self.widths, &mut self.errors);
+        self.errors.sort_by_key(|error| error.span.start);
+        (self.program, self.errors)
+    }
+
+    /// [`Reader::finish`], with rows shorter than the board's width
+    /// completed with empty cells: the program and a warning for each row
+    /// completed, or every error (a row longer than the board's width is
+    /// one: which of its cells is too many is not known).
+    pub fn finish_completing_rows(mut self) -> Result<(Program, Diagnostics), Diagnostics> {
+        let board = self.widths.board();
+        let fits = |board: &BoardWidth| self.widths.rows.iter().all(|(w, _)| *w <= board.width);
+        if !self.errors.is_empty() || !board.as_ref().is_none_or(fits) {
+            let (_, errors) = self.finish();
+            return Err(errors.into_iter().collect());
+        }
+        let Some(board) = board else {
+            return Ok((self.program, Diagnostics::default()));
+        };
+        let mut completed = Diagnostics::default();
+        for (row, (width, span)) in self.program.rows.iter_mut().zip(&self.widths.rows) {
+            if *width < board.width {
+                let end = span.end.saturating_sub(1);
+                row.resize(board.width, Spanned::new(Cell::Empty, end..span.end));
+                completed.push(
+                    Diagnostic::warning(
+                        format!(
+                            "this row had {}, completed with {}",
+                            cells(*width),
+                            cells(board.width - width).replace("cell", "empty cell")
+                        ),
+                        span.clone(),
+                    )
+                    .with_label("completed")
+                    .with_help(format!("the board's rows have {}", cells(board.width))),
+                );
+            }
+        }
+        Ok((self.program, completed))
+    }
+}
+
 /// Parses a program; all bad lines are reported.
 pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
-    let (program, mut errors, widths) = read_lines(source);
-    report_ragged_rows(&widths, &mut errors);
+    let (program, errors) = Reader::of(source).finish();
     if errors.is_empty() {
         Ok(program)
     } else {
-        // In the order of the lines they are about.
-        errors.sort_by_start();
-        Err(errors)
+        Err(errors.into_iter().collect())
     }
 }
 
 /// [`parse`], with a board whose rows are short completed with empty
-/// cells (`chess2rs fmt` redraws such a board): the program and a
-/// warning for each row completed, or every error (a row longer than the
-/// board's width is one: which of its cells is too many is not known).
+/// cells (`chess2rs fmt` redraws such a board): see
+/// [`Reader::finish_completing_rows`].
 pub fn parse_completing_rows(source: &Source) -> Result<(Program, Diagnostics), Diagnostics> {
-    let (mut program, mut errors, widths) = read_lines(source);
-    let mut completed = Diagnostics::default();
-    let Some(board) = widths.board() else {
-        return if errors.is_empty() {
-            Ok((program, completed))
-        } else {
-            Err(errors)
-        };
-    };
-    if widths.rows.iter().any(|(width, _)| *width > board.width) || !errors.is_empty() {
-        report_ragged_rows(&widths, &mut errors);
-        errors.sort_by_start();
-        return Err(errors);
-    }
-    for (row, (width, span)) in program.rows.iter_mut().zip(&widths.rows) {
-        if *width < board.width {
-            let end = span.end.saturating_sub(1);
-            row.resize(board.width, Spanned::new(Cell::Empty, end..span.end));
-            completed.push(
-                Diagnostic::warning(
-                    format!(
-                        "this row had {}, completed with {}",
-                        cells(*width),
-                        cells(board.width - width).replace("cell", "empty cell")
-                    ),
-                    span.clone(),
-                )
-                .with_label("completed")
-                .with_help(format!("the board's rows have {}", cells(board.width))),
-            );
-        }
-    }
-    Ok((program, completed))
+    Reader::of(source).finish_completing_rows()
 }
 
 /// `1 cell`, `N cells`.
@@ -282,69 +426,9 @@ impl BoardWidths {
     }
 }
 
-/// Reads every line: the program as far as it parses, the errors of the
-/// lines that do not, and the widths the board is drawn with.
-fn read_lines(source: &Source) -> (Program, Diagnostics, BoardWidths) {
-    let mut program = Program {
-        pieces: Vec::new(),
-        rows: Vec::new(),
-        board_span: 0..0,
-        moves: Vec::new(),
-    };
-    let mut errors = Diagnostics::default();
-    let mut widths = BoardWidths::default();
-    let mut items = 0;
-    for (start, raw) in source.lines() {
-        let trimmed_start = raw.trim_start();
-        let offset = start + (raw.len() - trimmed_start.len());
-        let source_line = source.line_number(start);
-        let result = if trimmed_start.starts_with('|') {
-            parse_row(trimmed_start, offset).map(|row| {
-                if program.rows.is_empty() {
-                    program.board_span = offset..offset + trimmed_start.trim_end().len();
-                } else {
-                    program.board_span.end = offset + trimmed_start.trim_end().len();
-                }
-                (widths.rows).push((row.len(), offset..offset + trimmed_start.trim_end().len()));
-                program.rows.push(row);
-            })
-        } else {
-            let code = trimmed_start[..comment_start(trimmed_start).unwrap_or(trimmed_start.len())]
-                .trim_end();
-            if let Some(width) = border_width(code) {
-                widths.borders.push(width);
-                continue;
-            }
-            if code.is_empty() || code.starts_with('+') {
-                continue;
-            }
-            if code.starts_with('(') {
-                parse_piece(code, offset, &mut items).map(|piece| program.pieces.push(piece))
-            } else if code.starts_with("Turn") {
-                parse_move(code, offset, source_line).map(|line| program.moves.push(line))
-            } else {
-                Err(Diagnostic::error("this line is not a piece definition, a board row or a move", offset..offset + code.len())
-                    .with_label("not understood")
-                    .with_help("pieces: `(SYMBOL VALUE): NOTATION`; board rows: `|kB|##|  |`; moves: `Turn 1 W: SYMBOL a1 -> b1`"))
-            }
-        };
-        if let Err(diagnostic) = result {
-            errors.push(diagnostic);
-        }
-    }
-    (program, errors, widths)
-}
-
-/// How many cells a `+--+` line `code` (a line's code, without blanks
-/// around it) is drawn for, if it is one.
-pub fn border_width(code: &str) -> Option<usize> {
-    (code.starts_with('+') && code.chars().all(|c| c == '+' || c == '-'))
-        .then(|| code.matches('+').count().saturating_sub(1))
-}
-
 /// Reports each board row whose width is not the board's, so that one
 /// wrong row is blamed, never the right ones around it.
-fn report_ragged_rows(widths: &BoardWidths, errors: &mut Diagnostics) {
+fn report_ragged_rows(widths: &BoardWidths, errors: &mut Vec<Diagnostic>) {
     let Some(BoardWidth {
         width: board,
         count,
@@ -451,7 +535,8 @@ struct LineParser<'a> {
     items: usize,
 }
 
-type Parsed<T> = Result<T, Diagnostic>;
+/// What reading a line makes of it, or why it does not read.
+pub type Parsed<T> = Result<T, Diagnostic>;
 
 impl<'a> LineParser<'a> {
     fn new(text: &'a str, offset: usize) -> Self {
