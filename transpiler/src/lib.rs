@@ -22,6 +22,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod complete;
 pub mod cursor;
 pub mod diag;
 pub mod embed;
@@ -184,6 +185,16 @@ pub fn renaming(source: &Source, language: Language, offset: usize) -> Option<Re
         source,
         offset
     ))
+}
+
+/// What may be written at `offset` of `source` (a `language` program
+/// being typed, which need not parse); see [`complete`](crate::complete).
+pub fn completions(
+    source: &Source,
+    language: Language,
+    offset: usize,
+) -> Vec<complete::Completion> {
+    with_language_stages!(language, |S| S::completions(source, offset))
 }
 
 /// What an editor shows of `source` as `language` (see [`outline`](crate::outline)).

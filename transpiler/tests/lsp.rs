@@ -565,3 +565,46 @@ fn quick_fixes_over_stdio() {
     }
     client.shutdown();
 }
+
+/// `textDocument/completion`: the labels of the program after a jump
+/// being typed (the document does not parse yet), with the line each
+/// names; piece symbols in a Finvara move line.
+#[test]
+fn completion_over_stdio() {
+    let mut client = Client::start();
+    let uri = "file:///w/c.icp";
+    let text = "1. a=K0,0\n2. \"hi\n3. a;1,0?\n";
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": uri, "languageId": "", "version": 1, "text": text } }),
+    );
+    let items = client.request("textDocument/completion", at(uri, 2, 9));
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["1", "2", "3"]);
+    assert_eq!(items[1]["detail"], "2. \"hi");
+    assert!(items[1]["documentation"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("Jumps to the line labelled 2"));
+    let fv = "file:///w/c.fv";
+    let text = "(k):\n(q 1): (1,0)*\n|kW|qB|\nTurn 1 W: \n";
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": fv, "languageId": "", "version": 1, "text": text } }),
+    );
+    let items = client.request("textDocument/completion", at(fv, 3, 10));
+    let symbols: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(symbols, ["k", "q"]);
+    assert_eq!(items[1]["detail"], "(q 1): (1,0)*");
+    client.shutdown();
+}

@@ -18,6 +18,7 @@ use chess2rs_runtime::__private::{Io, StepCounter};
 use chess2rs_runtime::RuntimeError;
 use proc_macro2::TokenStream;
 
+use crate::complete::Completion;
 use crate::diag::Diagnostics;
 use crate::format::{FormatOptions, Formatted};
 use crate::outline::Outline;
@@ -93,6 +94,13 @@ pub trait FrontEnd {
     fn renaming(tree: &Self::Tree, source: &Source, offset: usize) -> Option<Renaming> {
         let _ = (tree, source, offset);
         None
+    }
+
+    /// What may be written at `offset` of `source`, which is being typed
+    /// and need not parse (none by default).
+    fn completions(source: &Source, offset: usize) -> Vec<Completion> {
+        let _ = (source, offset);
+        Vec::new()
     }
 
     /// Parse, then [`FrontEnd::outline`].

@@ -240,6 +240,11 @@ impl Document {
         Ok(edits)
     }
 
+    /// What may be written at `offset` (the text need not parse).
+    pub fn completions(&self, offset: usize) -> Vec<crate::complete::Completion> {
+        crate::completions(&self.source, self.language, offset)
+    }
+
     /// The name at `offset` and every place it is written, if the
     /// document parses and has a name there.
     pub fn renaming(&self, offset: usize) -> Option<crate::Renaming> {

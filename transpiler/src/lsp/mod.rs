@@ -26,23 +26,25 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    CodeActionRequest, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest,
+    CodeActionRequest, Completion, DocumentSymbolRequest, Formatting, GotoDefinition, HoverRequest,
     PrepareRenameRequest, References, Rename, Request as _, SemanticTokensFullRequest,
 };
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOptions, CodeActionOrCommand,
-    CodeActionProviderCapability, DiagnosticRelatedInformation, DiagnosticSeverity, DocumentSymbol,
-    DocumentSymbolResponse, GotoDefinitionResponse, Hover, HoverContents, HoverProviderCapability,
-    InitializeParams, Location, MarkupContent, MarkupKind, OneOf, PositionEncodingKind,
-    PrepareRenameResponse, PublishDiagnosticsParams, Range, RenameOptions, SemanticToken,
-    SemanticTokenType, SemanticTokens, SemanticTokensFullOptions, SemanticTokensLegend,
-    SemanticTokensOptions, SemanticTokensResult, SemanticTokensServerCapabilities,
-    ServerCapabilities, ServerInfo, SymbolKind, TextDocumentSyncCapability, TextDocumentSyncKind,
-    TextEdit, Uri, WorkspaceEdit,
+    CodeActionProviderCapability, CompletionItem, CompletionItemKind, CompletionOptions,
+    CompletionResponse, DiagnosticRelatedInformation, DiagnosticSeverity, DocumentSymbol,
+    DocumentSymbolResponse, Documentation, GotoDefinitionResponse, Hover, HoverContents,
+    HoverProviderCapability, InitializeParams, Location, MarkupContent, MarkupKind, OneOf,
+    PositionEncodingKind, PrepareRenameResponse, PublishDiagnosticsParams, Range, RenameOptions,
+    SemanticToken, SemanticTokenType, SemanticTokens, SemanticTokensFullOptions,
+    SemanticTokensLegend, SemanticTokensOptions, SemanticTokensResult,
+    SemanticTokensServerCapabilities, ServerCapabilities, ServerInfo, SymbolKind,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri, WorkspaceEdit,
 };
 
 use self::document::{Document, Encoding};
 use self::transport::{decode, Decoded, Frame, Outgoing, Reader, MAX_MESSAGE};
+use crate::complete::CompletionKind as CompleteKind;
 use crate::diag::{building_shown_only, SHOWN_AT_MOST};
 use crate::outline::{self, TokenKind};
 use crate::{Diagnostic, Language, Severity};
@@ -331,6 +333,10 @@ impl Server {
             references_provider: Some(OneOf::Left(true)),
             document_symbol_provider: Some(OneOf::Left(true)),
             document_formatting_provider: Some(OneOf::Left(true)),
+            completion_provider: Some(CompletionOptions {
+                trigger_characters: Some(["?", "!", "\"", "|", ":"].map(String::from).to_vec()),
+                ..CompletionOptions::default()
+            }),
             code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
                 code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
                 ..CodeActionOptions::default()
@@ -486,6 +492,7 @@ impl Server {
             SemanticTokensFullRequest::METHOD => self.tokens(request).map(serde_json::to_value),
             PrepareRenameRequest::METHOD => self.prepare_rename(request).map(serde_json::to_value),
             CodeActionRequest::METHOD => self.code_actions(request).map(serde_json::to_value),
+            Completion::METHOD => self.completion(request).map(serde_json::to_value),
             Rename::METHOD => match self.rename(request) {
                 Ok(Err(refused)) => {
                     return Response::new_err(id, ErrorCode::RequestFailed as i32, refused)
@@ -557,6 +564,32 @@ impl Server {
                 (document.outline().references_at(offset, declaration).iter())
                     .map(|span| Location::new(uri.clone(), document.range(span, self.encoding)))
                     .collect()
+            }))
+    }
+
+    /// The items of `textDocument/completion`.
+    fn completion(&self, request: Request) -> Result<Option<CompletionResponse>, String> {
+        let params: lsp_types::CompletionParams = parse(request.params)?;
+        Ok(self
+            .locate(params.text_document_position)
+            .map(|(offset, document, _)| {
+                let items = (document.completions(offset).into_iter())
+                    .map(|completion| CompletionItem {
+                        label: completion.text,
+                        kind: Some(match completion.kind {
+                            CompleteKind::Label => CompletionItemKind::REFERENCE,
+                            CompleteKind::Piece => CompletionItemKind::CLASS,
+                            CompleteKind::Syntax => CompletionItemKind::KEYWORD,
+                        }),
+                        detail: Some(completion.detail),
+                        documentation: Some(Documentation::MarkupContent(MarkupContent {
+                            kind: MarkupKind::Markdown,
+                            value: completion.documentation,
+                        })),
+                        ..CompletionItem::default()
+                    })
+                    .collect();
+                CompletionResponse::Array(items)
             }))
     }
 

@@ -10,6 +10,7 @@ pub mod automaton;
 pub mod check;
 pub mod classes;
 pub mod codegen;
+pub mod complete;
 pub mod format;
 pub mod interp;
 pub mod ir;
@@ -67,6 +68,10 @@ impl super::FrontEnd for Stages {
         offset: usize,
     ) -> Option<crate::rename::Renaming> {
         rename::renaming(tree, offset)
+    }
+
+    fn completions(source: &Source, offset: usize) -> Vec<crate::complete::Completion> {
+        complete::completions(source, offset)
     }
 }
 

@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod codegen;
+pub mod complete;
 pub mod format;
 pub mod interp;
 pub mod ir;
@@ -61,6 +62,10 @@ impl super::FrontEnd for Stages {
         offset: usize,
     ) -> Option<crate::rename::Renaming> {
         rename::renaming(tree, source, offset)
+    }
+
+    fn completions(source: &Source, offset: usize) -> Vec<crate::complete::Completion> {
+        complete::completions(source, offset)
     }
 }
 
