@@ -85,6 +85,19 @@ impl Renaming {
     }
 }
 
+impl Renaming {
+    /// `text` (the program it was found in) with the name renamed to
+    /// `new`, or why `new` cannot be its name.
+    pub fn renamed(&self, text: &str, new: &str) -> Result<String, String> {
+        let mut text = text.to_string();
+        // From the end, so that earlier spans stay where they are.
+        for (span, new) in self.edits(new)?.into_iter().rev() {
+            text.replace_range(span, &new);
+        }
+        Ok(text)
+    }
+}
+
 /// Whether `span` is the name at `offset`: it holds the character there,
 /// or ends just before it (a cursor right after a word means the word).
 pub fn at(span: &Span, offset: usize) -> bool {

@@ -81,13 +81,7 @@ mod tests {
         let source = Source::new("t.fv", text);
         let program = super::super::syntax::parse(&source).map_err(|_| "parse".to_string())?;
         let renaming = renaming(&program, offset).ok_or("nothing to rename")?;
-        let mut edits = renaming.edits(new)?;
-        edits.reverse();
-        let mut text = text.to_string();
-        for (span, new) in edits {
-            text.replace_range(span, &new);
-        }
-        Ok(text)
+        renaming.renamed(text, new)
     }
 
     const PROGRAM: &str = "(k):\n(q 1): (1,0)p->[k,q]\n(n 2): {\"q\",(1,2)}\n|kW|qB|\n|  |nW|\nTurn 1 W: n a2 -> b2 = q\nTurn 1 B: q b2 checks turn 1\n";

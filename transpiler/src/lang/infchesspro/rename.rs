@@ -74,13 +74,7 @@ mod tests {
         let source = Source::new("t.icp", text);
         let program = super::super::syntax::parse(&source).map_err(|_| "parse".to_string())?;
         let renaming = renaming(&program, &source, offset).ok_or("nothing to rename")?;
-        let mut edits = renaming.edits(new)?;
-        edits.reverse();
-        let mut text = text.to_string();
-        for (span, new) in edits {
-            text.replace_range(span, &new);
-        }
-        Ok(text)
+        renaming.renamed(text, new)
     }
 
     #[test]
