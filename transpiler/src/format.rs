@@ -165,6 +165,38 @@ mod tests {
     }
 
     #[test]
+    fn every_language_keeps_crlf_line_ends() {
+        let programs = [
+            (
+                Language::InfChessPro,
+                "1.  ^\r\n\r\n\r\n# x\r\n2. ^\r\n",
+                "1. ^\r\n\r\n# x\r\n2. ^\r\n",
+            ),
+            (
+                Language::ChessCode,
+                "1/2 1/2\r\na1+\r\na1=R\r\n",
+                "1/2 1/2\r\n  a1+\r\na1=R\r\n",
+            ),
+            (Language::Btm, " 10! \r\n", "10!\r\n"),
+            (
+                Language::Finvara,
+                "(k):\r\n|kW|\r\n",
+                "(k):\r\n+--+\r\n|kW|\r\n+--+\r\n",
+            ),
+            (
+                Language::Chessoteric,
+                "[A \"b\"]\r\n1. e4 {x\r\ny} e5\r\n",
+                "[A \"b\"]\r\n\r\n1. e4 {x\r\ny} 1... e5\r\n",
+            ),
+        ];
+        for (language, text, formatted) in programs {
+            let source = Source::new("t", text);
+            let once = crate::format(&source, language, &FormatOptions::default()).unwrap();
+            assert_eq!(once.text, formatted, "{language}");
+        }
+    }
+
+    #[test]
     fn renumbering_is_refused_outside_infchesspro() {
         let source = Source::new("t.chc", "a1+\n");
         let options = FormatOptions { renumber: Some(1) };
