@@ -218,6 +218,7 @@ fn diagnose(
         }
     }
     let mut sorted: Option<Vec<i64>> = None;
+    let mut fresh_label: Option<i64> = None;
     let mut reported = vec![false; placed.len()];
     for (index, line) in facts.iter().enumerate() {
         // Where the line starts, found only for a diagnostic.
@@ -253,8 +254,15 @@ fn diagnose(
             let span = start() + line.text_jump as usize..start() + line.end as usize;
             diagnostics.push_with(Severity::Warning, span.start, || {
                 let jump = located.text(index, span.clone());
-                // The jump on a line of its own, under a label no line has.
-                let fresh = labels.iter().max().map_or(1, |label| label.saturating_add(1));
+                // The jump on a line of its own, under a label no line
+                // has and no jump names.
+                let fresh = *fresh_label.get_or_insert_with(|| {
+                    let used = facts.iter().flat_map(|line| {
+                        let targets = line.jumps.iter().map(|jump| jump.target);
+                        std::iter::once(line.label).chain(targets.filter(|&t| t < INPUT))
+                    });
+                    (used.map(|id| labels[id as usize]).max()).map_or(1, |max| max.saturating_add(1))
+                });
                 Diagnostic::warning("text ends in what looks like a jump", span.clone())
                     .with_label(format!("`{jump}` is printed, not a jump"))
                     .with_help(format!(
