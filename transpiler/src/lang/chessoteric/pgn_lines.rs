@@ -259,15 +259,14 @@ impl PgnLines {
         }));
         self.length = source.text().len();
 
-        let first = self.moves.partition_point(|m| m.start < from);
-        let last = self.moves.partition_point(|m| m.start < until);
+        let replaced = starting_in(&self.moves, from..until, |m| m.start);
+        let (first, last) = (replaced.start, replaced.end);
         let facts: Vec<MoveFact> = piece.moves.iter().map(MoveFact::of).collect();
         let read = facts.len();
         self.count(first..last + 1, false);
-        self.moves.splice(first..last, facts);
-        for fact in &mut self.moves[first + read..] {
-            fact.start = moved.offset(fact.start);
-        }
+        replace(&mut self.moves, replaced, facts, |fact| {
+            fact.start = moved.offset(fact.start)
+        });
         // The move before may have been annotated (or no longer is).
         let mut touched = first;
         if let (Some(before), Some(annotation)) = (first.checked_sub(1), piece.previous) {
@@ -289,23 +288,17 @@ impl PgnLines {
         self.count(first..first + read + 1, true);
         self.replay.get_mut().spliced(touched, first..last, read);
 
-        let first = self.errors.partition_point(|e| e.span.start < from);
-        let last = self.errors.partition_point(|e| e.span.start < until);
-        let read = piece.errors.len();
-        self.errors.splice(first..last, piece.errors);
-        for error in &mut self.errors[first + read..] {
+        let replaced = starting_in(&self.errors, from..until, |e| e.span.start);
+        replace(&mut self.errors, replaced, piece.errors, |error| {
             error.span = moved.span(&error.span);
             for (span, _) in &mut error.secondary {
                 *span = moved.span(span);
             }
-        }
-        let first = self.fens.partition_point(|f| f.span.start < from);
-        let last = self.fens.partition_point(|f| f.span.start < until);
-        let read = piece.fens.len();
-        self.fens.splice(first..last, piece.fens);
-        for fen in &mut self.fens[first + read..] {
-            fen.span = moved.span(&fen.span);
-        }
+        });
+        let replaced = starting_in(&self.fens, from..until, |f| f.span.start);
+        replace(&mut self.fens, replaced, piece.fens, |fen| {
+            fen.span = moved.span(&fen.span)
+        });
     }
 
     /// Adds (`add`) or takes away what the moves at `indices` count: not
@@ -584,6 +577,24 @@ impl Places for Annotated<'_> {
         let end = fact.annotation().map_or(fact.start, |a| a.span.end);
         fact.start..end
     }
+}
+
+/// Which of `kept` (in the order of where they start, `start`) start in
+/// `bytes`.
+fn starting_in<T>(kept: &[T], bytes: Range<usize>, start: impl Fn(&T) -> usize) -> Range<usize> {
+    let first = kept.partition_point(|item| start(item) < bytes.start);
+    first..first + kept[first..].partition_point(|item| start(item) < bytes.end)
+}
+
+/// Replaces `kept[replaced]` by `read`, and moves each item after them
+/// (`moved`) as the edit moved the text.
+fn replace<T>(kept: &mut Vec<T>, replaced: Range<usize>, read: Vec<T>, moved: impl FnMut(&mut T)) {
+    let after = replaced.start + read.len();
+    kept.splice(replaced, read);
+    kept.get_mut(after..)
+        .unwrap_or_default()
+        .iter_mut()
+        .for_each(moved);
 }
 
 /// How an edit moved the text: `start..old_end` of the text before is
