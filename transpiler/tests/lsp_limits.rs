@@ -209,7 +209,11 @@ fn ten_megabyte_documents_rechecked_after_one_line_edits() {
         ("fv", "fv-board", document("fv", 0, size).unwrap()),
         ("fv", "fv-piece", document("fv", 0, size).unwrap()),
         ("pgn", "pgn", document("pgn", 0, size).unwrap()),
-        ("pgn", "pgn-annotations", wrong_lines("pgn-annotations", size)),
+        (
+            "pgn",
+            "pgn-annotations",
+            wrong_lines("pgn-annotations", size),
+        ),
         ("btm", "btm", document("btm", 0, size).unwrap()),
         ("btm", "btm-syntax", wrong_lines("btm-syntax", size)),
         ("btm", "btm-orphans", wrong_lines("btm-orphans", size)),

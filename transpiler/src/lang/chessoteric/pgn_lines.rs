@@ -66,17 +66,28 @@ impl MoveFact {
     /// The facts of a move read.
     fn of(read: &PgnMove) -> MoveFact {
         let start = read.san.span.start;
-        let offset = |at: usize| u32::try_from(at.saturating_sub(start)).unwrap_or(u32::MAX);
+        let length = read.san.span.end.saturating_sub(start);
         MoveFact {
             start,
-            length: offset(read.san.span.end),
+            length: u32::try_from(length).unwrap_or(u32::MAX),
             number: read.number,
             white: read.white,
-            annotation: read.annotation.as_ref().map(|annotation| {
+            annotation: None,
+            san: read.san.value.parse().ok(),
+        }
+        .annotated(read.annotation.as_ref())
+    }
+
+    /// The move with `annotation` (where it is in the text) instead of its
+    /// own.
+    fn annotated(self, annotation: Option<&Spanned<Annotation>>) -> MoveFact {
+        let offset = |at: usize| u32::try_from(at.saturating_sub(self.start)).unwrap_or(u32::MAX);
+        MoveFact {
+            annotation: annotation.map(|annotation| {
                 let span = &annotation.span;
                 (annotation.value, offset(span.start), offset(span.end))
             }),
-            san: read.san.value.parse().ok(),
+            ..self
         }
     }
 
@@ -261,6 +272,12 @@ impl PgnLines {
 
         let replaced = starting_in(&self.moves, from..until, |m| m.start);
         let (first, last) = (replaced.start, replaced.end);
+        // What is read after `until` may have annotated the move before it;
+        // reading from there on is as before, so it still does.
+        let carried = (last.checked_sub(1).filter(|_| resumed.is_some()))
+            .and_then(|before| self.moves[before].annotation())
+            .filter(|annotation| annotation.span.start >= until)
+            .map(|annotation| Spanned::new(annotation.value, moved.span(&annotation.span)));
         let facts: Vec<MoveFact> = piece.moves.iter().map(MoveFact::of).collect();
         let read = facts.len();
         self.count(first..last + 1, false);
@@ -269,21 +286,18 @@ impl PgnLines {
         });
         // The move before may have been annotated (or no longer is).
         let mut touched = first;
-        if let (Some(before), Some(annotation)) = (first.checked_sub(1), piece.previous) {
-            let fact = MoveFact {
-                annotation: None,
-                ..self.moves[before]
-            };
-            let fact = MoveFact::of(&PgnMove {
-                number: fact.number,
-                white: fact.white,
-                san: fact.written(source),
-                annotation,
-            });
+        let before = first.checked_sub(1);
+        if let (Some(before), Some(annotation)) = (before, piece.previous) {
+            let fact = self.moves[before].annotated(annotation.as_ref());
             if self.moves[before].annotation != fact.annotation {
                 self.moves[before] = fact;
                 touched = before;
             }
+        }
+        let last_read = (first + read).checked_sub(1);
+        if let (Some(carried), Some(index)) = (carried, last_read) {
+            self.moves[index] = self.moves[index].annotated(Some(&carried));
+            touched = touched.min(index);
         }
         self.count(first..first + read + 1, true);
         self.replay.get_mut().spliced(touched, first..last, read);
