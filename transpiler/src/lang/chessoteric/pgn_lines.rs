@@ -13,14 +13,15 @@
 //!   moves that are not SAN and of where a move number breaks the turns,
 //!   so that a game without errors is checked without a pass over its
 //!   moves.
-//! - Playing: the position before every [`PLAY_SPACING`]th ply is kept,
-//!   and what each annotated move's board gives (its instruction's bits,
-//!   or none). After an edit the game is played again from the kept
-//!   position before it until a ply after it whose position (pieces, side
-//!   to move, castling rights, en passant) equals the kept one there; the
-//!   rest of the game is then played as before. An edit that changes the
-//!   rest of the game (a different move, leading elsewhere) plays it to
-//!   the end.
+//! - Playing: the position before every 128th ply is kept, and what each
+//!   annotated move's board gives (its instruction's bits, or none).
+//!   After an edit the game is played again from the kept position
+//!   before it until a ply after it whose position (pieces, side to move,
+//!   castling rights, en passant) equals the kept one there; the rest of
+//!   the game is then played as before. A game stopped by an illegal move
+//!   keeps the positions after it, for when the move is put right. An
+//!   edit that changes the rest of the game (a different move, leading
+//!   elsewhere) plays it to the end.
 //!
 //! The diagnostics are made from these facts by the functions a whole
 //! check uses ([`check`], [`lower`]), so that they are the ones
@@ -154,7 +155,8 @@ struct Replay {
     /// The position it was played from (`None` before it was played).
     opening: Option<Position>,
     /// The position before some plies, by ply: the first at 0, at most
-    /// [`PLAY_SPACING`] apart, none past `reached`.
+    /// [`PLAY_SPACING`] apart up to `reached`; past it, those of the game
+    /// as played before a move was made illegal (see `tail`).
     positions: Vec<(usize, Position)>,
     /// What playing each move gave.
     played: Vec<Played>,
@@ -332,8 +334,8 @@ impl PgnLines {
             self.not_san += not_san;
             self.breaks += breaks;
         } else {
-            self.not_san -= not_san;
-            self.breaks -= breaks;
+            self.not_san = self.not_san.saturating_sub(not_san);
+            self.breaks = self.breaks.saturating_sub(breaks);
         }
     }
 
