@@ -209,7 +209,8 @@ impl PgnLines {
     }
 
     /// Takes in an edit of the source (now `source`) that replaced the
-    /// lines `edited` names.
+    /// lines `edited` names. (Not inside [`crate::diag::building_shown_only`]:
+    /// every syntax error read is kept.)
     pub fn edited(&mut self, source: &Source, edited: LinesEdited) {
         let length = source.text().len();
         let start = source.line_start(edited.first).unwrap_or(length);
