@@ -34,12 +34,16 @@ pub fn duplicate_labels(bytes: usize) -> String {
 /// wrong, by `case`: Chess Code with a cell that is not one (`a9+`,
 /// `chc-syntax`) or a loop condition with no label (`chc-unmatched`), a
 /// BTM listing with a bit that is not one (`12!`, `btm-syntax`) or a
-/// continuation before anything started (`btm-orphans`).
+/// continuation before anything started (`btm-orphans`), a PGN game of
+/// knights going out and back whose Black moves are all annotated on
+/// boards with no instruction in them (`pgn-annotations`: typing at a
+/// line's end makes its `!` a `!!` and back, a game played each time).
 pub fn wrong_lines(case: &str, bytes: usize) -> String {
     let pair = match case {
         "chc-syntax" => "a1+\na9+\n",
         "chc-unmatched" => "a1+\na1=R\n",
         "btm-syntax" => "101?\n12!\n",
+        "pgn-annotations" => "1. Nf3 Nf6!\n2. Ng1 Ng8!\n",
         _ => "101?\n10!!\n",
     };
     pair.repeat(bytes.div_ceil(pair.len()))
@@ -185,7 +189,8 @@ fn written_diagnostics(written: &[u8]) -> usize {
 /// (`cargo test --release -p chess2rs --test lsp_limits -- --ignored
 /// --nocapture`; `LSP_SAMPLES` sets how many changes, 20 by default, and
 /// `LSP_CASES` which documents, e.g. `icp-twice,pgn`; the cases of
-/// [`wrong_lines`] have an error on every other line).
+/// [`wrong_lines`] have an error on every other line, `pgn-annotations`
+/// on every line).
 #[test]
 #[ignore = "a measurement: 10 MB documents, run in release"]
 fn ten_megabyte_documents_rechecked_after_one_line_edits() {
@@ -204,6 +209,11 @@ fn ten_megabyte_documents_rechecked_after_one_line_edits() {
         ("fv", "fv-board", document("fv", 0, size).unwrap()),
         ("fv", "fv-piece", document("fv", 0, size).unwrap()),
         ("pgn", "pgn", document("pgn", 0, size).unwrap()),
+        (
+            "pgn",
+            "pgn-annotations",
+            wrong_lines("pgn-annotations", size),
+        ),
         ("btm", "btm", document("btm", 0, size).unwrap()),
         ("btm", "btm-syntax", wrong_lines("btm-syntax", size)),
         ("btm", "btm-orphans", wrong_lines("btm-orphans", size)),

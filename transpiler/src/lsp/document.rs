@@ -45,6 +45,7 @@ enum Kept {
     ChessCode(chesscode::check::Lines),
     Btm(chessoteric::check::BtmLines),
     Finvara(Box<finvara::lines::Lines>),
+    Pgn(Box<chessoteric::pgn_lines::PgnLines>),
 }
 
 impl Kept {
@@ -57,7 +58,9 @@ impl Kept {
             Language::ChessCode => Kept::ChessCode(chesscode::check::Lines::new(source)),
             Language::Btm => Kept::Btm(chessoteric::check::BtmLines::new(source)),
             Language::Finvara => Kept::Finvara(Box::new(finvara::lines::Lines::new(source))),
-            Language::Chessoteric => return None,
+            Language::Chessoteric => {
+                Kept::Pgn(Box::new(chessoteric::pgn_lines::PgnLines::new(source)))
+            }
         })
     }
 
@@ -68,6 +71,7 @@ impl Kept {
             Kept::ChessCode(lines) => lines.edited(source, edited),
             Kept::Btm(lines) => lines.edited(source, edited),
             Kept::Finvara(lines) => lines.edited(source, edited),
+            Kept::Pgn(game) => game.edited(source, edited),
         }
     }
 
@@ -78,6 +82,7 @@ impl Kept {
             Kept::ChessCode(lines) => lines.diagnostics(source),
             Kept::Btm(lines) => lines.diagnostics(source),
             Kept::Finvara(lines) => lines.diagnostics(source),
+            Kept::Pgn(game) => game.diagnostics(source),
         }
     }
 
@@ -89,6 +94,7 @@ impl Kept {
             Kept::ChessCode(lines) => lines.parsed(),
             Kept::Btm(lines) => lines.parsed(),
             Kept::Finvara(lines) => lines.parsed(),
+            Kept::Pgn(game) => game.parsed(),
         }
     }
 }

@@ -20,10 +20,10 @@ use super::fen;
 use super::lower::GroupKind;
 use super::san::San;
 
-use super::syntax::{self, Annotation, BtmLine, Game, PgnMove};
+use super::syntax::{self, Annotation, BtmLine, Game};
 use crate::diag::{excerpt, Diagnostic, Diagnostics, Severity};
 use crate::lang::line_facts::{InSource, LineFact, LineFacts};
-use crate::source::{Source, Span};
+use crate::source::{Source, Span, Spanned};
 
 /// What the checks learn about a game: where it starts and its moves read
 /// as SAN.
@@ -40,25 +40,7 @@ pub struct Opening {
 /// lowering plays from.
 pub fn check(game: &Game) -> (Opening, Diagnostics) {
     let mut diagnostics = Diagnostics::default();
-    let position = match &game.fen {
-        None => Position::default(),
-        Some(fen) => match fen::parse(&fen.value) {
-            Ok(position) => position,
-            Err(reason) => {
-                diagnostics.push(
-                    Diagnostic::error(
-                        format!("the FEN tag is not a legal position: {reason}"),
-                        fen.span.clone(),
-                    )
-                    .with_label("this position")
-                    .with_help(
-                        "a FEN looks like `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`",
-                    ),
-                );
-                Position::default()
-            }
-        },
-    };
+    let position = opening(game.fen.as_ref(), &mut diagnostics);
     let mut white_to_move = position.turn() == Color::White;
     let mut due = position.fullmoves();
     // After one move out of turn, every later one would be reported too.
@@ -66,7 +48,8 @@ pub fn check(game: &Game) -> (Opening, Diagnostics) {
     let mut moves = Vec::with_capacity(game.moves.len());
     for pgn_move in &game.moves {
         if turns_in_order {
-            if let Some(error) = out_of_turn(white_to_move, due, pgn_move) {
+            let (white, number) = (pgn_move.white, pgn_move.number);
+            if let Some(error) = out_of_turn(white_to_move, due, white, number, &pgn_move.san) {
                 diagnostics.push(error);
                 turns_in_order = false;
             }
@@ -75,33 +58,67 @@ pub fn check(game: &Game) -> (Opening, Diagnostics) {
             due = due.saturating_add(1);
         }
         white_to_move = !white_to_move;
-        let san = &pgn_move.san;
-        match san.value.parse::<San>() {
+        match pgn_move.san.value.parse::<San>() {
             Ok(parsed) => moves.push(parsed),
-            Err(_) => diagnostics.push(
-                Diagnostic::error(
-                    format!(
-                        "`{}` is not a move in standard algebraic notation",
-                        excerpt(&san.value)
-                    ),
-                    san.span.clone(),
-                )
-                .with_label("not SAN")
-                .with_help("moves look like `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, `Nbd2`"),
-            ),
+            Err(_) => diagnostics.push(not_san(&pgn_move.san)),
         }
     }
     (Opening { position, moves }, diagnostics)
 }
 
-/// The error for a move written as one side's while the other is to move
-/// (`1. e4 2. Nf3`: Black's first move is missing), else `None`. `due` is
-/// the number of the move that is due.
-fn out_of_turn(white_to_move: bool, due: u32, pgn_move: &PgnMove) -> Option<Diagnostic> {
-    if pgn_move.white == white_to_move {
+/// The position a game whose `FEN` tag's value is `fen` (if it has one)
+/// starts from: the tag's, else the standard one (also when the tag's is
+/// not a legal position, an error that goes to `diagnostics`).
+pub fn opening(fen: Option<&Spanned<String>>, diagnostics: &mut Diagnostics) -> Position {
+    let Some(fen) = fen else {
+        return Position::default();
+    };
+    match fen::parse(&fen.value) {
+        Ok(position) => position,
+        Err(reason) => {
+            diagnostics.push(
+                Diagnostic::error(
+                    format!("the FEN tag is not a legal position: {reason}"),
+                    fen.span.clone(),
+                )
+                .with_label("this position")
+                .with_help(
+                    "a FEN looks like `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1`",
+                ),
+            );
+            Position::default()
+        }
+    }
+}
+
+/// The error for a move that is not SAN, written `san`.
+pub fn not_san(san: &Spanned<String>) -> Diagnostic {
+    Diagnostic::error(
+        format!(
+            "`{}` is not a move in standard algebraic notation",
+            excerpt(&san.value)
+        ),
+        san.span.clone(),
+    )
+    .with_label("not SAN")
+    .with_help("moves look like `e4`, `Nf3`, `exd5`, `O-O`, `e8=Q`, `Nbd2`")
+}
+
+/// The error for move `san`, written as White's (`white`) or Black's move
+/// `number`, while the other side is to move (`1. e4 2. Nf3`: Black's
+/// first move is missing), else `None`. `due` is the number of the move
+/// that is due.
+pub fn out_of_turn(
+    white_to_move: bool,
+    due: u32,
+    white: bool,
+    number: u32,
+    san: &Spanned<String>,
+) -> Option<Diagnostic> {
+    if white == white_to_move {
         return None;
     }
-    let (written, missing) = if pgn_move.white {
+    let (written, missing) = if white {
         ("White", "Black")
     } else {
         ("Black", "White")
@@ -114,10 +131,10 @@ fn out_of_turn(white_to_move: bool, due: u32, pgn_move: &PgnMove) -> Option<Diag
     Some(
         Diagnostic::error(
             format!(
-                "`{}` is written as {written}'s move {}, but it is {missing}'s turn: {missing}'s move {due} is missing",
-                pgn_move.san.value, pgn_move.number
+                "`{}` is written as {written}'s move {number}, but it is {missing}'s turn: {missing}'s move {due} is missing",
+                san.value
             ),
-            pgn_move.san.span.clone(),
+            san.span.clone(),
         )
         .with_label(format!("{missing} has not moved yet"))
         .with_help(format!(

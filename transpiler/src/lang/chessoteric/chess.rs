@@ -148,6 +148,14 @@ impl Position {
         self.fullmoves
     }
 
+    /// Whether the moves after this position see `other` as they see
+    /// it: the same pieces, side to move, castling rights and en passant
+    /// capture (compared whole, not by a hash). The move counters may
+    /// differ: no move's legality or board reads them.
+    pub fn same_for_later_moves(&self, other: &Position) -> bool {
+        self.board.same_position(&other.board)
+    }
+
     /// The pieces on the board.
     pub fn board(&self) -> Board {
         Board::of(&self.board)

@@ -141,14 +141,13 @@ pub fn play(game: &Game, opening: &Opening) -> Result<Vec<Instruction>, Diagnost
                     marker,
                 }),
             }),
-            None => errors.push(
-                Diagnostic::error(
-                    format!("the board after {}{} {} has no instruction in it", pgn_move.number, if pgn_move.white { "." } else { "..." }, san.value),
-                    san.span.start..annotation.span.end,
-                )
-                .with_label(format!("its bits are {bits}"))
-                .with_help("after the leading 1s and then 0s, a marker 1 and at least one more bit are needed; annotate another move"),
-            ),
+            None => errors.push(no_instruction(
+                pgn_move.number,
+                pgn_move.white,
+                san,
+                annotation.span.end,
+                &bits,
+            )),
         }
     }
     if errors.is_empty() {
@@ -156,6 +155,25 @@ pub fn play(game: &Game, opening: &Opening) -> Result<Vec<Instruction>, Diagnost
     } else {
         Err(errors)
     }
+}
+
+/// The error for an annotated move (White's when `white`, its `number`,
+/// its SAN `san`, its annotation ending at `end`) whose board, of bits
+/// `bits`, has no instruction in it.
+pub(super) fn no_instruction(
+    number: u32,
+    white: bool,
+    san: &Spanned<String>,
+    end: usize,
+    bits: &str,
+) -> Diagnostic {
+    let dots = if white { "." } else { "..." };
+    Diagnostic::error(
+        format!("the board after {number}{dots} {} has no instruction in it", san.value),
+        san.span.start..end,
+    )
+    .with_label(format!("its bits are {bits}"))
+    .with_help("after the leading 1s and then 0s, a marker 1 and at least one more bit are needed; annotate another move")
 }
 
 fn role_name(role: Role) -> &'static str {
@@ -171,7 +189,7 @@ fn role_name(role: Role) -> &'static str {
 
 /// The error for a move that is illegal or ambiguous, listing the legal
 /// moves of that piece type or the candidates.
-fn illegal_move(
+pub(super) fn illegal_move(
     position: &Position,
     san: &San,
     error: SanError,

@@ -18,6 +18,7 @@ pub mod interp;
 pub mod ir;
 pub mod lower;
 pub mod outline;
+pub mod pgn_lines;
 pub mod regions;
 pub mod san;
 pub mod syntax;

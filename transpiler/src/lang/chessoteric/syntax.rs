@@ -79,17 +79,87 @@ pub struct BtmLine {
 
 /// Parses PGN; all syntax errors are collected.
 pub fn parse_pgn(source: &Source) -> Result<Game, Diagnostics> {
-    let mut parser = PgnParser {
-        lexer: PgnLexer::new(source.text()),
-        number: 1,
-        white: true,
-    };
-    let game = parser.game();
+    let mut parser = PgnParser::new(source.text(), 0, &PgnState::default());
+    parser.game(|_, _| false);
     if parser.lexer.errors.is_empty() {
-        Ok(game)
+        Ok(Game {
+            fen: parser.piece.fens.pop(),
+            moves: parser.piece.moves,
+        })
     } else {
         Err(parser.lexer.errors)
     }
+}
+
+/// Where the PGN reader stands at the start of a line outside any
+/// comment, variation or tag pair: all that what follows is read with
+/// (besides the text), so that reading can start there again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnState {
+    /// The number of the next move.
+    pub number: u32,
+    /// Whether the next move is White's.
+    pub white: bool,
+    /// Whether the game's result has been read.
+    pub after_result: bool,
+    /// The annotation of the last move read (`None` before any move),
+    /// which an annotation that follows may be given to.
+    pub last: Option<Option<Spanned<Annotation>>>,
+}
+
+impl Default for PgnState {
+    /// The state at the start of the text.
+    fn default() -> PgnState {
+        PgnState {
+            number: 1,
+            white: true,
+            after_result: false,
+            last: None,
+        }
+    }
+}
+
+/// What reading a PGN text from a line start found, up to where it
+/// stopped: the moves, the FEN tags' values and the syntax errors, in
+/// order.
+#[derive(Clone, Debug, Default)]
+pub struct PgnPiece {
+    /// The moves read.
+    pub moves: Vec<PgnMove>,
+    /// The value of each `FEN` tag read (the last one is the game's).
+    pub fens: Vec<Spanned<String>>,
+    /// The syntax errors, in the order found.
+    pub errors: Vec<Diagnostic>,
+    /// The annotation of the move before the start once read (`None` if
+    /// there is no move before it): an annotation read before any move
+    /// annotates that one.
+    pub previous: Option<Option<Spanned<Annotation>>>,
+    /// Where reading stopped: a line start, or the end of the text.
+    pub end: usize,
+}
+
+/// Reads the PGN text of `source` from byte `start`, a line start outside
+/// any comment, variation or tag pair where the reader is in `state`
+/// (the start of the text and [`PgnState::default`] for a whole game).
+/// At the last such line start before each piece of movetext after
+/// `start`, `stop` is asked (with the offset and the state there) whether
+/// to stop there.
+pub fn parse_pgn_piece(
+    source: &Source,
+    start: usize,
+    state: &PgnState,
+    stop: impl FnMut(usize, &PgnState) -> bool,
+) -> PgnPiece {
+    let mut parser = PgnParser::new(source.text(), start, state);
+    let end = parser.game(stop);
+    let mut piece = parser.piece;
+    piece.end = end;
+    // Errors found past where reading stopped are not this piece's.
+    piece.errors = (parser.lexer.errors.into_iter())
+        .filter(|error| error.span.start < end)
+        .collect();
+    piece.previous = parser.previous;
+    piece
 }
 
 /// What a piece of PGN text is, as [`PgnLexer`] splits it.
@@ -124,6 +194,8 @@ pub struct PgnLexer<'a> {
     /// Whether the game's result has been read: every later word is one
     /// (to the next blank) that should not be there.
     pub after_result: bool,
+    /// The start of the last line the lexer came to outside any group.
+    pub line_start: usize,
 }
 
 impl<'a> PgnLexer<'a> {
@@ -133,6 +205,7 @@ impl<'a> PgnLexer<'a> {
             cursor: Cursor::new(text, 0),
             errors: Diagnostics::default(),
             after_result: false,
+            line_start: 0,
         }
     }
 
@@ -197,6 +270,9 @@ impl Iterator for PgnLexer<'_> {
             let token = match c {
                 c if c.is_whitespace() => {
                     self.cursor.bump();
+                    if c == '\n' {
+                        self.line_start = self.cursor.pos();
+                    }
                     continue;
                 }
                 '[' if self.tag() => PgnToken::Tag,
@@ -260,41 +336,80 @@ pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 struct PgnParser<'a> {
     lexer: PgnLexer<'a>,
+    /// What has been read.
+    piece: PgnPiece,
     /// The number of the next move.
     number: u32,
     /// Whether the next move is White's.
     white: bool,
+    /// The annotation of the move before the start (`None` if there is
+    /// none), which an annotation before any move read is given to.
+    previous: Option<Option<Spanned<Annotation>>>,
 }
 
-impl PgnParser<'_> {
-    fn game(&mut self) -> Game {
-        let mut game = Game {
-            fen: None,
-            moves: Vec::new(),
-        };
+impl<'a> PgnParser<'a> {
+    /// A parser of `text` from `start`, a line start outside any group
+    /// where the reader is in `state`.
+    fn new(text: &'a str, start: usize, state: &PgnState) -> PgnParser<'a> {
+        let mut lexer = PgnLexer::new(text);
+        lexer.cursor.set_pos(start);
+        lexer.after_result = state.after_result;
+        lexer.line_start = start;
+        PgnParser {
+            lexer,
+            piece: PgnPiece::default(),
+            number: state.number,
+            white: state.white,
+            previous: state.last.clone(),
+        }
+    }
+
+    /// The reader's state before the token read last.
+    fn state(&self) -> PgnState {
+        PgnState {
+            number: self.number,
+            white: self.white,
+            after_result: self.lexer.after_result,
+            last: match self.piece.moves.last() {
+                Some(last) => Some(last.annotation.clone()),
+                None => self.previous.clone(),
+            },
+        }
+    }
+
+    /// Reads to the end of the text, or to a line start where `stop` says
+    /// to stop: where it stopped.
+    fn game(&mut self, mut stop: impl FnMut(usize, &PgnState) -> bool) -> usize {
+        let mut line_start = self.lexer.line_start;
         while let Some((token, span)) = self.lexer.next() {
+            if self.lexer.line_start != line_start {
+                line_start = self.lexer.line_start;
+                if stop(line_start, &self.state()) {
+                    return line_start;
+                }
+            }
             let text = &self.lexer.text()[span.clone()];
             match token {
-                PgnToken::Tag => self.tag(&mut game, text, span.start),
-                PgnToken::Nag => self.nag(&mut game, span),
+                PgnToken::Tag => self.tag(text, span.start),
+                PgnToken::Nag => self.nag(span),
                 PgnToken::Word if self.lexer.after_result => self.lexer.errors.push(
                     Diagnostic::error("moves after the game's result", span)
                         .with_label("the game ended with the result before this")
                         .with_help("a PGN file holds one game; remove what follows the result"),
                 ),
                 PgnToken::Word if RESULTS.contains(&text) => self.lexer.after_result = true,
-                PgnToken::Word => self.movetext_token(&mut game, text, span),
+                PgnToken::Word => self.movetext_token(text, span),
                 PgnToken::Comment
                 | PgnToken::Variation
                 | PgnToken::LineComment
                 | PgnToken::Escape => {}
             }
         }
-        game
+        self.lexer.text().len()
     }
 
     /// A tag pair, `text` at `start`: only `FEN` matters.
-    fn tag(&mut self, game: &mut Game, text: &str, start: usize) {
+    fn tag(&mut self, text: &str, start: usize) {
         let end = start + text.len();
         let inner = &text[1..text.len() - 1];
         let name = inner.split_whitespace().next().unwrap_or_default();
@@ -309,14 +424,14 @@ impl PgnParser<'_> {
             if close > open {
                 let value_start = start + 1 + open + 1;
                 let value = inner[open + 1..close].to_string();
-                game.fen = Some(Spanned::new(value, value_start..start + 1 + close));
+                (self.piece.fens).push(Spanned::new(value, value_start..start + 1 + close));
             }
         }
     }
 
     /// A NAG after a move: `$1`–`$4` annotate it, `$5`/`$6` are errors,
     /// others are ignored.
-    fn nag(&mut self, game: &mut Game, span: Span) {
+    fn nag(&mut self, span: Span) {
         let number = self.lexer.text()[span.start + 1..span.end]
             .parse::<u32>()
             .ok();
@@ -338,18 +453,18 @@ impl PgnParser<'_> {
             }
             _ => return,
         };
-        self.annotate(game, Spanned::new(annotation, span));
+        self.annotate(Spanned::new(annotation, span));
     }
 
-    fn annotate(&mut self, game: &mut Game, annotation: Spanned<Annotation>) {
-        match game.moves.last_mut() {
-            Some(last) if last.annotation.is_none() => last.annotation = Some(annotation),
-            Some(last) => {
-                let first = last
-                    .annotation
-                    .as_ref()
-                    .map(|a| a.span.clone())
-                    .unwrap_or_default();
+    fn annotate(&mut self, annotation: Spanned<Annotation>) {
+        let last = match self.piece.moves.last_mut() {
+            Some(last) => Some(&mut last.annotation),
+            None => self.previous.as_mut(),
+        };
+        match last {
+            Some(slot @ None) => *slot = Some(annotation),
+            Some(Some(first)) => {
+                let first = first.span.clone();
                 self.lexer.errors.push(
                     Diagnostic::error("a move with two annotations", annotation.span)
                         .with_label("second annotation")
@@ -365,7 +480,7 @@ impl PgnParser<'_> {
     }
 
     /// A move number (`12.`, `12...`) or a move with its suffix.
-    fn movetext_token(&mut self, game: &mut Game, token: &str, span: Span) {
+    fn movetext_token(&mut self, token: &str, span: Span) {
         let digits = token.bytes().take_while(u8::is_ascii_digit).count();
         if digits > 0 && token[digits..].bytes().all(|b| b == b'.') {
             if let Ok(number) = token[..digits].parse::<u32>() {
@@ -387,8 +502,8 @@ impl PgnParser<'_> {
         if digits > 0 && token[digits..].starts_with('.') {
             let dots = token[digits..].bytes().take_while(|&b| b == b'.').count();
             let split = digits + dots;
-            self.movetext_token(game, &token[..split], span.start..span.start + split);
-            self.movetext_token(game, &token[split..], span.start + split..span.end);
+            self.movetext_token(&token[..split], span.start..span.start + split);
+            self.movetext_token(&token[split..], span.start + split..span.end);
             return;
         }
         let body_len = token.trim_end_matches(['!', '?']).len();
@@ -397,13 +512,13 @@ impl PgnParser<'_> {
             // An annotation written apart from its move (`e4 !`), like a
             // NAG: it annotates the move before it.
             match Annotation::from_suffix(suffix) {
-                Some(annotation) => self.annotate(game, Spanned::new(annotation, span)),
+                Some(annotation) => self.annotate(Spanned::new(annotation, span)),
                 None => self.lexer.errors.push(not_an_instruction(span, suffix)),
             }
             return;
         }
         let san = Spanned::new(body.to_string(), span.start..span.start + body_len);
-        game.moves.push(PgnMove {
+        self.piece.moves.push(PgnMove {
             number: self.number,
             white: self.white,
             san,
@@ -416,7 +531,7 @@ impl PgnParser<'_> {
         if !suffix.is_empty() {
             let suffix_span = span.start + body_len..span.end;
             match Annotation::from_suffix(suffix) {
-                Some(annotation) => self.annotate(game, Spanned::new(annotation, suffix_span)),
+                Some(annotation) => self.annotate(Spanned::new(annotation, suffix_span)),
                 None => self
                     .lexer
                     .errors
