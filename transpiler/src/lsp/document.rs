@@ -5,9 +5,9 @@
 //!
 //! The text is kept as the compiler reads it, with its line index, and
 //! edited in place ([`Document::edit`]): an edit moves only the line
-//! starts after it, and an InfChessPro, Chess Code or BTM document also
-//! keeps its lines as the checks read them, re-reading only those the
-//! edit changed.
+//! starts after it, and the document also keeps what its language's
+//! checks read (each line's facts; a game's reading, moves and positions),
+//! re-reading only what the edit changed.
 
 use std::cell::OnceCell;
 
@@ -115,7 +115,7 @@ pub struct Document {
     /// Whether the client's text starts with a byte-order mark, which
     /// `source` leaves out.
     bom: bool,
-    /// The lines as the checks read them (InfChessPro, Chess Code, BTM).
+    /// What the checks read, kept between edits.
     lines: Option<Kept>,
     /// The outline of this version, made when first asked for.
     outline: OnceCell<Outline>,
@@ -205,9 +205,9 @@ impl Document {
         }
     }
 
-    /// How many lines of an InfChessPro, Chess Code or BTM document have
-    /// been parsed since it was opened or last replaced whole (`None` for
-    /// other languages).
+    /// How many lines of the document have been parsed since it was
+    /// opened or last replaced whole (`None` for a language that keeps
+    /// nothing).
     #[cfg(test)]
     pub fn lines_parsed(&self) -> Option<usize> {
         self.lines.as_ref().map(Kept::parsed)
