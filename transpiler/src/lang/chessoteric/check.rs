@@ -17,7 +17,7 @@ use std::collections::HashMap;
 
 use super::chess::{Color, Position};
 use super::fen;
-use super::lower::GroupKind;
+use super::lower::{GroupKind, Joiner};
 use super::san::San;
 
 use super::syntax::{self, Annotation, BtmLine, Game};
@@ -231,31 +231,31 @@ pub fn read_values(
         }
         None => too_large[kind as usize].push((place, bits.significant)),
     };
+    let mut joiner = Joiner::default();
     for (place, annotation, bits) in instructions {
-        let (kind, starts) = GroupKind::of(annotation);
-        let group = &mut open[kind as usize];
-        match group {
-            _ if starts => {
-                if let Some(done) = group.replace((bits, place)) {
-                    read(kind, done);
-                }
+        let joined = joiner.join(annotation);
+        let (kind, group) = (joined.kind, &mut open[joined.kind as usize]);
+        if joined.number == 0 {
+            // A continuation before anything of its kind started.
+            let (first, suffix) = match kind {
+                GroupKind::Part => ("!", "!!"),
+                GroupKind::Symbol => ("?", "??"),
+            };
+            let what = kind.what();
+            diagnostics.push_with(Severity::Error, places.start(place), || {
+                Diagnostic::error(
+                    format!("`{suffix}` continues a {what}, but none has started"),
+                    places.span(place),
+                )
+                .with_label(format!("no `{first}` before this"))
+                .with_help(format!("start a {what} with `{first}` first"))
+            });
+        } else if joined.begins {
+            if let Some(done) = group.replace((bits, place)) {
+                read(kind, done);
             }
-            Some((joined, _)) => joined.append(bits),
-            None => {
-                let (first, suffix) = match kind {
-                    GroupKind::Part => ("!", "!!"),
-                    GroupKind::Symbol => ("?", "??"),
-                };
-                let what = kind.what();
-                diagnostics.push_with(Severity::Error, places.start(place), || {
-                    Diagnostic::error(
-                        format!("`{suffix}` continues a {what}, but none has started"),
-                        places.span(place),
-                    )
-                    .with_label(format!("no `{first}` before this"))
-                    .with_help(format!("start a {what} with `{first}` first"))
-                });
-            }
+        } else if let Some((joining, _)) = group {
+            joining.append(bits);
         }
     }
     for (kind, last) in [GroupKind::Part, GroupKind::Symbol].into_iter().zip(open) {

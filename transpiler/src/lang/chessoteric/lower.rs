@@ -332,40 +332,91 @@ pub struct Grouped {
     pub group_of: Vec<usize>,
 }
 
-/// Groups `instructions`: a start begins a group; a continuation joins
-/// the last group of its kind.
+/// Chessoteric's join rule, the one place it is written: a start begins
+/// a group of its kind; a continuation joins the last group of its kind,
+/// or, before any start of its kind (an error), a group numbered 0 that
+/// the next continuations of that kind join too. [`group`] (for lowering,
+/// `explain` and the outline) and [`check::read_values`] (the values and
+/// their errors) both read instructions through it.
+#[derive(Clone, Debug, Default)]
+pub struct Joiner {
+    /// How many groups of each kind have started, and how many groups
+    /// there are in all.
+    started: [usize; 2],
+    groups: usize,
+    /// The last group of each kind, and whether it is numbered 0.
+    last: [Option<(usize, bool)>; 2],
+}
+
+/// Where [`Joiner::join`] puts an instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Joined {
+    /// The kind of its group.
+    pub kind: GroupKind,
+    /// Its group: an index among all groups, in the order they begin.
+    pub group: usize,
+    /// Which group of its kind (1-based), or 0 for continuations before
+    /// any start of their kind.
+    pub number: usize,
+    /// Whether it begins its group.
+    pub begins: bool,
+}
+
+impl Joiner {
+    /// The group of the next instruction, annotated `annotation`.
+    pub fn join(&mut self, annotation: Annotation) -> Joined {
+        let (kind, starts) = GroupKind::of(annotation);
+        let last = &mut self.last[kind as usize];
+        if let (false, Some((group, orphan))) = (starts, *last) {
+            let number = if orphan {
+                0
+            } else {
+                self.started[kind as usize]
+            };
+            return Joined {
+                kind,
+                group,
+                number,
+                begins: false,
+            };
+        }
+        let number = if starts {
+            self.started[kind as usize] += 1;
+            self.started[kind as usize]
+        } else {
+            0
+        };
+        let group = self.groups;
+        self.groups += 1;
+        *last = Some((group, !starts));
+        Joined {
+            kind,
+            group,
+            number,
+            begins: true,
+        }
+    }
+}
+
+/// Groups `instructions` by the join rule ([`Joiner`]).
 pub fn group(instructions: &[Instruction]) -> Grouped {
     let mut grouped = Grouped::default();
-    let mut counts = [0usize; 2];
-    // The last group of each kind (found again by a search back through
-    // the groups, a million continuations after as many groups of the
-    // other kind took minutes).
-    let mut last: [Option<usize>; 2] = [None; 2];
+    let mut joiner = Joiner::default();
     for instruction in instructions {
-        let (kind, starts) = GroupKind::of(instruction.annotation);
-        let index = match last[kind as usize] {
-            Some(index) if !starts => {
-                grouped.groups[index].bits.push_str(&instruction.bits);
-                index
-            }
-            _ => {
-                let number = if starts {
-                    counts[kind as usize] += 1;
-                    counts[kind as usize]
-                } else {
-                    0
-                };
-                grouped.groups.push(Group {
-                    kind,
-                    number,
-                    bits: instruction.bits.clone(),
-                    start: instruction.span.clone(),
-                });
-                grouped.groups.len() - 1
-            }
-        };
-        last[kind as usize] = Some(index);
-        grouped.group_of.push(index);
+        let joined = joiner.join(instruction.annotation);
+        if joined.begins {
+            grouped.groups.push(Group {
+                kind: joined.kind,
+                number: joined.number,
+                bits: instruction.bits.clone(),
+                start: instruction.span.clone(),
+            });
+        } else {
+            grouped.groups[joined.group]
+                .bits
+                .push_str(&instruction.bits);
+        }
+        grouped.group_of.push(joined.group);
     }
     grouped
 }
@@ -495,6 +546,41 @@ pub(crate) fn empty_program(source: &Source, btm: bool) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_join_rule_numbers_groups_and_joins_continuations() {
+        use Annotation::*;
+        let mut joiner = Joiner::default();
+        let joined: Vec<(usize, usize, bool)> = [
+            ContinuePart,
+            ContinuePart,
+            StartPart,
+            StartSymbol,
+            ContinuePart,
+            StartPart,
+            ContinueSymbol,
+        ]
+        .into_iter()
+        .map(|annotation| {
+            let joined = joiner.join(annotation);
+            (joined.group, joined.number, joined.begins)
+        })
+        .collect();
+        // Two continuations before any part: one group numbered 0; then
+        // part 1 (continued past a symbol), symbol 1, part 2.
+        assert_eq!(
+            joined,
+            [
+                (0, 0, true),
+                (0, 0, false),
+                (1, 1, true),
+                (2, 1, true),
+                (1, 1, false),
+                (3, 2, true),
+                (2, 1, false)
+            ]
+        );
+    }
 
     #[test]
     fn decoding_follows_the_seed_example() {
