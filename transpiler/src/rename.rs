@@ -11,7 +11,7 @@
 //! let label = renaming(&source, Language::InfChessPro, 1).unwrap();
 //! let edits = label.edits("10").unwrap();
 //! assert_eq!(edits.len(), 2); // the label and the jump to it
-//! assert!(label.edits("1").is_err()); // line 1's label already
+//! assert!(label.edits("2").is_err()); // line 2's label already
 //! ```
 
 use std::collections::HashSet;
