@@ -350,9 +350,25 @@ pub(super) struct SynthArgs {
     /// comment naming the value it writes.
     #[arg(long)]
     pub(super) annotate: bool,
+    /// The writing design: `best` (both, the shorter game), `corner` (16
+    /// opening plies, two squares after the marker: fast) or `kings-walk`
+    /// (26 opening plies, four squares: denser).
+    #[arg(long, value_enum, default_value_t = SynthDesign::Best)]
+    pub(super) design: SynthDesign,
     /// Print nothing on stderr: no progress, no warnings (errors still).
     #[arg(short, long)]
     pub(super) quiet: bool,
+}
+
+/// `synth --design`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum SynthDesign {
+    /// Both designs, the shorter game.
+    Best,
+    /// The corner design.
+    Corner,
+    /// The king's-walk design.
+    KingsWalk,
 }
 
 /// The limits of a run (`run`, `interpret`, `view`).

@@ -1,6 +1,6 @@
 //! `chess2rs synth`: a legal Chessoteric game for a machine.
 
-use super::args::SynthArgs;
+use super::args::{SynthArgs, SynthDesign};
 use super::output::{to_stdout, write_output};
 use super::report::Reporter;
 use super::{load, CliResult, Failure};
@@ -30,7 +30,11 @@ pub(super) fn synth_game(args: &SynthArgs, reporter: &Reporter) -> CliResult<u8>
     };
     let options = SynthOptions {
         annotate: args.annotate,
-        design: Design::Best,
+        design: match args.design {
+            SynthDesign::Best => Design::Best,
+            SynthDesign::Corner => Design::Corner,
+            SynthDesign::KingsWalk => Design::KingsWalk,
+        },
     };
     let game =
         synthesize(machine, options, &mut report).map_err(|e| Failure::Message(e.to_string()))?;
