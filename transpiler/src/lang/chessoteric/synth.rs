@@ -832,6 +832,22 @@ mod tests {
     }
 
     #[test]
+    fn the_kings_walk_opening_is_legal_and_leaves_three_black_pieces_after_the_marker() {
+        let mut position = Position::default();
+        for san in KINGS_WALK_OPENING {
+            let m = san.parse::<San>().unwrap().to_move(&position).unwrap();
+            position.play(&m);
+        }
+        assert_eq!(position.turn(), Color::White);
+        let board = position.board();
+        let bits = board_bits(&board);
+        // White's pieces (the knights on f6, g6 included), Black's pawns,
+        // king and a8-c8, the marker on d8, then f8, g8, h8.
+        assert_eq!(bits, format!("{}{}1000", "1".repeat(14), "0".repeat(10)));
+        assert_eq!(board_value(&board), Bits::parse("000"));
+    }
+
+    #[test]
     fn progress_takes_leading_zeros_free_and_the_rest_exactly() {
         let targets = [
             Target {
