@@ -25,7 +25,7 @@
 //! The result is played back through the normal Chessoteric front end and
 //! its machine compared with the one asked for before anything is printed.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
@@ -321,6 +321,20 @@ impl<'a> Progress<'a> {
         }
     }
 
+    /// The fewest plies that can finish the targets from `slot`, if no
+    /// ply writes more than `most_bits` digits: each target left needs an
+    /// annotated ply of its own, and each digit left a share of one.
+    fn lower_bound(&self, slot: u32, most_bits: u32) -> u32 {
+        let Some(&index) = self.target_of.get(slot as usize) else {
+            return 0;
+        };
+        let index = index as usize;
+        let written = (slot - self.first_slot[index]).saturating_sub(1);
+        let digits: u32 = self.targets[index..].iter().map(|t| t.digits.len).sum();
+        let targets = (self.targets.len() - index) as u32;
+        targets.max((digits - written).div_ceil(most_bits.max(1)))
+    }
+
     /// The slot after writing `bits` at `slot`, and the annotation that
     /// writes them; `None` if they are not what comes next.
     fn advance(&self, slot: u32, bits: Bits) -> Option<(u32, Annotation)> {
@@ -443,12 +457,22 @@ fn writing_area(design: Design, start: &Position) -> Result<&'static [Node], Syn
 /// How many search states a synthesis may still expand: the searches of
 /// one machine share it, so that a design whose area is large gives up
 /// (deterministically) on a machine it would take too long to write.
-struct Budget(Option<u64>);
+struct Budget {
+    /// States left, if limited.
+    left: Option<u64>,
+    /// States expanded so far.
+    spent: u64,
+}
 
 impl Budget {
+    fn new(left: Option<u64>) -> Budget {
+        Budget { left, spent: 0 }
+    }
+
     /// Expands one state, or fails when none are left.
     fn spend(&mut self) -> Result<(), SynthError> {
-        match &mut self.0 {
+        self.spent += 1;
+        match &mut self.left {
             None => Ok(()),
             Some(0) => Err(SynthError::OverBudget),
             Some(left) => {
@@ -522,7 +546,10 @@ fn plan(
 }
 
 /// The fewest plies from area position `start` that write `progress`'s
-/// targets: a breadth-first search over (position, slot).
+/// targets: an A* search over (position, slot), with
+/// [`Progress::lower_bound`] as its estimate (consistent: each ply lowers
+/// it by at most one), the states of each estimated length taken deepest
+/// first.
 fn search(
     nodes: &[Node],
     start: u32,
@@ -532,38 +559,69 @@ fn search(
     const UNSEEN: u32 = u32::MAX;
     let slots = progress.end as usize + 1;
     let state = |node: u32, slot: u32| node as usize * slots + slot as usize;
-    // For each reached state: the state before it, and the move (index in
-    // its node's list) and whether that ply was annotated.
+    let most_bits = nodes
+        .iter()
+        .filter_map(|n| n.bits.map(|b| b.len))
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let lower: Vec<usize> = (0..=progress.end)
+        .map(|slot| progress.lower_bound(slot, most_bits) as usize)
+        .collect();
+    // For each reached state: the state before it, the move (index in its
+    // node's list) and whether that ply was annotated, its fewest plies
+    // found so far, and whether it was expanded.
     let mut came_from: Vec<u32> = vec![UNSEEN; nodes.len() * slots];
     let mut via: Vec<(u16, bool)> = vec![(0, false); nodes.len() * slots];
+    let mut depth: Vec<u16> = vec![u16::MAX; nodes.len() * slots];
+    let mut expanded = vec![false; nodes.len() * slots];
     let first = state(start, 0);
     came_from[first] = first as u32;
-    let mut queue = VecDeque::from([(start, 0u32)]);
+    depth[first] = 0;
+    // Open states by plies + lower bound: (state, plies).
+    let mut open: Vec<Vec<(u32, u16)>> = vec![Vec::new(); lower[0] + 1];
+    open[lower[0]].push((first as u32, 0));
     let mut found = None;
-    while let Some((node, slot)) = queue.pop_front() {
-        budget.spend()?;
-        if slot == progress.end {
-            found = Some(state(node, slot));
-            break;
-        }
-        let here = state(node, slot);
-        for (number, &(_, to)) in nodes[node as usize].moves.iter().enumerate() {
-            let written = nodes[to as usize]
-                .bits
-                .and_then(|bits| progress.advance(slot, bits));
-            let steps = written
-                .map(|(next, _)| (next, true))
-                .into_iter()
-                .chain([(slot, false)]);
-            for (next_slot, annotated) in steps {
-                let there = state(to, next_slot);
-                if came_from[there] == UNSEEN {
+    let mut estimate = lower[0];
+    'search: while estimate < open.len() {
+        while let Some((here, plies)) = open[estimate].pop() {
+            let here = here as usize;
+            if expanded[here] || depth[here] != plies {
+                continue;
+            }
+            expanded[here] = true;
+            budget.spend()?;
+            let (node, slot) = ((here / slots) as u32, (here % slots) as u32);
+            if slot == progress.end {
+                found = Some(here);
+                break 'search;
+            }
+            let after = plies.saturating_add(1);
+            for (number, &(_, to)) in nodes[node as usize].moves.iter().enumerate() {
+                let written = nodes[to as usize]
+                    .bits
+                    .and_then(|bits| progress.advance(slot, bits));
+                let steps = written
+                    .map(|(next, _)| (next, true))
+                    .into_iter()
+                    .chain([(slot, false)]);
+                for (next_slot, annotated) in steps {
+                    let there = state(to, next_slot);
+                    if expanded[there] || after >= depth[there] {
+                        continue;
+                    }
+                    depth[there] = after;
                     came_from[there] = here as u32;
                     via[there] = (number as u16, annotated);
-                    queue.push_back((to, next_slot));
+                    let estimated = after as usize + lower[next_slot as usize];
+                    if open.len() <= estimated {
+                        open.resize_with(estimated + 1, Vec::new);
+                    }
+                    open[estimated].push((there as u32, after));
                 }
             }
         }
+        estimate += 1;
     }
     let mut at = found.ok_or(SynthError::NoPlan)?;
     let mut plies = Vec::new();
@@ -652,8 +710,14 @@ fn write_game(
             nodes.len(),
             targets.len()
         ));
-        let mut budget = Budget(budget);
-        for ply in plan(nodes, targets, &mut budget, report)? {
+        let mut budget = Budget::new(budget);
+        let plies = plan(nodes, targets, &mut budget, report)?;
+        report(&format!(
+            "{design:?}: {} plies, {} search states expanded",
+            plies.len() + opening.len(),
+            budget.spent
+        ));
+        for ply in plies {
             let comment = ply.writes.map(|(annotation, target, _)| {
                 annotated += 1;
                 let target = &targets[target];
@@ -977,7 +1041,11 @@ mod tests {
         let t = std::time::Instant::now();
         let nodes = explore(start, squares).unwrap();
         let with_bits = nodes.iter().filter(|n| n.bits.is_some()).count();
-        eprintln!("{} positions, {with_bits} with bits, {:?}", nodes.len(), t.elapsed());
+        eprintln!(
+            "{} positions, {with_bits} with bits, {:?}",
+            nodes.len(),
+            t.elapsed()
+        );
         let mut seen = std::collections::BTreeMap::new();
         for n in &nodes {
             if let Some(b) = n.bits {
@@ -989,14 +1057,17 @@ mod tests {
         let random: usize = std::env::var("SYNTH_RANDOM").map_or(0, |n| n.parse().unwrap());
         let mut ratios = Vec::new();
         let t0 = std::time::Instant::now();
-        for (n, listing) in std::iter::once(hello).chain(random_listings(random)).enumerate() {
+        for (n, listing) in std::iter::once(hello)
+            .chain(random_listings(random))
+            .enumerate()
+        {
             let targets = targets(&machine(&listing));
             let bits: u32 = targets.iter().map(|t| t.digits.len).sum();
             let t = std::time::Instant::now();
             if n == 1 {
                 eprintln!("hello total {:?}", t0.elapsed());
             }
-            match plan(&nodes, &targets, &mut Budget(None), &mut |_| {}) {
+            match plan(&nodes, &targets, &mut Budget::new(None), &mut |_| {}) {
                 Ok(plies) => {
                     if n == 0 {
                         eprintln!(
