@@ -872,13 +872,19 @@ mod tests {
         String::from_utf8(output).expect("UTF-8")
     }
 
-    #[test]
-    fn the_opening_is_legal_and_sets_up_the_writing_area() {
+    /// The position after `opening` (legal SAN) from the standard one.
+    fn after(opening: &[&str]) -> Position {
         let mut position = Position::default();
-        for san in OPENING {
+        for san in opening {
             let m = san.parse::<San>().unwrap().to_move(&position).unwrap();
             position.play(&m);
         }
+        position
+    }
+
+    #[test]
+    fn the_opening_is_legal_and_sets_up_the_writing_area() {
+        let position = after(OPENING);
         let bits = board_value(&position.board());
         assert_eq!(bits, Bits::parse("01"), "g8 black, h8 white");
         let nodes = explore(position, Design::Corner.area_squares()).unwrap();
@@ -897,11 +903,7 @@ mod tests {
 
     #[test]
     fn the_kings_walk_opening_is_legal_and_leaves_three_black_pieces_after_the_marker() {
-        let mut position = Position::default();
-        for san in KINGS_WALK_OPENING {
-            let m = san.parse::<San>().unwrap().to_move(&position).unwrap();
-            position.play(&m);
-        }
+        let position = after(KINGS_WALK_OPENING);
         assert_eq!(position.turn(), Color::White);
         let board = position.board();
         let bits = board_bits(&board);
@@ -996,33 +998,10 @@ mod tests {
         assert!(game.pgn.trim_end().ends_with("1/2-1/2"));
     }
 
-    /// `count` machines of 6 rules and 12 tape symbols, values 0..=255 from
-    /// the synth bench's linear congruential generator.
-    fn random_listings(count: usize) -> Vec<String> {
-        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = move || {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) % 256
-        };
-        (0..count)
-            .map(|_| {
-                let mut listing = String::new();
-                for _ in 0..30 {
-                    listing.push_str(&format!("1{:b}!\n", next()));
-                }
-                for _ in 0..12 {
-                    listing.push_str(&format!("1{:b}?\n", next()));
-                }
-                listing
-            })
-            .collect()
-    }
-
     /// Tries a writing position and area given by `SYNTH_FEN` and
-    /// `SYNTH_AREA` (squares separated by spaces) on hello world and
-    /// `SYNTH_RANDOM` random machines; for designing the area.
+    /// `SYNTH_AREA` (squares separated by spaces; several areas separated
+    /// by `|`) on hello world and the BTM listings named in
+    /// `SYNTH_LISTINGS` (paths separated by spaces); for designing areas.
     #[test]
     #[ignore]
     fn try_a_writing_area() {
@@ -1054,13 +1033,13 @@ mod tests {
         }
         eprintln!("readings: {} distinct", seen.len());
         let hello = std::fs::read_to_string("../golden/chessoteric/hello.btm").unwrap();
-        let random: usize = std::env::var("SYNTH_RANDOM").map_or(0, |n| n.parse().unwrap());
+        let listings = std::env::var("SYNTH_LISTINGS").unwrap_or_default();
+        let listings = listings
+            .split_whitespace()
+            .map(|path| std::fs::read_to_string(path).unwrap());
         let mut ratios = Vec::new();
         let t0 = std::time::Instant::now();
-        for (n, listing) in std::iter::once(hello)
-            .chain(random_listings(random))
-            .enumerate()
-        {
+        for (n, listing) in std::iter::once(hello).chain(listings).enumerate() {
             let targets = targets(&machine(&listing));
             let bits: u32 = targets.iter().map(|t| t.digits.len).sum();
             let t = std::time::Instant::now();
