@@ -706,7 +706,7 @@ fn write_game(
     if !targets.is_empty() {
         let nodes = writing_area(design, &position)?;
         report(&format!(
-            "writing area ({design:?}): {} positions; planning {} values ({bits} bits)",
+            "writing area: {} positions ({design:?}); planning {} values ({bits} bits)",
             nodes.len(),
             targets.len()
         ));
