@@ -109,3 +109,56 @@ fn every_chessoteric_case_synthesizes_to_a_game_that_runs_the_same() {
         "only {synthesized} Chessoteric cases synthesized"
     );
 }
+
+/// The machine of `path` (a BTM listing or a game).
+fn machine_of(path: &Path, language: Language) -> chess2rs::lang::chessoteric::ir::Machine {
+    let text = std::fs::read_to_string(path).unwrap();
+    let source = Source::new(path.display().to_string(), text);
+    match chess2rs::check(&source, language).map(|checked| checked.program) {
+        Ok(Program::Chessoteric(machine)) => machine,
+        _ => panic!("{} does not compile", path.display()),
+    }
+}
+
+/// The stored synthesized games (`golden/synth/`, written by `synth`'s
+/// default design) build their listings' machines, in no more plies than
+/// the corner design writes them, and in fewer for the longer listings
+/// (hello world, the tape-end chain), where the king's walk wins.
+#[test]
+fn the_stored_synthesized_games_build_their_listings_in_fewer_plies() {
+    use chess2rs::lang::chessoteric::synth::Design;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut games: Vec<_> = std::fs::read_dir(root.join("synth"))
+        .unwrap()
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    games.sort();
+    assert!(games.len() >= 5, "{games:?}");
+    for game in games {
+        let stem = game.file_stem().unwrap().to_string_lossy().into_owned();
+        let listing = root.join("chessoteric").join(format!("{stem}.btm"));
+        let wanted = machine_of(&listing, Language::Btm);
+        let played = machine_of(&game, Language::Chessoteric);
+        assert_eq!(played.rule_effects(), wanted.rule_effects(), "{stem}");
+        assert_eq!(played.tape, wanted.tape, "{stem}");
+        let options = SynthOptions {
+            design: Design::Corner,
+            ..SynthOptions::default()
+        };
+        let corner = synthesize(&wanted, options, &mut |_| {}).unwrap();
+        let text = std::fs::read_to_string(&game).unwrap();
+        // SAN moves: the words that are neither move numbers nor the result.
+        let plies = text
+            .split_whitespace()
+            .filter(|word| !word.ends_with('.') && !word.contains('-'))
+            .count();
+        let denser = ["hello", "chain_at_the_tape_ends"].contains(&stem.as_str());
+        assert!(
+            plies < corner.plies || (!denser && plies == corner.plies),
+            "{stem}: {plies} plies, the corner design {}",
+            corner.plies
+        );
+    }
+}

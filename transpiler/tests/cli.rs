@@ -1119,7 +1119,11 @@ fn synth_writes_a_game_that_interpret_and_run_play() {
         "progress and a summary: {stderr}"
     );
     let pgn = std::fs::read_to_string(&game).unwrap();
-    assert!(pgn.starts_with("1. b3 "), "plain movetext: {pgn}");
+    // The corner design's opening or the king's walk's.
+    assert!(
+        pgn.starts_with("1. b3 ") || pgn.starts_with("1. e3 "),
+        "plain movetext: {pgn}"
+    );
     assert!(pgn.ends_with(" 1/2-1/2\n"), "a result at the end: {pgn}");
     let last_number = pgn
         .split_whitespace()

@@ -161,12 +161,14 @@ terminal).")]
     #[command(after_help = "\
 Examples:
   chess2rs synth examples/hello.btm -o hello.pgn && chess2rs run hello.pgn
-  # re-encode a game (62 moves instead of 75):
+  # re-encode a game (51 moves instead of 75):
   chess2rs synth examples/chessoteric-hello.pgn
   chess2rs synth examples/hello.btm --annotate | chess2rs explain --lang pgn -
+  chess2rs synth examples/hello.btm --design corner  # 62 moves, milliseconds
 
 The game is an opening that sets up a writing area by h8, then moves whose
-annotations write the rules' parts and the tape symbols in order. Rules
+annotations write the rules' parts and the tape symbols in order (both
+designs are tried by default, a few seconds; the shorter game is kept). Rules
 that a later rule replaces, rules for states 1 and 2 and leftover parts
 are not written: the game builds the same machine with fewer moves.")]
     Synth(SynthArgs),
@@ -388,9 +390,25 @@ pub(super) struct SynthArgs {
     /// comment naming the value it writes.
     #[arg(long)]
     pub(super) annotate: bool,
+    /// The writing design: `best` (both, the shorter game), `corner` (16
+    /// opening plies, two squares after the marker: fast) or `kings-walk`
+    /// (26 opening plies, four squares: denser).
+    #[arg(long, value_enum, default_value_t = SynthDesign::Best)]
+    pub(super) design: SynthDesign,
     /// Print nothing on stderr: no progress, no warnings (errors still).
     #[arg(short, long)]
     pub(super) quiet: bool,
+}
+
+/// `synth --design`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum SynthDesign {
+    /// Both designs, the shorter game.
+    Best,
+    /// The corner design.
+    Corner,
+    /// The king's-walk design.
+    KingsWalk,
 }
 
 /// The limits of a run (`run`, `interpret`, `view`).

@@ -1,6 +1,6 @@
 //! `chess2rs synth`: a legal Chessoteric game for a machine.
 
-use super::args::SynthArgs;
+use super::args::{SynthArgs, SynthDesign};
 use super::output::{to_stdout, write_output};
 use super::report::Reporter;
 use super::{load, CliResult, Failure};
@@ -8,7 +8,7 @@ use crate::Language;
 
 /// Writes the game for a BTM listing or a Chessoteric game.
 pub(super) fn synth_game(args: &SynthArgs, reporter: &Reporter) -> CliResult<u8> {
-    use crate::lang::chessoteric::synth::{synthesize, SynthOptions};
+    use crate::lang::chessoteric::synth::{synthesize, Design, SynthOptions};
     let loaded = load(&args.source.file, &args.source.lang)?;
     if !matches!(loaded.language, Language::Chessoteric | Language::Btm) {
         return Err(Failure::Message(format!(
@@ -30,6 +30,11 @@ pub(super) fn synth_game(args: &SynthArgs, reporter: &Reporter) -> CliResult<u8>
     };
     let options = SynthOptions {
         annotate: args.annotate,
+        design: match args.design {
+            SynthDesign::Best => Design::Best,
+            SynthDesign::Corner => Design::Corner,
+            SynthDesign::KingsWalk => Design::KingsWalk,
+        },
     };
     let game =
         synthesize(machine, options, &mut report).map_err(|e| Failure::Message(e.to_string()))?;

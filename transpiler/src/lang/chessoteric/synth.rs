@@ -25,7 +25,7 @@
 //! The result is played back through the normal Chessoteric front end and
 //! its machine compared with the one asked for before anything is printed.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
@@ -40,33 +40,84 @@ use super::syntax::Annotation;
 use crate::lang::FrontEnd as _;
 use crate::source::Source;
 
-/// The opening, in SAN: from the standard position to the writing area.
-/// White's dark-squared bishop takes e7 and f8 and stands on f8 as the
-/// marker; White's king's knight takes h8 by f3, h4 and g6 and becomes the
-/// first writing piece (a 1 on h8, gone from g6); Black's queen's knight
-/// waits. The board then reads white pieces (ranks 1–3), Black's pawns and
-/// a8–e8, the marker, then g8's knight (0) and h8's knight (1).
+/// The opening of the corner design ([`Design::Corner`]), in SAN: from
+/// the standard position to its writing area. White's dark-squared bishop
+/// takes e7 and f8 and stands on f8 as the marker; White's king's knight
+/// takes h8 by f3, h4 and g6 and becomes the first writing piece (a 1 on
+/// h8, gone from g6); Black's queen's knight waits. The board then reads
+/// white pieces (ranks 1–3), Black's pawns and a8–e8, the marker, then
+/// g8's knight (0) and h8's knight (1).
 pub const OPENING: &[&str] = &[
     "b3", "Nc6", "Ba3", "Nb8", "Bxe7", "Nc6", "Bxf8", "Nb8", "Nf3", "Nc6", "Nh4", "Nb8", "Ng6",
     "Nc6", "Nxh8", "Nb8",
 ];
 
-/// The squares of the writing area: pieces on them (other than pawns) may
-/// move between them while writing. White's knight around g6 and h8 (and
-/// the squares it passes), Black's king's knight between g8, e7, f6 and
-/// h6, Black's queen from d8 (she steps into the knights' squares), and
-/// White's queen on c1/d1 (White's waiting move). Larger areas write
-/// hello world in no fewer plies but have many more positions.
-fn area_squares() -> Bitboard {
-    use Square::*;
-    [E7, G8, H8, G6, H6, F6, F5, D8, C1, D1]
-        .into_iter()
-        .collect()
+/// The opening of the king's-walk design ([`Design::KingsWalk`]), in SAN.
+/// White's light-squared bishop takes f7 and Black's king takes it back, so
+/// that the king stands on f7, before rank 8 in the a1…h8 reading. White's
+/// dark-squared bishop takes e7 and then the queen on d8, where it is the
+/// marker; both White knights come to f6 and g6, ahead of every black
+/// piece in the reading, from where they jump into rank 8. Black's queen's
+/// knight waits. After the marker come e8 (empty), f8 (bishop), g8
+/// (knight) and h8 (rook): four squares that White's knights and Black's
+/// king, bishop, knight and rook step into and out of.
+pub const KINGS_WALK_OPENING: &[&str] = &[
+    "e3", "Nc6", "Bc4", "Nb8", "Bxf7+", "Kxf7", "b3", "Nc6", "Ba3", "Nb8", "Bxe7", "Nc6", "Bxd8",
+    "Nb8", "Nc3", "Nc6", "Nd5", "Nb8", "Nf6", "Nc6", "Nf3", "Nb8", "Nh4", "Nc6", "Ng6", "Nb8",
+];
+
+/// Where the game writes its values: an opening, and the squares whose
+/// pieces move while writing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Design {
+    /// Both designs, keeping the shorter game (the corner design's if the
+    /// king's walk runs out of its search budget). What `chess2rs synth`
+    /// uses.
+    Best,
+    /// The first design: [`OPENING`] (16 plies), then two squares after a
+    /// marker on f8 (662 positions). Fast (milliseconds, also in a debug
+    /// build, hence the default); about one ply per bit.
+    #[default]
+    Corner,
+    /// [`KINGS_WALK_OPENING`] (26 plies), then four squares after a marker
+    /// on d8 (55,534 positions). About 0.8 plies per bit.
+    KingsWalk,
+}
+
+impl Design {
+    fn opening(self) -> &'static [&'static str] {
+        match self {
+            Design::KingsWalk => KINGS_WALK_OPENING,
+            _ => OPENING,
+        }
+    }
+
+    /// The squares of the writing area: pieces on them (other than pawns)
+    /// may move between them while writing.
+    ///
+    /// Corner: White's knight around g6 and h8 (and the squares it
+    /// passes), Black's king's knight between g8, e7, f6 and h6, Black's
+    /// queen from d8 (she steps into the knights' squares), and White's
+    /// queen on c1/d1 (White's waiting move). Larger areas write hello
+    /// world in no fewer plies but have many more positions.
+    ///
+    /// King's walk: rank 8 after the marker, Black's king's squares f7 and
+    /// e7 (and e6), the knights' squares f6, g6 and h6, and White's rook on
+    /// a1/b1 (a waiting move). Dropping h6 and e6 gives 7,594 positions but
+    /// 116 writing plies for hello world instead of 75.
+    fn area_squares(self) -> Bitboard {
+        use Square::*;
+        let squares: &[Square] = match self {
+            Design::KingsWalk => &[E8, F8, G8, H8, E7, F7, E6, F6, G6, H6, A1, B1],
+            _ => &[E7, G8, H8, G6, H6, F6, F5, D8, C1, D1],
+        };
+        squares.iter().copied().collect()
+    }
 }
 
 /// The most positions the writing area may have (a bound on the search's
 /// memory; the area has far fewer).
-const MAX_AREA_POSITIONS: usize = 50_000;
+const MAX_AREA_POSITIONS: usize = 100_000;
 
 /// What `synth` adds to the movetext.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -74,6 +125,8 @@ pub struct SynthOptions {
     /// The seven standard tag pairs before the movetext, and after each
     /// annotated move a comment naming the value it writes.
     pub annotate: bool,
+    /// Which writing design to use.
+    pub design: Design,
 }
 
 /// A synthesized game.
@@ -101,6 +154,9 @@ impl Synthesis {
 pub enum SynthError {
     /// The search found no way to write the values. A bug in chess2rs.
     NoPlan,
+    /// The search used up its budget (only under [`Design::Best`], which
+    /// then keeps the other design's game).
+    OverBudget,
     /// The game did not play back to the machine asked for. A bug in
     /// chess2rs; the text says what differed.
     Verification(String),
@@ -113,6 +169,7 @@ impl std::fmt::Display for SynthError {
                 f,
                 "the writing area cannot write these values (a chess2rs bug)"
             ),
+            SynthError::OverBudget => write!(f, "the search ran out of its budget"),
             SynthError::Verification(what) => write!(
                 f,
                 "the synthesized game does not build the machine: {what} (a chess2rs bug)"
@@ -264,6 +321,20 @@ impl<'a> Progress<'a> {
         }
     }
 
+    /// The fewest plies that can finish the targets from `slot`, if no
+    /// ply writes more than `most_bits` digits: each target left needs an
+    /// annotated ply of its own, and each digit left a share of one.
+    fn lower_bound(&self, slot: u32, most_bits: u32) -> u32 {
+        let Some(&index) = self.target_of.get(slot as usize) else {
+            return 0;
+        };
+        let index = index as usize;
+        let written = (slot - self.first_slot[index]).saturating_sub(1);
+        let digits: u32 = self.targets[index..].iter().map(|t| t.digits.len).sum();
+        let targets = (self.targets.len() - index) as u32;
+        targets.max((digits - written).div_ceil(most_bits.max(1)))
+    }
+
     /// The slot after writing `bits` at `slot`, and the annotation that
     /// writes them; `None` if they are not what comes next.
     fn advance(&self, slot: u32, bits: Bits) -> Option<(u32, Annotation)> {
@@ -342,6 +413,9 @@ fn explore(start: Position, squares: Bitboard) -> Result<Vec<Node>, SynthError> 
             }
             let mut after = position.clone();
             after.play(&m);
+            if after.is_check() {
+                continue;
+            }
             let id = match index.get(&key(&after)) {
                 Some(&id) => id,
                 None => {
@@ -366,14 +440,52 @@ fn explore(start: Position, squares: Bitboard) -> Result<Vec<Node>, SynthError> 
     Ok(nodes)
 }
 
-/// The writing area's positions, explored once per process (the opening
-/// always ends at `start`).
-fn writing_area(start: &Position) -> Result<&'static [Node], SynthError> {
-    static AREA: OnceLock<Result<Vec<Node>, SynthError>> = OnceLock::new();
-    AREA.get_or_init(|| explore(start.clone(), area_squares()))
+/// The writing area's positions of `design` (not [`Design::Best`]),
+/// explored once per process (its opening always ends at `start`).
+fn writing_area(design: Design, start: &Position) -> Result<&'static [Node], SynthError> {
+    static CORNER: OnceLock<Result<Vec<Node>, SynthError>> = OnceLock::new();
+    static KINGS_WALK: OnceLock<Result<Vec<Node>, SynthError>> = OnceLock::new();
+    let area = match design {
+        Design::KingsWalk => &KINGS_WALK,
+        _ => &CORNER,
+    };
+    area.get_or_init(|| explore(start.clone(), design.area_squares()))
         .as_deref()
         .map_err(Clone::clone)
 }
+
+/// How many search states a synthesis may still expand: the searches of
+/// one machine share it, so that a design whose area is large gives up
+/// (deterministically) on a machine it would take too long to write.
+struct Budget {
+    /// States left, if limited.
+    left: Option<u64>,
+    /// States expanded so far.
+    spent: u64,
+}
+
+impl Budget {
+    fn new(left: Option<u64>) -> Budget {
+        Budget { left, spent: 0 }
+    }
+
+    /// Expands one state, or fails when none are left.
+    fn spend(&mut self) -> Result<(), SynthError> {
+        self.spent += 1;
+        match &mut self.left {
+            None => Ok(()),
+            Some(0) => Err(SynthError::OverBudget),
+            Some(left) => {
+                *left -= 1;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The search states the king's-walk design may expand for one machine
+/// under [`Design::Best`] before the corner design's game is kept.
+const KINGS_WALK_BUDGET: u64 = 60_000_000;
 
 /// One planned ply.
 #[derive(Clone, Debug)]
@@ -403,6 +515,7 @@ const REPORT_EVERY: usize = 300;
 fn plan(
     nodes: &[Node],
     targets: &[Target],
+    budget: &mut Budget,
     report: &mut dyn FnMut(&str),
 ) -> Result<Vec<Ply>, SynthError> {
     let mut plies = Vec::new();
@@ -414,7 +527,7 @@ fn plan(
         let window = &targets[done..targets.len().min(done + WINDOW)];
         let last = done + window.len() == targets.len();
         let keep = if last { window.len() } else { KEEP };
-        let found = search(nodes, at, &Progress::new(window))?;
+        let found = search(nodes, at, &Progress::new(window), budget)?;
         let mut kept = 0;
         for mut ply in found {
             if let Some((_, target, completes)) = &mut ply.writes {
@@ -433,42 +546,82 @@ fn plan(
 }
 
 /// The fewest plies from area position `start` that write `progress`'s
-/// targets: a breadth-first search over (position, slot).
-fn search(nodes: &[Node], start: u32, progress: &Progress) -> Result<Vec<Ply>, SynthError> {
+/// targets: an A* search over (position, slot), with
+/// [`Progress::lower_bound`] as its estimate (consistent: each ply lowers
+/// it by at most one), the states of each estimated length taken deepest
+/// first.
+fn search(
+    nodes: &[Node],
+    start: u32,
+    progress: &Progress,
+    budget: &mut Budget,
+) -> Result<Vec<Ply>, SynthError> {
     const UNSEEN: u32 = u32::MAX;
     let slots = progress.end as usize + 1;
     let state = |node: u32, slot: u32| node as usize * slots + slot as usize;
-    // For each reached state: the state before it, and the move (index in
-    // its node's list) and whether that ply was annotated.
+    let most_bits = nodes
+        .iter()
+        .filter_map(|n| n.bits.map(|b| b.len))
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let lower: Vec<usize> = (0..=progress.end)
+        .map(|slot| progress.lower_bound(slot, most_bits) as usize)
+        .collect();
+    // For each reached state: the state before it, the move (index in its
+    // node's list) and whether that ply was annotated, its fewest plies
+    // found so far, and whether it was expanded.
     let mut came_from: Vec<u32> = vec![UNSEEN; nodes.len() * slots];
     let mut via: Vec<(u16, bool)> = vec![(0, false); nodes.len() * slots];
+    let mut depth: Vec<u16> = vec![u16::MAX; nodes.len() * slots];
+    let mut expanded = vec![false; nodes.len() * slots];
     let first = state(start, 0);
     came_from[first] = first as u32;
-    let mut queue = VecDeque::from([(start, 0u32)]);
+    depth[first] = 0;
+    // Open states by plies + lower bound: (state, plies).
+    let mut open: Vec<Vec<(u32, u16)>> = vec![Vec::new(); lower[0] + 1];
+    open[lower[0]].push((first as u32, 0));
     let mut found = None;
-    while let Some((node, slot)) = queue.pop_front() {
-        if slot == progress.end {
-            found = Some(state(node, slot));
-            break;
-        }
-        let here = state(node, slot);
-        for (number, &(_, to)) in nodes[node as usize].moves.iter().enumerate() {
-            let written = nodes[to as usize]
-                .bits
-                .and_then(|bits| progress.advance(slot, bits));
-            let steps = written
-                .map(|(next, _)| (next, true))
-                .into_iter()
-                .chain([(slot, false)]);
-            for (next_slot, annotated) in steps {
-                let there = state(to, next_slot);
-                if came_from[there] == UNSEEN {
+    let mut estimate = lower[0];
+    'search: while estimate < open.len() {
+        while let Some((here, plies)) = open[estimate].pop() {
+            let here = here as usize;
+            if expanded[here] || depth[here] != plies {
+                continue;
+            }
+            expanded[here] = true;
+            budget.spend()?;
+            let (node, slot) = ((here / slots) as u32, (here % slots) as u32);
+            if slot == progress.end {
+                found = Some(here);
+                break 'search;
+            }
+            let after = plies.saturating_add(1);
+            for (number, &(_, to)) in nodes[node as usize].moves.iter().enumerate() {
+                let written = nodes[to as usize]
+                    .bits
+                    .and_then(|bits| progress.advance(slot, bits));
+                let steps = written
+                    .map(|(next, _)| (next, true))
+                    .into_iter()
+                    .chain([(slot, false)]);
+                for (next_slot, annotated) in steps {
+                    let there = state(to, next_slot);
+                    if expanded[there] || after >= depth[there] {
+                        continue;
+                    }
+                    depth[there] = after;
                     came_from[there] = here as u32;
                     via[there] = (number as u16, annotated);
-                    queue.push_back((to, next_slot));
+                    let estimated = after as usize + lower[next_slot as usize];
+                    if open.len() <= estimated {
+                        open.resize_with(estimated + 1, Vec::new);
+                    }
+                    open[estimated].push((there as u32, after));
                 }
             }
         }
+        estimate += 1;
     }
     let mut at = found.ok_or(SynthError::NoPlan)?;
     let mut plies = Vec::new();
@@ -505,16 +658,42 @@ pub fn synthesize(
     report: &mut dyn FnMut(&str),
 ) -> Result<Synthesis, SynthError> {
     let targets = targets(machine);
+    let synthesis = match options.design {
+        Design::Best => {
+            let corner = write_game(Design::Corner, &targets, options, None, report)?;
+            let budget = Some(KINGS_WALK_BUDGET);
+            match write_game(Design::KingsWalk, &targets, options, budget, report) {
+                Ok(walk) if walk.plies < corner.plies => walk,
+                Ok(_) | Err(SynthError::OverBudget) => corner,
+                Err(other) => return Err(other),
+            }
+        }
+        design => write_game(design, &targets, options, None, report)?,
+    };
+    verify(&synthesis.pgn, machine)?;
+    Ok(synthesis)
+}
+
+/// The game of `design` (not [`Design::Best`]) that writes `targets`,
+/// its searches expanding at most `budget` states.
+fn write_game(
+    design: Design,
+    targets: &[Target],
+    options: SynthOptions,
+    budget: Option<u64>,
+    report: &mut dyn FnMut(&str),
+) -> Result<Synthesis, SynthError> {
     let bits = targets.iter().map(|t| t.digits.len as usize).sum();
     let mut position = Position::default();
     let mut movetext = Movetext::new(options.annotate);
     let mut annotated = 0;
     // A machine with nothing to write still gets a move pair, unannotated:
     // readers of PGN expect at least one move before the result.
+    let opening = design.opening();
     let opening = if targets.is_empty() {
-        &OPENING[..2]
+        &opening[..2]
     } else {
-        OPENING
+        opening
     };
     for san in opening {
         let m = san
@@ -525,13 +704,20 @@ pub fn synthesize(
         movetext.ply(&mut position, &m, None);
     }
     if !targets.is_empty() {
-        let nodes = writing_area(&position)?;
+        let nodes = writing_area(design, &position)?;
         report(&format!(
-            "writing area: {} positions; planning {} values ({bits} bits)",
+            "writing area: {} positions ({design:?}); planning {} values ({bits} bits)",
             nodes.len(),
             targets.len()
         ));
-        for ply in plan(nodes, &targets, report)? {
+        let mut budget = Budget::new(budget);
+        let plies = plan(nodes, targets, &mut budget, report)?;
+        report(&format!(
+            "{design:?}: {} plies, {} search states expanded",
+            plies.len() + opening.len(),
+            budget.spent
+        ));
+        for ply in plies {
             let comment = ply.writes.map(|(annotation, target, _)| {
                 annotated += 1;
                 let target = &targets[target];
@@ -550,14 +736,12 @@ pub fn synthesize(
             movetext.ply(&mut position, &ply.m, writes);
         }
     }
-    let synthesis = Synthesis {
+    Ok(Synthesis {
         plies: movetext.plies,
         pgn: movetext.finish(),
         annotated,
         bits,
-    };
-    verify(&synthesis.pgn, machine)?;
-    Ok(synthesis)
+    })
 }
 
 /// The result token every synthesized game ends with.
@@ -688,16 +872,22 @@ mod tests {
         String::from_utf8(output).expect("UTF-8")
     }
 
-    #[test]
-    fn the_opening_is_legal_and_sets_up_the_writing_area() {
+    /// The position after `opening` (legal SAN) from the standard one.
+    fn after(opening: &[&str]) -> Position {
         let mut position = Position::default();
-        for san in OPENING {
+        for san in opening {
             let m = san.parse::<San>().unwrap().to_move(&position).unwrap();
             position.play(&m);
         }
+        position
+    }
+
+    #[test]
+    fn the_opening_is_legal_and_sets_up_the_writing_area() {
+        let position = after(OPENING);
         let bits = board_value(&position.board());
         assert_eq!(bits, Bits::parse("01"), "g8 black, h8 white");
-        let nodes = explore(position, area_squares()).unwrap();
+        let nodes = explore(position, Design::Corner.area_squares()).unwrap();
         assert!(
             nodes.len() < MAX_AREA_POSITIONS / 2,
             "{} positions",
@@ -709,6 +899,18 @@ mod tests {
                 "no position writes {wanted}"
             );
         }
+    }
+
+    #[test]
+    fn the_kings_walk_opening_is_legal_and_leaves_three_black_pieces_after_the_marker() {
+        let position = after(KINGS_WALK_OPENING);
+        assert_eq!(position.turn(), Color::White);
+        let board = position.board();
+        let bits = board_bits(&board);
+        // White's pieces (the knights on f6, g6 included), Black's pawns,
+        // king and a8-c8, the marker on d8, then f8, g8, h8.
+        assert_eq!(bits, format!("{}{}1000", "1".repeat(14), "0".repeat(10)));
+        assert_eq!(board_value(&board), Bits::parse("000"));
     }
 
     #[test]
@@ -777,7 +979,10 @@ mod tests {
 
     #[test]
     fn annotating_adds_tags_and_a_comment_per_value() {
-        let options = SynthOptions { annotate: true };
+        let options = SynthOptions {
+            annotate: true,
+            ..SynthOptions::default()
+        };
         let game = synthesize(&machine("11?\n1101?\n"), options, &mut |_| {}).unwrap();
         assert!(
             game.pgn.starts_with("[Event \"chess2rs synth\"]\n"),
@@ -794,30 +999,76 @@ mod tests {
     }
 
     /// Tries a writing position and area given by `SYNTH_FEN` and
-    /// `SYNTH_AREA` (squares separated by spaces) on hello world; for
-    /// designing the area.
+    /// `SYNTH_AREA` (squares separated by spaces; several areas separated
+    /// by `|`) on hello world and the BTM listings named in
+    /// `SYNTH_LISTINGS` (paths separated by spaces); for designing areas.
     #[test]
     #[ignore]
     fn try_a_writing_area() {
+        for area in std::env::var("SYNTH_AREA").unwrap().split('|') {
+            try_area(area);
+        }
+    }
+
+    fn try_area(area: &str) {
         let start = super::super::fen::parse(&std::env::var("SYNTH_FEN").unwrap()).unwrap();
-        let squares = std::env::var("SYNTH_AREA")
-            .unwrap()
+        let squares = area
             .split_whitespace()
             .map(|s| s.parse::<Square>().unwrap())
             .collect::<Bitboard>();
+        eprintln!("area {area}");
+        let t = std::time::Instant::now();
         let nodes = explore(start, squares).unwrap();
         let with_bits = nodes.iter().filter(|n| n.bits.is_some()).count();
-        eprintln!("{} positions, {with_bits} with bits", nodes.len());
+        eprintln!(
+            "{} positions, {with_bits} with bits, {:?}",
+            nodes.len(),
+            t.elapsed()
+        );
+        let mut seen = std::collections::BTreeMap::new();
+        for n in &nodes {
+            if let Some(b) = n.bits {
+                *seen.entry((b.len, b.to_string())).or_insert(0) += 1;
+            }
+        }
+        eprintln!("readings: {} distinct", seen.len());
         let hello = std::fs::read_to_string("../golden/chessoteric/hello.btm").unwrap();
-        let targets = targets(&machine(&hello));
-        let bits: u32 = targets.iter().map(|t| t.digits.len).sum();
-        match plan(&nodes, &targets, &mut |_| {}) {
-            Ok(plies) => eprintln!(
-                "hello: {} plies for {bits} bits, {} annotated",
-                plies.len(),
-                plies.iter().filter(|p| p.writes.is_some()).count()
-            ),
-            Err(e) => eprintln!("hello: {e}"),
+        let listings = std::env::var("SYNTH_LISTINGS").unwrap_or_default();
+        let listings = listings
+            .split_whitespace()
+            .map(|path| std::fs::read_to_string(path).unwrap());
+        let mut ratios = Vec::new();
+        let t0 = std::time::Instant::now();
+        for (n, listing) in std::iter::once(hello).chain(listings).enumerate() {
+            let targets = targets(&machine(&listing));
+            let bits: u32 = targets.iter().map(|t| t.digits.len).sum();
+            let t = std::time::Instant::now();
+            if n == 1 {
+                eprintln!("hello total {:?}", t0.elapsed());
+            }
+            match plan(&nodes, &targets, &mut Budget::new(None), &mut |_| {}) {
+                Ok(plies) => {
+                    if n == 0 {
+                        eprintln!(
+                            "hello: {} plies for {bits} bits, {} annotated, {:?}",
+                            plies.len(),
+                            plies.iter().filter(|p| p.writes.is_some()).count(),
+                            t.elapsed()
+                        );
+                    } else {
+                        ratios.push(plies.len() as f64 / bits as f64);
+                    }
+                }
+                Err(e) => eprintln!("{n}: {e}"),
+            }
+        }
+        ratios.sort_by(|a, b| a.total_cmp(b));
+        if !ratios.is_empty() {
+            eprintln!(
+                "random: median {:.3} writing plies per bit, {:?}",
+                ratios[ratios.len() / 2],
+                t0.elapsed()
+            );
         }
     }
 }
