@@ -171,7 +171,15 @@ fn synthesized_games_format_to_the_same_game() {
             unreachable!("a BTM listing lowers to a machine");
         };
         for annotate in [false, true] {
-            let game = synthesize(machine, SynthOptions { annotate }, &mut |_| {}).expect("a game");
+            let game = synthesize(
+                machine,
+                SynthOptions {
+                    annotate,
+                    ..SynthOptions::default()
+                },
+                &mut |_| {},
+            )
+            .expect("a game");
             let result = formatted_same(&game.pgn, Language::Chessoteric, b"1\n2\n3\n", STEPS);
             if let Err(why) = result {
                 panic!("machine {index}: {why}");
@@ -193,11 +201,16 @@ fn random_program(language: Language, seed: u64) -> String {
             let listing = chess2rs_corpus::btm::btm(random);
             let checked = chess2rs::check(&Source::new("r.btm", listing), Language::Btm);
             match checked.map(|checked| checked.program) {
-                Ok(chess2rs::Program::Chessoteric(machine)) => {
-                    synthesize(&machine, SynthOptions { annotate: true }, &mut |_| {})
-                        .map(|game| game.pgn)
-                        .unwrap_or_default()
-                }
+                Ok(chess2rs::Program::Chessoteric(machine)) => synthesize(
+                    &machine,
+                    SynthOptions {
+                        annotate: true,
+                        ..SynthOptions::default()
+                    },
+                    &mut |_| {},
+                )
+                .map(|game| game.pgn)
+                .unwrap_or_default(),
                 _ => String::new(),
             }
         }

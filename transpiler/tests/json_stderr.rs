@@ -298,7 +298,17 @@ fn every_verb_and_usage_error_writes_only_json() {
             Some(0),
         ),
         (&["explain", "register.icp"], Some(2)),
-        (&["synth", "hello.btm", "-o", "hello.pgn"], Some(0)),
+        (
+            &[
+                "synth",
+                "hello.btm",
+                "--design",
+                "corner",
+                "-o",
+                "hello.pgn",
+            ],
+            Some(0),
+        ),
         (&["cache", "list"], Some(0)),
         (&["cache", "clean", "--older-than", "soon"], Some(2)),
         (
@@ -335,7 +345,14 @@ fn every_verb_and_usage_error_writes_only_json() {
     }
     // What `synth` and `explain` say is progress.
     let synth = chess2rs(
-        &["synth", "hello.btm", "--message-format", "json"],
+        &[
+            "synth",
+            "hello.btm",
+            "--design",
+            "corner",
+            "--message-format",
+            "json",
+        ],
         "",
         "cache-verbs",
     );
