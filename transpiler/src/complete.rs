@@ -46,6 +46,17 @@ impl Completion {
     }
 }
 
+/// The texts completed at `offset` of `text` as `language` (tests).
+#[cfg(test)]
+pub fn completed_for_test(text: &str, language: crate::Language, offset: usize) -> Vec<String> {
+    let source = crate::Source::new("t", text);
+    let completions = crate::completions(&source, language, offset);
+    completions
+        .into_iter()
+        .map(|completion| completion.text)
+        .collect()
+}
+
 /// The text of the line `offset` is on, from its start up to `offset`.
 pub fn line_before(text: &str, offset: usize) -> &str {
     let offset = offset.min(text.len());

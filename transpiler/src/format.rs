@@ -71,6 +71,16 @@ pub fn line_ending(text: &str) -> &'static str {
     }
 }
 
+/// `text` formatted as `language` with default options (tests: a text
+/// that does not parse fails the test with its first error).
+#[cfg(test)]
+pub fn formatted_for_test(text: &str, language: Language) -> String {
+    match crate::format(&Source::new("t", text), language, &FormatOptions::default()) {
+        Ok(formatted) => formatted.text,
+        Err(errors) => panic!("{:?}", errors.iter().next()),
+    }
+}
+
 /// The comment of `raw` (a line without its line end) in a language whose
 /// comments start with `marker` and run to the line's end: from the
 /// marker on, without trailing blanks.

@@ -51,9 +51,22 @@ impl Client {
 
     /// Sends a request and waits for its response's result.
     fn request(&mut self, method: &str, params: Value) -> Value {
+        lsp_frames::result(self.response(method, params))
+    }
+
+    /// Sends a request and waits for its response.
+    fn response(&mut self, method: &str, params: Value) -> Value {
         let (id, request) = lsp_frames::request(&mut self.next_id, method, params);
         self.send(request);
-        lsp_frames::result(self.wait_for(|message| message["id"] == json!(id)))
+        self.wait_for(|message| message["id"] == json!(id))
+    }
+
+    /// Sends a request the server must refuse as failed (-32803) and
+    /// returns the refusal's message.
+    fn refused(&mut self, method: &str, params: Value) -> String {
+        let response = self.response(method, params);
+        assert_eq!(response["error"]["code"], -32803, "{response}");
+        response["error"]["message"].as_str().unwrap().to_string()
     }
 
     /// The next message `wanted` accepts (others are skipped).
@@ -413,15 +426,10 @@ fn formatting_over_stdio() {
         "textDocument/didOpen",
         json!({ "textDocument": { "uri": uri, "languageId": "", "version": 1, "text": "a1+\nnot one\n" } }),
     );
-    let (id, request) = lsp_frames::request(
-        &mut client.next_id,
+    let message = client.refused(
         "textDocument/formatting",
         json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 4, "insertSpaces": true } }),
     );
-    client.send(request);
-    let response = client.wait_for(|message| message["id"] == json!(id));
-    assert_eq!(response["error"]["code"], -32803, "{response}");
-    let message = response["error"]["message"].as_str().unwrap();
     assert!(
         message.starts_with(
             "the document does not parse: line 2, column 1: `not one` is not a Chess Code command"
@@ -471,11 +479,7 @@ fn renaming_over_stdio() {
     ] {
         let mut rename = at(fv, line, character);
         rename["newName"] = json!(new_name);
-        let (id, request) = lsp_frames::request(&mut client.next_id, "textDocument/rename", rename);
-        client.send(request);
-        let response = client.wait_for(|message| message["id"] == json!(id));
-        assert_eq!(response["error"]["code"], -32803, "{response}");
-        let message = response["error"]["message"].as_str().unwrap();
+        let message = client.refused("textDocument/rename", rename);
         assert!(message.starts_with(refusal), "{message}");
     }
     let mut rename = at(fv, 2, 4);

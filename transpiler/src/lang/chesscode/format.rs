@@ -91,14 +91,8 @@ fn spelled(command: &Command) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     fn formatted(text: &str) -> String {
-        let source = Source::new("t.chc", text);
-        match format(&source, &FormatOptions::default()) {
-            Ok(formatted) => formatted.text,
-            Err(errors) => panic!("{:?}", errors.iter().next()),
-        }
+        crate::format::formatted_for_test(text, crate::Language::ChessCode)
     }
 
     #[test]

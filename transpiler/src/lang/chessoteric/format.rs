@@ -178,17 +178,11 @@ mod tests {
     use super::*;
 
     fn pgn(text: &str) -> String {
-        match format_pgn(&Source::new("t.pgn", text), &FormatOptions::default()) {
-            Ok(formatted) => formatted.text,
-            Err(errors) => panic!("{:?}", errors.iter().next()),
-        }
+        crate::format::formatted_for_test(text, crate::Language::Chessoteric)
     }
 
     fn btm(text: &str) -> String {
-        match format_btm(&Source::new("t.btm", text), &FormatOptions::default()) {
-            Ok(formatted) => formatted.text,
-            Err(errors) => panic!("{:?}", errors.iter().next()),
-        }
+        crate::format::formatted_for_test(text, crate::Language::Btm)
     }
 
     #[test]

@@ -74,10 +74,7 @@ mod tests {
     use super::*;
 
     fn texts(text: &str, offset: usize) -> Vec<String> {
-        completions(&Source::new("t.fv", text), offset)
-            .into_iter()
-            .map(|completion| completion.text)
-            .collect()
+        crate::complete::completed_for_test(text, crate::Language::Finvara, offset)
     }
 
     const PROGRAM: &str = "(k):\n(q 1): {(1,0)*,\"\n|kW|\nTurn 1 W: \n";

@@ -63,13 +63,8 @@ fn numbered_lines(source: &Source) -> Vec<(i64, &str)> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     fn texts(text: &str, offset: usize) -> Vec<String> {
-        completions(&Source::new("t.icp", text), offset)
-            .into_iter()
-            .map(|completion| completion.text)
-            .collect()
+        crate::complete::completed_for_test(text, crate::Language::InfChessPro, offset)
     }
 
     #[test]
