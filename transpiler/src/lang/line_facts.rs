@@ -9,6 +9,45 @@
 use crate::diag::{Diagnostic, Diagnostics, Severity};
 use crate::source::{LinesEdited, Source, Span};
 
+/// Parses every line of `source` with `line`, given the line's start, its
+/// text and its 1-based number (`None` for a line with nothing to parse,
+/// such as a blank line or a comment): the lines parsed, or the syntax
+/// errors of every line that has one.
+pub fn parse_lines<L>(
+    source: &Source,
+    mut line: impl FnMut(usize, &str, u32) -> Option<Result<L, Diagnostic>>,
+) -> Result<Vec<L>, Diagnostics> {
+    // At most one parsed line a source line: no copying as it grows.
+    let mut lines = Vec::with_capacity(source.line_count());
+    let mut errors = Diagnostics::default();
+    for (index, (start, text)) in source.lines().enumerate() {
+        let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        match line(start, text, number) {
+            None => {}
+            Some(Ok(parsed)) => lines.push(parsed),
+            Some(Err(error)) => errors.push(error),
+        }
+    }
+    if errors.is_empty() {
+        Ok(lines)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Parses line `index` (0-based) of `source` alone with `line`, as
+/// [`parse_lines`] parses it: `None` if it is blank, a comment or past the
+/// end. For re-reading only the lines an edit changed.
+pub fn parse_line_at<L>(
+    source: &Source,
+    index: usize,
+    line: impl FnOnce(usize, &str, u32) -> Option<Result<L, Diagnostic>>,
+) -> Option<Result<L, Diagnostic>> {
+    let number = u32::try_from(index + 1).ok()?;
+    let (start, text) = source.line(number)?;
+    line(start, text, number)
+}
+
 /// What the checks read of one source line.
 pub trait LineFact: Copy {
     /// What the language's parser makes of a line.

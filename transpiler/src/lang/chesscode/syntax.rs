@@ -4,6 +4,7 @@
 
 use crate::cursor::Cursor;
 use crate::diag::{excerpt, Diagnostic, Diagnostics};
+use crate::lang::line_facts::{parse_line_at, parse_lines};
 use crate::source::{Source, Span, Spanned};
 
 /// What starts a comment: the rest of the line is one.
@@ -176,43 +177,23 @@ const FORMS: &[(&str, &str, &str)] = &[
 
 /// Parses a whole program; all syntax errors are collected.
 pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
-    let mut lines = Vec::new();
-    let mut errors = Diagnostics::default();
-    for (start, raw) in source.lines() {
-        match command_line(start, raw, || source.line_number(start)) {
-            None => {}
-            Some(Ok(line)) => lines.push(line),
-            Some(Err(error)) => errors.push(error),
-        }
-    }
-    if errors.is_empty() {
-        Ok(Program { lines })
-    } else {
-        Err(errors)
-    }
+    let lines = parse_lines(source, command_line)?;
+    Ok(Program { lines })
 }
 
 /// Parses line `index` (0-based) of `source` alone, as [`parse`] parses
-/// it: `None` if it is blank, a comment or past the end, else the command
-/// line or its syntax error. For re-reading only the lines an edit
-/// changed.
+/// it (see [`parse_line_at`]).
 pub fn parse_line(source: &Source, index: usize) -> Option<Result<Line, Diagnostic>> {
-    let number = u32::try_from(index + 1).ok()?;
-    let (start, raw) = source.line(number)?;
-    command_line(start, raw, || number)
+    parse_line_at(source, index, command_line)
 }
 
 /// The command of `raw`, a line (without its line end) starting at byte
 /// `start` whose number is `number`; `None` for a blank line or a comment.
-fn command_line(
-    start: usize,
-    raw: &str,
-    number: impl FnOnce() -> u32,
-) -> Option<Result<Line, Diagnostic>> {
+fn command_line(start: usize, raw: &str, number: u32) -> Option<Result<Line, Diagnostic>> {
     // `|` starts a comment.
     let (text, span) = crate::lang::line_facts::code(start, raw, COMMENT)?;
     Some(parse_command(text, span.start).map(|command| Line {
-        source_line: number(),
+        source_line: number,
         text: text.to_string(),
         span,
         command,

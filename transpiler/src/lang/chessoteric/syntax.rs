@@ -6,6 +6,7 @@
 
 use crate::cursor::Cursor;
 use crate::diag::{excerpt, Diagnostic, Diagnostics};
+use crate::lang::line_facts::{parse_line_at, parse_lines};
 use crate::source::{Source, Span, Spanned};
 
 /// What starts a comment in a BTM listing: the rest of the line is one.
@@ -552,20 +553,7 @@ fn not_an_instruction(span: Span, written: &str) -> Diagnostic {
 
 /// Parses a BTM listing; all bad lines are reported.
 pub fn parse_btm(source: &Source) -> Result<Vec<BtmLine>, Diagnostics> {
-    let mut lines = Vec::new();
-    let mut errors = Diagnostics::default();
-    for (start, raw) in source.lines() {
-        match btm_line(start, raw) {
-            None => {}
-            Some(Ok(line)) => lines.push(line),
-            Some(Err(error)) => errors.push(error),
-        }
-    }
-    if errors.is_empty() {
-        Ok(lines)
-    } else {
-        Err(errors)
-    }
+    parse_lines(source, btm_line)
 }
 
 /// Parses line `index` (0-based) of a BTM listing alone, as [`parse_btm`]
@@ -573,13 +561,12 @@ pub fn parse_btm(source: &Source) -> Result<Vec<BtmLine>, Diagnostics> {
 /// instruction or the line's error. For re-reading only the lines an edit
 /// changed.
 pub fn parse_btm_line(source: &Source, index: usize) -> Option<Result<BtmLine, Diagnostic>> {
-    let (start, raw) = source.line(u32::try_from(index + 1).ok()?)?;
-    btm_line(start, raw)
+    parse_line_at(source, index, btm_line)
 }
 
 /// The instruction of `raw`, a line (without its line end) starting at
 /// byte `start`; `None` for a blank line or a comment.
-fn btm_line(start: usize, raw: &str) -> Option<Result<BtmLine, Diagnostic>> {
+fn btm_line(start: usize, raw: &str, _number: u32) -> Option<Result<BtmLine, Diagnostic>> {
     // `#` starts a comment, on a line of its own or after an instruction
     // (no instruction holds a `#`).
     let (text, span) = crate::lang::line_facts::code(start, raw, BTM_COMMENT)?;

@@ -8,6 +8,7 @@ use chess2rs_runtime::__private::icp::Piece;
 
 use crate::cursor::Cursor;
 use crate::diag::{excerpt, Diagnostic, Diagnostics};
+use crate::lang::line_facts::{parse_line_at, parse_lines};
 use crate::source::{Source, Span, Spanned};
 
 /// A parsed program: its numbered lines in file order.
@@ -136,29 +137,14 @@ const COMMAND_FORMS: &str = "commands are `r,c,r,c` (move from a square), `NAME=
 
 /// Parses a whole program; all syntax errors are collected.
 pub fn parse(source: &Source) -> Result<Program, Diagnostics> {
-    // At most one numbered line a source line: no copying as it grows.
-    let mut lines = Vec::with_capacity(line_ends(source.text()) + 1);
-    let mut errors = Diagnostics::default();
-    for (index, (start, text)) in source.lines().enumerate() {
-        match numbered_line(start, text, index) {
-            None => {}
-            Some(Ok(line)) => lines.push(line),
-            Some(Err(diagnostic)) => errors.push(diagnostic),
-        }
-    }
-    if errors.is_empty() {
-        Ok(Program { lines })
-    } else {
-        Err(errors)
-    }
+    let lines = parse_lines(source, numbered_line)?;
+    Ok(Program { lines })
 }
 
 /// Parses line `index` (0-based) of `source` alone, as [`parse`] parses
-/// it: `None` if it is blank, a comment or past the end, else the numbered
-/// line or its syntax error. For re-reading only the lines an edit changed.
+/// it (see [`parse_line_at`]).
 pub fn parse_line(source: &Source, index: usize) -> Option<Result<Line, Diagnostic>> {
-    let (start, text) = source.line(u32::try_from(index + 1).ok()?)?;
-    numbered_line(start, text, index)
+    parse_line_at(source, index, numbered_line)
 }
 
 /// Where the comment of line `text` starts, if it is one: a line whose
@@ -174,7 +160,7 @@ pub fn comment_start(text: &str) -> Option<usize> {
 
 /// The numbered line of `text`, line `index` (0-based) of the source,
 /// starting at byte `start`; `None` for a blank line or a comment.
-fn numbered_line(start: usize, text: &str, index: usize) -> Option<Result<Line, Diagnostic>> {
+fn numbered_line(start: usize, text: &str, source_line: u32) -> Option<Result<Line, Diagnostic>> {
     // Blanks are spaces and tabs (and the CR of a CRLF line end) only.
     let trimmed = text.trim_start_matches([' ', '\t']);
     if trimmed.trim_end_matches([' ', '\t', '\r']).is_empty() || comment_start(text).is_some() {
@@ -182,13 +168,7 @@ fn numbered_line(start: usize, text: &str, index: usize) -> Option<Result<Line, 
     }
     let offset = start + (text.len() - trimmed.len());
     let trimmed = trimmed.trim_end_matches([' ', '\t', '\r']);
-    let source_line = u32::try_from(index + 1).unwrap_or(u32::MAX);
     Some(LineParser::new(trimmed, offset).line(source_line))
-}
-
-/// How many line ends `text` has.
-fn line_ends(text: &str) -> usize {
-    text.bytes().filter(|&byte| byte == b'\n').count()
 }
 
 /// A word before `=`, `;` or `,`: a name, a number, or `*`.
