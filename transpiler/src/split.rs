@@ -41,6 +41,26 @@ pub struct Shared {
     pub mutable: bool,
 }
 
+impl Shared {
+    /// A variable `name` of type `ty` that the arms change.
+    pub fn changed(name: &str, ty: TokenStream) -> Self {
+        Shared {
+            name: format_ident!("{name}"),
+            ty,
+            mutable: true,
+        }
+    }
+
+    /// A `Copy` value `name` of type `ty` that the arms only read.
+    pub fn read(name: &str, ty: TokenStream) -> Self {
+        Shared {
+            name: format_ident!("{name}"),
+            ty,
+            mutable: false,
+        }
+    }
+}
+
 /// One arm of a state machine.
 pub struct Arm {
     /// The program-counter value it matches (arms come in increasing order).

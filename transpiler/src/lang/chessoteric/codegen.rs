@@ -39,19 +39,16 @@ pub fn generate(machine: &Machine, items: &mut dyn Items) -> TokenStream {
     by_state.retain(|&state, _| state != states::INPUT && state != states::OUTPUT);
     let mut dispatch =
         StateMachine::new(format_ident!("state"), quote! { i64 }, machine.rules.len());
-    dispatch.shared.push(Shared {
-        name: format_ident!("tape"),
-        ty: quote! { rt::tm::Tape },
-        mutable: true,
-    });
+    dispatch
+        .shared
+        .push(Shared::changed("tape", quote! { rt::tm::Tape }));
     // The line and column of the rule that entered the input or output
     // state, which their errors name: a cell, so split-off functions share
     // it by reference however many rules set it.
-    dispatch.shared.push(Shared {
-        name: format_ident!("entered_by"),
-        ty: quote! { &::std::cell::Cell<(u32, u32)> },
-        mutable: false,
-    });
+    dispatch.shared.push(Shared::read(
+        "entered_by",
+        quote! { &::std::cell::Cell<(u32, u32)> },
+    ));
     let context = Context {
         halt: dispatch.halt(),
         split: dispatch.is_split(),

@@ -301,16 +301,12 @@ fn machine_parts(names: &Names, items: &mut dyn Items) -> (TokenStream, TokenStr
         .filter_map(|(index, line)| descriptor(names, index as u32, line))
         .collect::<Vec<_>>();
     let mut dispatch = StateMachine::new(format_ident!("pc"), quote! { u32 }, program.lines.len());
-    dispatch.shared.push(Shared {
-        name: format_ident!("game"),
-        ty: quote! { rt::fv::Game },
-        mutable: true,
-    });
-    dispatch.shared.push(Shared {
-        name: format_ident!("rules"),
-        ty: quote! { &rt::fv::Rules<'_> },
-        mutable: false,
-    });
+    dispatch
+        .shared
+        .push(Shared::changed("game", quote! { rt::fv::Game }));
+    dispatch
+        .shared
+        .push(Shared::read("rules", quote! { &rt::fv::Rules<'_> }));
     dispatch.after_arm = Box::new(|halt| {
         quote! {
             if game.someone_lost(rules)? {

@@ -71,23 +71,17 @@ pub fn generate(program: &Program, items: &mut dyn Items) -> TokenStream {
         }
     });
     let mut dispatch = StateMachine::new(format_ident!("pc"), quote! { u32 }, program.lines.len());
-    dispatch.shared.push(Shared {
-        name: format_ident!("board"),
-        ty: quote! { rt::icp::Board },
-        mutable: true,
-    });
+    dispatch
+        .shared
+        .push(Shared::changed("board", quote! { rt::icp::Board }));
     // Each walk loop's pace, kept from one run of the loop to the next.
     let paces = walk_paces(program);
     let pace_count = paces.iter().flatten().count();
     if pace_count > 0 {
-        dispatch.shared.push(Shared {
-            name: format_ident!("paces"),
-            ty: {
-                let count = Literal::usize_unsuffixed(pace_count);
-                quote! { [rt::icp::Pace; #count] }
-            },
-            mutable: true,
-        });
+        let count = Literal::usize_unsuffixed(pace_count);
+        dispatch
+            .shared
+            .push(Shared::changed("paces", quote! { [rt::icp::Pace; #count] }));
     }
     let pace_array = (pace_count > 0).then(|| {
         let count = Literal::usize_unsuffixed(pace_count);
