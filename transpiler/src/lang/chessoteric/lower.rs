@@ -215,7 +215,7 @@ pub(super) fn illegal_move(
         }
         SanError::Illegal => {
             let role = match san {
-                San::Normal { role, .. } => Some(*role),
+                San::Normal(piece_move) => Some(piece_move.role),
                 San::Castle(_) => Some(Role::King),
                 _ => None,
             };

@@ -30,20 +30,7 @@ use super::chess::{CastlingSide, File, Move, Position, Rank, Role, Square};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum San {
     /// A piece or pawn move.
-    Normal {
-        /// The moving piece.
-        role: Role,
-        /// The origin's file, if given.
-        file: Option<File>,
-        /// The origin's rank, if given.
-        rank: Option<Rank>,
-        /// Whether it takes (`x`).
-        capture: bool,
-        /// The destination.
-        to: Square,
-        /// What a pawn promotes to.
-        promotion: Option<Role>,
-    },
+    Normal(PieceMove),
     /// `O-O` or `O-O-O`.
     Castle(CastlingSide),
     /// A Crazyhouse drop (never legal here).
@@ -55,6 +42,58 @@ pub enum San {
     },
     /// `--` (never legal here).
     Null,
+}
+
+/// A piece or pawn move as SAN says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceMove {
+    /// The moving piece.
+    pub role: Role,
+    /// The origin's file, if given.
+    pub file: Option<File>,
+    /// The origin's rank, if given.
+    pub rank: Option<Rank>,
+    /// Whether it takes (`x`).
+    pub capture: bool,
+    /// The destination.
+    pub to: Square,
+    /// What a pawn promotes to.
+    pub promotion: Option<Role>,
+}
+
+impl PieceMove {
+    /// Whether this move can mean `m`.
+    fn matches(&self, m: &Move) -> bool {
+        m.castle.is_none()
+            && m.role == self.role
+            && m.to == self.to
+            && self.file.is_none_or(|f| f == m.from.file())
+            && self.rank.is_none_or(|r| r == m.from.rank())
+            && m.capture == self.capture
+            && m.promotion == self.promotion
+    }
+}
+
+impl fmt::Display for PieceMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.role != Role::Pawn {
+            write!(f, "{}", letter(self.role))?;
+        }
+        if let Some(file) = self.file {
+            write!(f, "{file}")?;
+        }
+        if let Some(rank) = self.rank {
+            write!(f, "{rank}")?;
+        }
+        if self.capture {
+            f.write_str("x")?;
+        }
+        write!(f, "{}", self.to)?;
+        if let Some(promotion) = self.promotion {
+            write!(f, "={}", letter(promotion))?;
+        }
+        Ok(())
+    }
 }
 
 /// Text that is not SAN.
@@ -191,37 +230,22 @@ fn normal(text: &[u8]) -> Option<San> {
     };
     // As before, whatever follows a promotion's piece letter is not
     // looked at (`e8=Qx` reads as `e8=Q`).
-    Some(San::Normal {
+    Some(San::Normal(PieceMove {
         role,
         file,
         rank,
         capture,
         to,
         promotion,
-    })
+    }))
 }
 
 impl San {
     /// Whether this SAN can mean `m`.
     pub fn matches(&self, m: &Move) -> bool {
-        match *self {
-            San::Normal {
-                role,
-                file,
-                rank,
-                capture,
-                to,
-                promotion,
-            } => {
-                m.castle.is_none()
-                    && m.role == role
-                    && m.to == to
-                    && file.is_none_or(|f| f == m.from.file())
-                    && rank.is_none_or(|r| r == m.from.rank())
-                    && m.capture == capture
-                    && m.promotion == promotion
-            }
-            San::Castle(side) => m.castle == Some(side),
+        match self {
+            San::Normal(piece_move) => piece_move.matches(m),
+            San::Castle(side) => m.castle == Some(*side),
             San::Put { .. } | San::Null => false,
         }
     }
@@ -229,14 +253,14 @@ impl San {
     /// The one legal move of `position` this SAN means.
     pub fn to_move(&self, position: &Position) -> Result<Move, SanError> {
         let candidates = match *self {
-            San::Normal { role, to, .. } => position.legal_moves_of(role, Some(to)),
+            San::Normal(PieceMove { role, to, .. }) => position.legal_moves_of(role, Some(to)),
             San::Castle(_) => position.legal_moves_of(Role::King, None),
             San::Put { .. } | San::Null => Vec::new(),
         };
         let mut found = candidates.into_iter().filter(|m| self.matches(m));
         let first = found.next().ok_or(SanError::Illegal)?;
         match (self, found.next()) {
-            (San::Normal { .. }, Some(_)) => Err(SanError::Ambiguous),
+            (San::Normal(_), Some(_)) => Err(SanError::Ambiguous),
             _ => Ok(first),
         }
     }
@@ -273,46 +297,21 @@ impl San {
                 rank = Some(m.from.rank());
             }
         }
-        San::Normal {
+        San::Normal(PieceMove {
             role: m.role,
             file,
             rank,
             capture: m.capture,
             to: m.to,
             promotion: m.promotion,
-        }
+        })
     }
 }
 
 impl fmt::Display for San {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            San::Normal {
-                role,
-                file,
-                rank,
-                capture,
-                to,
-                promotion,
-            } => {
-                if role != Role::Pawn {
-                    write!(f, "{}", letter(role))?;
-                }
-                if let Some(file) = file {
-                    write!(f, "{file}")?;
-                }
-                if let Some(rank) = rank {
-                    write!(f, "{rank}")?;
-                }
-                if capture {
-                    f.write_str("x")?;
-                }
-                write!(f, "{to}")?;
-                if let Some(promotion) = promotion {
-                    write!(f, "={}", letter(promotion))?;
-                }
-                Ok(())
-            }
+            San::Normal(piece_move) => piece_move.fmt(f),
             San::Castle(CastlingSide::KingSide) => f.write_str("O-O"),
             San::Castle(CastlingSide::QueenSide) => f.write_str("O-O-O"),
             San::Put {
@@ -373,14 +372,14 @@ mod tests {
         }
         assert_eq!(
             san("Nbxd2"),
-            San::Normal {
+            San::Normal(PieceMove {
                 role: Role::Knight,
                 file: Some(File::B),
                 rank: None,
                 capture: true,
                 to: Square::D2,
                 promotion: None
-            }
+            })
         );
     }
 
