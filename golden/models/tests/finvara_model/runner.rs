@@ -18,6 +18,17 @@ impl<'m, 'a> Runner<'m, 'a> {
         }
     }
 
+    /// A search of `mover`'s paths toward `goal` on `board`, counting its
+    /// steps in this runner's.
+    fn search<'s>(
+        &'s mut self,
+        board: &'s [MCell],
+        mover: (bool, usize, usize),
+        goal: Goal,
+    ) -> Search<'s, 'a> {
+        Search::new(self.model, board, &mut self.steps, self.limit, mover, goal)
+    }
+
     /// Every complete path of the mover in order (no board validation
     /// beyond pruning), for the unit tests.
     pub(super) fn paths(
@@ -26,14 +37,7 @@ impl<'m, 'a> Runner<'m, 'a> {
         mover: (bool, usize, usize),
         to: usize,
     ) -> Result<Vec<MPath<'a>>, Budget> {
-        let mut search = Search::new(
-            self.model,
-            board,
-            &mut self.steps,
-            self.limit,
-            mover,
-            Goal::Move { to, promote: None },
-        );
+        let mut search = self.search(board, mover, Goal::Move { to, promote: None });
         search.record = Some(Vec::new());
         search.run()?;
         Ok(search.record.take().unwrap())
@@ -48,14 +52,7 @@ impl<'m, 'a> Runner<'m, 'a> {
         to: usize,
         promote: Option<usize>,
     ) -> Result<Vec<MPath<'a>>, Budget> {
-        let mut search = Search::new(
-            self.model,
-            board,
-            &mut self.steps,
-            self.limit,
-            mover,
-            Goal::Move { to, promote },
-        );
+        let mut search = self.search(board, mover, Goal::Move { to, promote });
         search.geometric = Some(Vec::new());
         search.run()?;
         Ok(search.geometric.take().unwrap())
@@ -108,14 +105,7 @@ impl<'m, 'a> Runner<'m, 'a> {
         if board[from] != (MCell::Piece { kind, white }) {
             return Ok(unchanged(stacks));
         }
-        let mut search = Search::new(
-            self.model,
-            board,
-            &mut self.steps,
-            self.limit,
-            (white, kind, from),
-            Goal::Move { to, promote },
-        );
+        let mut search = self.search(board, (white, kind, from), Goal::Move { to, promote });
         search.run()?;
         let chosen = search
             .found

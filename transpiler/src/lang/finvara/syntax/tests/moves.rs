@@ -114,29 +114,7 @@ fn the_parser_does_not_check_order_or_squares() {
 
 #[test]
 fn a_whole_program() {
-    let text = "\
-(k):
-(n 0): (0,0)
-(q 0): (1,0)
-(i 3): (1,0)
-(p 4): (1,0)
-
-+--+--+--+--+
-|kB|##|qB|nB|
-+--+--+--+--+
-|##|##|  |  |
-+--+--+--+--+
-|iW|pW|  |kW|
-+--+--+--+--+
-
-Turn 1 W: i a1 -> b1
-Turn 1 B: k c1 -> c2
-Turn 2 W: p a2 -> b2
-Turn 2 B: q c3 -> b3
-Turn 3 W: p a2 -> b2
-Turn 3 B: n c4 -> c4
-Turn 4 W: p a2 checks turn 3
-Turn 4 B: n c4 -> c4";
+    let text = include_str!("../../../../../../examples/truth.fv");
     let program = ok(text);
     assert_eq!(program.pieces.len(), 5);
     assert_eq!(program.rows.len(), 3);
