@@ -130,12 +130,8 @@ def main():
     p.add_argument("--rounds", type=int, default=9)
     p.add_argument("--cold-rounds", type=int, default=3)
     p.add_argument("--no-examples", action="store_true")
-    p.add_argument("--no-corpus", action="store_true")
     p.add_argument("--benchmarks", action="store_true")
-    p.add_argument("--corpus", default="chc,btm,icp,fv")
-    p.add_argument("--corpus-step", type=int, default=40)
-    p.add_argument("--corpus-offset", type=int, default=0)
-    p.add_argument("--corpus-dir")
+    steady_state.add_corpus_arguments(p, step=40)
     args = p.parse_args()
     if not os.path.exists(CHESS2RS):
         sys.exit("build chess2rs first: cargo build --release -p chess2rs")

@@ -31,18 +31,25 @@ import sys
 import tempfile
 
 
+def repeated(lines, head, block):
+    """A program's text: the lines of `head`, then those of `block(0)`,
+    `block(1)`, ... until there are at least `lines`."""
+    out = list(head)
+    index = 0
+    while len(out) < lines:
+        out += block(index)
+        index += 1
+    return "\n".join(out) + "\n"
+
+
 def icp(lines):
     """InfChessPro: blocks of four lines, a slide that jumps over a print,
     a count and a move back."""
-    out = ["0. x=R0,0"]
-    label = 1
-    while len(out) < lines:
-        out.append(f"{label}. x;0,1?{label + 2}")
-        out.append(f'{label + 1}. "never printed')
-        out.append(f"{label + 2}. %x")
-        out.append(f"{label + 3}. x,0,0")
-        label += 4
-    return "\n".join(out) + "\n"
+    def block(index):
+        label = 4 * index + 1
+        return [f"{label}. x;0,1?{label + 2}", f'{label + 1}. "never printed',
+                f"{label + 2}. %x", f"{label + 3}. x,0,0"]
+    return repeated(lines, ["0. x=R0,0"], block)
 
 
 def icp_names(lines):
@@ -50,24 +57,16 @@ def icp_names(lines):
     piece of its own (`p0`, `p1`, ...: a quarter as many names as lines,
     so nearly every command is distinct), sliding it over a print and
     counting it."""
-    out = []
-    block = 0
-    while len(out) < lines:
-        label = 4 * block + 1
-        out.append(f"{label}. p{block}=R{block},0")
-        out.append(f"{label + 1}. p{block};0,1?{label + 3}")
-        out.append(f'{label + 2}. "never printed')
-        out.append(f"{label + 3}. %p{block}")
-        block += 1
-    return "\n".join(out) + "\n"
+    def block(index):
+        label = 4 * index + 1
+        return [f"{label}. p{index}=R{index},0", f"{label + 1}. p{index};0,1?{label + 3}",
+                f'{label + 2}. "never printed', f"{label + 3}. %p{index}"]
+    return repeated(lines, [], block)
 
 
 def chc(lines):
     """Chess Code: blocks of seven lines, a counting loop and a print."""
-    out = []
-    while len(out) < lines:
-        out += ["a1+", "Ra1", "Kxb1", "1/2 1/2", "b1+", "b1=R+", "b1"]
-    return "\n".join(out) + "\n"
+    return repeated(lines, [], lambda _: ["a1+", "Ra1", "Kxb1", "1/2 1/2", "b1+", "b1=R+", "b1"])
 
 
 def chc_nests(lines):

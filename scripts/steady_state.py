@@ -255,6 +255,17 @@ def corpus_dumper():
     return ["cargo", "run", "-q", "-p", "chess2rs-golden", "--example", "corpus", "--"]
 
 
+def add_corpus_arguments(parser, step):
+    """The options that choose corpus programs (read by `corpus_cases`):
+    which corpora, every `step`-th program from an offset, and where the
+    dumped programs are kept."""
+    parser.add_argument("--no-corpus", action="store_true")
+    parser.add_argument("--corpus", default="chc,btm,icp,fv")
+    parser.add_argument("--corpus-step", type=int, default=step)
+    parser.add_argument("--corpus-offset", type=int, default=0)
+    parser.add_argument("--corpus-dir")
+
+
 def corpus_cases(args, directory):
     os.makedirs(directory, exist_ok=True)
     cases = []
@@ -280,12 +291,8 @@ def main():
     p.add_argument("--corpus-rounds", type=int, default=7)
     p.add_argument("--only", help="comma-separated program names (benchmark stems or "
                    "corpus names such as chc_corpus_10)")
-    p.add_argument("--no-corpus", action="store_true")
     p.add_argument("--corpus-only", action="store_true")
-    p.add_argument("--corpus", default="chc,btm,icp,fv")
-    p.add_argument("--corpus-step", type=int, default=10)
-    p.add_argument("--corpus-offset", type=int, default=0)
-    p.add_argument("--corpus-dir")
+    add_corpus_arguments(p, step=10)
     p.add_argument("--keep")
     p.add_argument("--callgrind", action="store_true")
     p.add_argument("--no-interpret", action="store_true")
