@@ -349,17 +349,7 @@ fn attack_tests_remember_which_square_x_took() {
 |  |  |  |  |
 +--+--+--+--+
 ";
-    let source = Source::new("unit.fv", text);
-    let (program, _) = finvara::Stages::front_end(&source).unwrap();
-    let data = program.rules_data();
-    let rules = data.rules();
-    let mut game = fv::Game::new(&rules, &program.board);
-    assert_eq!(
-        game.attacked_royal_counts(&rules).unwrap(),
-        [0, 2],
-        "{text}"
-    );
-    assert!(game.someone_lost(&rules).unwrap());
+    assert_eq!(attacked_royals(text), ([0, 2], true), "{text}");
 }
 
 /// A rank test on a way that stays (`r(p,1)`), repeated: every repetition
@@ -380,16 +370,19 @@ fn a_repeated_rank_test_still_tests_the_rank() {
 |  |  |KB|KW|  |
 +--+--+--+--+--+
 ";
+    assert_eq!(attacked_royals(text).0, [0, 1], "{text}");
+}
+
+/// In the engine, on the starting board of `text`: how many royal pieces
+/// of each side are attacked, and whether someone has lost.
+fn attacked_royals(text: &str) -> ([usize; 2], bool) {
     let source = Source::new("unit.fv", text);
     let (program, _) = finvara::Stages::front_end(&source).unwrap();
     let data = program.rules_data();
     let rules = data.rules();
     let mut game = fv::Game::new(&rules, &program.board);
-    assert_eq!(
-        game.attacked_royal_counts(&rules).unwrap(),
-        [0, 1],
-        "{text}"
-    );
+    let counts = game.attacked_royal_counts(&rules).unwrap();
+    (counts, game.someone_lost(&rules).unwrap())
 }
 
 /// Rank ranges the spec leaves open, kept out of the random programs:
