@@ -37,10 +37,8 @@ impl<'m, 'a> Runner<'m, 'a> {
         mover: (bool, usize, usize),
         to: usize,
     ) -> Result<Vec<MPath<'a>>, Budget> {
-        let mut search = self.search(board, mover, Goal::Move { to, promote: None });
-        search.record = Some(Vec::new());
-        search.run()?;
-        Ok(search.record.take().unwrap())
+        let goal = Goal::Move { to, promote: None };
+        self.collect(board, mover, goal, |search| &mut search.record)
     }
 
     /// The geometric paths from FROM to `to` in order (see
@@ -52,10 +50,22 @@ impl<'m, 'a> Runner<'m, 'a> {
         to: usize,
         promote: Option<usize>,
     ) -> Result<Vec<MPath<'a>>, Budget> {
-        let mut search = self.search(board, mover, Goal::Move { to, promote });
-        search.geometric = Some(Vec::new());
+        let goal = Goal::Move { to, promote };
+        self.collect(board, mover, goal, |search| &mut search.geometric)
+    }
+
+    /// The paths a search toward `goal` lists in the list `list` picks.
+    fn collect(
+        &mut self,
+        board: &[MCell],
+        mover: (bool, usize, usize),
+        goal: Goal,
+        list: impl for<'s> Fn(&'s mut Search<'_, 'a>) -> &'s mut Option<Vec<MPath<'a>>>,
+    ) -> Result<Vec<MPath<'a>>, Budget> {
+        let mut search = self.search(board, mover, goal);
+        *list(&mut search) = Some(Vec::new());
         search.run()?;
-        Ok(search.geometric.take().unwrap())
+        Ok(list(&mut search).take().unwrap_or_default())
     }
 
     /// End squares of the legal paths (before the check rule) met within
