@@ -118,12 +118,15 @@ pub trait BackEnd {
     fn generate(&self, items: &mut dyn Items) -> TokenStream;
 
     /// Runs the program in the interpreter, on the runtime generated code
-    /// uses.
+    /// uses: [`BackEnd::interpret_observed`] with an observer that does
+    /// nothing, which the compiler removes from the loop.
     fn interpret<R: BufRead, W: Write>(
         &self,
         io: &mut Io<R, W>,
         steps: &mut StepCounter,
-    ) -> Result<(), RuntimeError>;
+    ) -> Result<(), RuntimeError> {
+        self.interpret_observed(io, steps, &mut |_: &dyn crate::picture::Step| {})
+    }
 
     /// [`BackEnd::interpret`], calling `observe` after each step with the
     /// step (what `--trace` prints and `chess2rs view` draws: the line and

@@ -23,16 +23,8 @@ struct Machine<'a, R: BufRead, W: Write, T> {
 /// cells (a1 first) and the five variables (R N B Q K).
 pub type TraceFn<'a> = dyn FnMut(u32, &str, &[i64; 64], &[i64; 5]) + 'a;
 
-/// Runs `program` until it ends or fails.
-pub fn run<R: BufRead, W: Write>(
-    program: &Program,
-    io: &mut Io<R, W>,
-    steps: &mut StepCounter,
-) -> Result<(), RuntimeError> {
-    run_traced(program, io, steps, &mut |_, _, _, _| {})
-}
-
-/// [`run`], calling `trace` after each step (see [`TraceFn`]).
+/// Runs `program` until it ends or fails, calling `trace` after each
+/// step (see [`TraceFn`]).
 pub fn run_traced<R: BufRead, W: Write, T: FnMut(u32, &str, &[i64; 64], &[i64; 5])>(
     program: &Program,
     io: &mut Io<R, W>,

@@ -9,17 +9,8 @@ use chess2rs_runtime::RuntimeError;
 
 use super::ir::{states, Machine, Rule};
 
-/// Runs the machine until it halts or fails.
-pub fn run<R: BufRead, W: Write>(
-    machine: &Machine,
-    io: &mut Io<R, W>,
-    steps: &mut StepCounter,
-) -> Result<(), RuntimeError> {
-    run_traced(machine, io, steps, &mut |_, _, _| {})
-}
-
-/// [`run`], calling `trace` after each step with the state it was in, the
-/// rule it took (`None` in the input and output states), and the tape.
+/// Runs the machine until it halts or fails, calling `trace` after each
+/// step with the state it was in, the rule it took (`None` in the input and output states), and the tape.
 pub fn run_traced<R: BufRead, W: Write, T: FnMut(i64, Option<&Rule>, &tm::Tape)>(
     machine: &Machine,
     io: &mut Io<R, W>,

@@ -226,14 +226,6 @@ impl super::BackEnd for ir::Machine {
         codegen::generate(self, items)
     }
 
-    fn interpret<R: std::io::BufRead, W: std::io::Write>(
-        &self,
-        io: &mut chess2rs_runtime::__private::Io<R, W>,
-        steps: &mut chess2rs_runtime::__private::StepCounter,
-    ) -> Result<(), chess2rs_runtime::RuntimeError> {
-        interp::run(self, io, steps)
-    }
-
     fn interpret_observed<R: std::io::BufRead, W: std::io::Write, O>(
         &self,
         io: &mut chess2rs_runtime::__private::Io<R, W>,

@@ -11,15 +11,6 @@ use chess2rs_runtime::RuntimeError;
 
 use super::ir::{Action, Line, Program};
 
-/// Runs `program` until it halts or fails.
-pub fn run<R: BufRead, W: Write>(
-    program: &Program,
-    io: &mut Io<R, W>,
-    steps: &mut StepCounter,
-) -> Result<(), RuntimeError> {
-    run_traced(program, io, steps, &mut |_, _, _| {})
-}
-
 /// Runs `program`, calling `trace` after each executed line with the line,
 /// whether it was a valid move (`None` for `checks` lines) and the game.
 pub fn run_traced<R: BufRead, W: Write>(
@@ -181,7 +172,7 @@ mod tests {
             &mut output,
             &Options::default(),
             &chess2rs_runtime::SourceMap::EMPTY,
-            |io, steps| run(&program, io, steps),
+            |io, steps| crate::lang::BackEnd::interpret(&program, io, steps),
         )
         .map_err(|error| error.to_string())?;
         Ok(String::from_utf8_lossy(&output).into_owned())

@@ -9,17 +9,9 @@ use chess2rs_runtime::RuntimeError;
 
 use super::ir::{Command, Line, Next, Operand, Program};
 
-/// Runs `program` until it halts or fails.
-pub fn run<R: BufRead, W: Write>(
-    program: &Program,
-    io: &mut Io<R, W>,
-    steps: &mut StepCounter,
-) -> Result<(), RuntimeError> {
-    run_traced(program, io, steps, &mut |_, _, _| {})
-}
-
-/// [`run`], calling `trace` after each executed line with the line,
-/// whether its command succeeded, and the board.
+/// Runs `program` until it halts or fails, calling `trace` after each
+/// executed line with the line, whether its command succeeded, and the
+/// board.
 pub fn run_traced<R: BufRead, W: Write, T: FnMut(&Line, bool, &Board)>(
     program: &Program,
     io: &mut Io<R, W>,
