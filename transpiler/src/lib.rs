@@ -187,6 +187,12 @@ pub fn renaming(source: &Source, language: Language, offset: usize) -> Option<Re
     ))
 }
 
+/// What a rename can rename in `language`, as the end of a sentence (why
+/// a rename elsewhere is refused).
+pub fn renamable(language: Language) -> &'static str {
+    with_language_stages!(language, |S| S::RENAMABLE)
+}
+
 /// What may be written at `offset` of `source` (a `language` program
 /// being typed, which need not parse); see [`complete`](crate::complete).
 pub fn completions(

@@ -482,6 +482,19 @@ fn renaming_over_stdio() {
         let message = client.refused("textDocument/rename", rename);
         assert!(message.starts_with(refusal), "{message}");
     }
+    // Chess Code has no names: a rename on a loop label says why.
+    let chc = "file:///w/r.chc";
+    client.notify(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": chc, "languageId": "", "version": 1, "text": "1/2 1/2\na1=R+\n" } }),
+    );
+    let mut rename = at(chc, 0, 1);
+    rename["newName"] = json!("x");
+    let message = client.refused("textDocument/rename", rename);
+    assert!(
+        message.contains("Chess Code has no names to rename"),
+        "{message}"
+    );
     let mut rename = at(fv, 2, 4);
     rename["newName"] = json!("queen");
     let edit = client.request("textDocument/rename", rename);

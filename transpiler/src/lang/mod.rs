@@ -88,6 +88,10 @@ pub trait FrontEnd {
     /// errors that keep it from being formatted.
     fn format(source: &Source, options: &FormatOptions) -> Result<Formatted, Diagnostics>;
 
+    /// What a rename can rename in this language, as the end of a
+    /// sentence: the reason an editor's rename elsewhere is refused.
+    const RENAMABLE: &'static str;
+
     /// The name at `offset` of the parsed `tree` (of `source`) and every
     /// place it is written, for renaming; `None` where there is no name
     /// (the default: a language without names).

@@ -649,10 +649,8 @@ impl Server {
             return Ok(Err("the document is not open".to_string()));
         };
         let Some(renaming) = document.renaming(offset) else {
-            return Ok(Err(
-                "there is no name to rename here: labels, piece names and piece symbols can be renamed"
-                    .to_string(),
-            ));
+            let renamable = crate::renamable(document.language);
+            return Ok(Err(format!("there is no name to rename here: {renamable}")));
         };
         Ok(renaming.edits(&params.new_name).map(|edits| {
             let edits = (edits.into_iter())

@@ -38,6 +38,8 @@ impl super::FrontEnd for Stages {
     type Facts = check::LoopMatches;
     type Program = ir::Program;
 
+    const RENAMABLE: &'static str = "Chess Code has no names to rename: a loop label is always `1/2 1/2`, and the cells (a1 to h8) and variables (R, N, B, Q, K) are fixed";
+
     fn parse(source: &Source) -> Result<syntax::Program, Diagnostics> {
         syntax::parse(source)
     }

@@ -185,6 +185,9 @@ impl super::FrontEnd for Stages {
     type Facts = check::Opening;
     type Program = ir::Machine;
 
+    const RENAMABLE: &'static str =
+        "a game has no names to rename: its moves and annotations are the program";
+
     fn parse(source: &Source) -> Result<syntax::Game, Diagnostics> {
         syntax::parse_pgn(source)
     }
@@ -257,6 +260,9 @@ impl super::FrontEnd for BtmStages {
     type Tree = Vec<syntax::BtmLine>;
     type Facts = ();
     type Program = ir::Machine;
+
+    const RENAMABLE: &'static str =
+        "a listing has no names to rename: its lines are bits and annotations";
 
     fn parse(source: &Source) -> Result<Vec<syntax::BtmLine>, Diagnostics> {
         syntax::parse_btm(source)

@@ -32,6 +32,9 @@ impl super::FrontEnd for Stages {
     type Facts = ();
     type Program = ir::Program;
 
+    const RENAMABLE: &'static str =
+        "piece symbols can be renamed (with their board cells, moves and promotions)";
+
     fn parse(source: &Source) -> Result<syntax::Program, Diagnostics> {
         syntax::parse(source)
     }

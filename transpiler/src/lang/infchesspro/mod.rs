@@ -27,6 +27,9 @@ impl super::FrontEnd for Stages {
     type Facts = ();
     type Program = ir::Program;
 
+    const RENAMABLE: &'static str =
+        "line labels (with the jumps to them) and piece names can be renamed";
+
     fn parse(source: &Source) -> Result<syntax::Program, Diagnostics> {
         syntax::parse(source)
     }
