@@ -111,7 +111,7 @@ use proc_macro::TokenStream;
 /// the rendered warning:
 ///
 /// ```text
-/// warning: use of deprecated constant `_::chess2rs_warning`: no piece called `ghost` is ever placed
+/// warning: use of deprecated constant `_::chess2rs_warning`: no piece called `ghost` is ever placed [W0151]
 ///            --> ghost (inline):1:5
 ///          ...
 /// ```

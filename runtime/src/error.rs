@@ -141,6 +141,8 @@ pub enum ErrorKind {
     Other {
         /// The message, without the `error: ` prefix.
         message: String,
+        /// Its diagnostic code (`E0607`), `None` for an internal error.
+        code: Option<&'static str>,
     },
 }
 
@@ -160,6 +162,7 @@ impl RuntimeError {
     pub fn internal(message: String) -> Self {
         RuntimeError::new(ErrorKind::Other {
             message: format!("internal error: {message}"),
+            code: None,
         })
     }
 
@@ -188,6 +191,33 @@ impl RuntimeError {
             }
         }
         self
+    }
+
+    /// The error's diagnostic code (`chess2rs --explain E0601` explains
+    /// it; chess2rs's `docs/diagnostics.md` lists them), or `None` for
+    /// what is not the program's doing: an internal error, or reading or
+    /// writing the standard streams failing.
+    pub fn code(&self) -> Option<&'static str> {
+        match &self.kind {
+            ErrorKind::StepLimit { .. } => Some("E0601"),
+            ErrorKind::InputEnded | ErrorKind::InputLineMissing => Some("E0602"),
+            ErrorKind::InputNotANumber { .. } | ErrorKind::InputLineTooLarge { .. } => {
+                Some("E0603")
+            }
+            ErrorKind::Overflow { .. } => Some("E0604"),
+            ErrorKind::MemoryLimit { .. } | ErrorKind::OutOfMemory => Some("E0605"),
+            ErrorKind::NoSuchLabel { .. } => Some("E0606"),
+            ErrorKind::Io { .. } => None,
+            ErrorKind::Other { code, .. } => *code,
+        }
+    }
+
+    /// `error[CODE]`, or `error` for an error without a code.
+    fn level(&self) -> String {
+        match self.code() {
+            Some(code) => format!("error[{code}]"),
+            None => "error".to_string(),
+        }
     }
 
     /// What went wrong, as one sentence (no line number, no `error:`).
@@ -277,11 +307,11 @@ impl RuntimeError {
     pub fn render(&self) -> String {
         let location = match &self.location {
             Some(location) => location,
-            None => return format!("error: {self}\n"),
+            None => return format!("{}: {self}\n", self.level()),
         };
         let number = location.line.to_string();
         let pad = " ".repeat(number.len());
-        let mut out = format!("error: {}\n", self.message());
+        let mut out = format!("{}: {}\n", self.level(), self.message());
         out.push_str(&format!(
             "{pad} --> {}:{}:{}\n",
             location.file, location.line, location.column
@@ -315,13 +345,14 @@ impl RuntimeError {
             MessageFormat::Human => self.render(),
             MessageFormat::Short => match &self.location {
                 Some(location) => format!(
-                    "{}:{}:{}: error: {}\n",
+                    "{}:{}:{}: {}: {}\n",
                     location.file,
                     location.line,
                     location.column,
+                    self.level(),
                     self.message()
                 ),
-                None => format!("error: {self}\n"),
+                None => format!("{}: {self}\n", self.level()),
             },
             MessageFormat::Json => self.render_json(),
         }
@@ -329,7 +360,8 @@ impl RuntimeError {
 
     /// The error as one line of JSON in the shape of rustc's diagnostics
     /// (`--message-format json`): `$message_type` `"diagnostic"`,
-    /// `message`, `code` (null), `level` `"error"`, `spans` (the command:
+    /// `message`, `code` (`{"code":"E0601","explanation":null}`, or null for an error
+    /// without a code), `level` `"error"`, `spans` (the command:
     /// `file_name`, `line_start`, `line_end`, `column_start`, `column_end`
     /// just past it, `is_primary`, `text` — the source line as shown, with
     /// `highlight_start` and `highlight_end` — and `label`; `byte_start` and
@@ -342,7 +374,15 @@ impl RuntimeError {
             Some(_) => json_string(&mut out, &self.message()),
             None => json_string(&mut out, &self.to_string()),
         }
-        out.push_str(",\"code\":null,\"level\":\"error\",\"spans\":[");
+        // The explanation is chess2rs's (`--explain`): not in every
+        // program.
+        match self.code() {
+            Some(code) => out.push_str(&format!(
+                ",\"code\":{{\"code\":\"{code}\",\"explanation\":null}}"
+            )),
+            None => out.push_str(",\"code\":null"),
+        }
+        out.push_str(",\"level\":\"error\",\"spans\":[");
         if let Some(location) = &self.location {
             let end = location.column + location.width;
             out.push_str("{\"file_name\":");
@@ -493,7 +533,7 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::OutOfMemory => write!(f, "the system has no more memory for the program"),
             ErrorKind::Io { message } => write!(f, "input/output failed: {message}"),
-            ErrorKind::Other { message } => f.write_str(message),
+            ErrorKind::Other { message, .. } => f.write_str(message),
         }
     }
 }
@@ -596,7 +636,7 @@ mod tests {
         .located(&MAP);
         assert_eq!(
             err.render(),
-            "error: expected a number in the input, found `two`\n\
+            "error[E0603]: expected a number in the input, found `two`\n\
              \x20 --> add.chc:2:1\n\
              \x20 |\n\
              2 | Ra1 Rb2\n\
@@ -607,6 +647,7 @@ mod tests {
         let err = RuntimeError::at(
             ErrorKind::Other {
                 message: "x".into(),
+                code: None,
             },
             12,
         )
@@ -628,27 +669,30 @@ mod tests {
         .located(&MAP);
         assert_eq!(
             err.render_as(MessageFormat::Short),
-            "add.chc:2:1: error: expected a number in the input, found `t\"w\\o\u{1}`\n"
+            "add.chc:2:1: error[E0603]: expected a number in the input, found `t\"w\\o\u{1}`\n"
         );
         let json = err.render_as(MessageFormat::Json);
         assert!(json.ends_with("}\n") && json.lines().count() == 1, "{json}");
         assert!(json.starts_with(
-            "{\"$message_type\":\"diagnostic\",\"message\":\"expected a number in the input, found `t\\\"w\\\\o\\u0001`\",\"code\":null,\"level\":\"error\",\"spans\":[{\"file_name\":\"add.chc\",\"byte_start\":null,\"byte_end\":null,\"line_start\":2,\"line_end\":2,\"column_start\":1,\"column_end\":8,\"is_primary\":true,\"text\":[{\"text\":\"Ra1 Rb2\",\"highlight_start\":1,\"highlight_end\":8}],\"label\":\"reads a number here\""
+            "{\"$message_type\":\"diagnostic\",\"message\":\"expected a number in the input, found `t\\\"w\\\\o\\u0001`\",\"code\":{\"code\":\"E0603\",\"explanation\":null},\"level\":\"error\",\"spans\":[{\"file_name\":\"add.chc\",\"byte_start\":null,\"byte_end\":null,\"line_start\":2,\"line_end\":2,\"column_start\":1,\"column_end\":8,\"is_primary\":true,\"text\":[{\"text\":\"Ra1 Rb2\",\"highlight_start\":1,\"highlight_end\":8}],\"label\":\"reads a number here\""
         ), "{json}");
         assert!(
             json.contains("\"children\":[{\"message\":\"input numbers are"),
             "{json}"
         );
-        assert!(json.contains("\"rendered\":\"error: expected"), "{json}");
+        assert!(
+            json.contains("\"rendered\":\"error[E0603]: expected"),
+            "{json}"
+        );
         assert_eq!(err.render_as(MessageFormat::Human), err.render());
         let unplaced = RuntimeError::at(ErrorKind::InputEnded, 5).located(&MAP);
         assert_eq!(
             unplaced.render_as(MessageFormat::Short),
-            "error: line 5: expected a number in the input, found its end\n"
+            "error[E0602]: line 5: expected a number in the input, found its end\n"
         );
         assert!(unplaced
             .render_as(MessageFormat::Json)
-            .contains("\"message\":\"line 5: expected a number in the input, found its end\",\"code\":null,\"level\":\"error\",\"spans\":[],"));
+            .contains("\"message\":\"line 5: expected a number in the input, found its end\",\"code\":{\"code\":\"E0602\",\"explanation\":null},\"level\":\"error\",\"spans\":[],"));
     }
 
     #[test]
@@ -657,7 +701,7 @@ mod tests {
         assert!(err.location.is_none());
         assert_eq!(
             err.render(),
-            "error: line 5: expected a number in the input, found its end\n"
+            "error[E0602]: line 5: expected a number in the input, found its end\n"
         );
     }
 

@@ -1,7 +1,7 @@
 //! A reading position in source text, shared by the parsers of every
 //! language.
 
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use crate::source::Span;
 
 /// A reading position in a piece of source text (a line, a command or the
@@ -90,9 +90,9 @@ impl<'a> Cursor<'a> {
         self.span(from, self.pos)
     }
 
-    /// The error for something other than `expected` at the position (the
-    /// next character, or the end of the line).
-    pub fn unexpected(&self, expected: &str) -> Diagnostic {
+    /// The error of `code` for something other than `expected` at the
+    /// position (the next character, or the end of the line).
+    pub fn unexpected(&self, code: Code, expected: &str) -> Diagnostic {
         let (found, span) = match self.peek() {
             Some(c) => (
                 format!("`{c}`"),
@@ -103,7 +103,7 @@ impl<'a> Cursor<'a> {
                 self.span(self.pos, self.pos),
             ),
         };
-        Diagnostic::error(format!("expected {expected}, found {found}"), span)
+        Diagnostic::error(code, format!("expected {expected}, found {found}"), span)
             .with_label(format!("expected {expected}"))
     }
 }
@@ -123,13 +123,13 @@ mod tests {
         assert_eq!(cursor.span_from(start), 11..14);
         assert_eq!(cursor.rest(), " x");
         assert_eq!(
-            cursor.unexpected("a square").message,
+            cursor.unexpected(Code::FvSyntax, "a square").message,
             "expected a square, found ` `"
         );
         cursor.set_pos(99);
         assert!(cursor.is_at_end());
         assert_eq!(cursor.bump(), None);
-        let error = cursor.unexpected("`)`");
+        let error = cursor.unexpected(Code::FvSyntax, "`)`");
         assert_eq!(error.message, "expected `)`, found the end of the line");
         assert_eq!(error.span, 16..16);
     }

@@ -7,6 +7,10 @@ use codespan_reporting::term::{self, termcolor::WriteColor};
 
 use crate::source::{Source, Span};
 
+pub mod codes;
+
+pub use self::codes::Code;
+
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Severity {
@@ -16,11 +20,23 @@ pub enum Severity {
     Warning,
 }
 
+impl Severity {
+    /// Its name as rustc writes it: `error`, `warning`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
 /// One error or warning about a program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,
+    /// What kind of diagnostic it is: `E0105` (see [`Code`]).
+    pub code: Code,
     /// What is wrong, as one sentence without a trailing period.
     pub message: String,
     /// Where: the primary span, with its label.
@@ -47,24 +63,32 @@ pub struct Suggestion {
 }
 
 impl Diagnostic {
-    /// An error at `span`.
-    pub fn error(message: impl Into<String>, span: Span) -> Self {
+    /// An error of `code` (an `E` code) at `span`.
+    pub fn error(code: Code, message: impl Into<String>, span: Span) -> Self {
+        Diagnostic::of(Severity::Error, code, message.into(), span)
+    }
+
+    /// A warning of `code` (a `W` code) at `span`.
+    pub fn warning(code: Code, message: impl Into<String>, span: Span) -> Self {
+        Diagnostic::of(Severity::Warning, code, message.into(), span)
+    }
+
+    /// A diagnostic of `severity`, which is its code's.
+    fn of(severity: Severity, code: Code, message: String, span: Span) -> Self {
+        debug_assert_eq!(
+            code.severity(),
+            severity,
+            "{code:?} is of the other severity"
+        );
         Diagnostic {
-            severity: Severity::Error,
-            message: message.into(),
+            severity,
+            code,
+            message,
             span,
             label: Box::default(),
             secondary: Vec::new(),
             help: None,
             suggestion: None,
-        }
-    }
-
-    /// A warning at `span`.
-    pub fn warning(message: impl Into<String>, span: Span) -> Self {
-        Diagnostic {
-            severity: Severity::Warning,
-            ..Diagnostic::error(message, span)
         }
     }
 
@@ -118,6 +142,7 @@ impl Diagnostic {
             .map(|help| format!("help: {help}"))
             .collect();
         Report::new(severity)
+            .with_code(self.code.as_str())
             .with_message(&self.message)
             .with_labels(labels)
             .with_notes(notes)
@@ -348,8 +373,10 @@ impl Diagnostics {
                 let (line, col) = source.line_col(diagnostic.span.start);
                 let _ = writeln!(
                     writer,
-                    "{}:{line}:{col}: {}",
+                    "{}:{line}:{col}: {}[{}]: {}",
                     source.name(),
+                    diagnostic.severity.name(),
+                    diagnostic.code.as_str(),
                     diagnostic.message
                 );
             }
@@ -689,14 +716,14 @@ mod tests {
         for line in 0..100 {
             let at = line * 2..line * 2 + 1;
             diags.push(if line % 2 == 0 {
-                Diagnostic::warning(format!("warning {line}"), at)
+                Diagnostic::warning(Code::IcpNeverPlaced, format!("warning {line}"), at)
             } else {
-                Diagnostic::error(format!("error {line}"), at)
+                Diagnostic::error(Code::IcpSyntax, format!("error {line}"), at)
             });
         }
         let text = diags.render(&source);
-        assert_eq!(text.matches("error: error").count(), 50, "{text}");
-        assert_eq!(text.matches("warning: warning").count(), 0);
+        assert_eq!(text.matches("error[E0101]: error").count(), 50, "{text}");
+        assert_eq!(text.matches("warning[W0151]: warning").count(), 0);
         assert!(
             text.ends_with("note: 50 more warnings not shown (the first 50 are above; fix them and check again)\n"),
             "{text}"
@@ -721,8 +748,8 @@ mod tests {
                     let at = start..start + index % 3;
                     let message = format!("diagnostic {index}");
                     match severity {
-                        Severity::Error => Diagnostic::error(message, at),
-                        Severity::Warning => Diagnostic::warning(message, at),
+                        Severity::Error => Diagnostic::error(Code::IcpSyntax, message, at),
+                        Severity::Warning => Diagnostic::warning(Code::IcpNeverPlaced, message, at),
                     }
                 });
             }
@@ -777,8 +804,10 @@ mod tests {
         let line = format!("{}BAD{}", "a".repeat(5_000), "b".repeat(5_000));
         let source = Source::new("p.pgn", format!("first\n{line}\n"));
         let at = 6 + 5_000;
-        let text = Diagnostics::from(Diagnostic::error("bad token", at..at + 3).with_label("here"))
-            .render(&source);
+        let text = Diagnostics::from(
+            Diagnostic::error(Code::PgnNotAMove, "bad token", at..at + 3).with_label("here"),
+        )
+        .render(&source);
         assert!(text.contains("p.pgn:2:5001"), "{text}");
         assert!(text.contains("…aaaa"), "{text}");
         assert!(text.contains("BADbbbb"), "{text}");
@@ -824,7 +853,7 @@ mod tests {
             while !text.is_char_boundary(end) {
                 end -= 1;
             }
-            let rendered = Diagnostics::from(Diagnostic::error("e", start..end)).render(&source);
+            let rendered = Diagnostics::from(Diagnostic::error(Code::FvSyntax, "e", start..end)).render(&source);
             proptest::prop_assert!(rendered.len() < 2_000, "{}", rendered);
         }
     }
@@ -833,12 +862,15 @@ mod tests {
     fn renders_like_rustc() {
         let source = Source::new("prog.icp", "1. ^\n2. x=Z1,2\n");
         let diags = Diagnostics::from(
-            Diagnostic::error("unknown piece type `Z`", 8..9)
+            Diagnostic::error(Code::IcpSyntax, "unknown piece type `Z`", 8..9)
                 .with_label("not a piece")
                 .with_help("piece types are K Q R B N P (white) and k q r b n p (black)"),
         );
         let text = diags.render(&source);
-        assert!(text.contains("error: unknown piece type `Z`"), "{text}");
+        assert!(
+            text.contains("error[E0101]: unknown piece type `Z`"),
+            "{text}"
+        );
         assert!(text.contains("prog.icp:2:4"), "{text}");
         assert!(text.contains("2. x=Z1,2"), "{text}");
         assert!(text.contains("^ not a piece"), "{text}");

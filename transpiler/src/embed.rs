@@ -218,7 +218,7 @@ fn compile_input(
     let tokens = compiled.tokens;
     let warnings = compiled.warnings.iter().map(|warning| {
         let rendered = crate::diag::Diagnostics::from(warning.clone()).render(&source);
-        warning_tokens(span, rendered.trim_end())
+        warning_tokens(span, warning.code, rendered.trim_end())
     });
     // Depend on the file so cargo recompiles when it changes.
     let track = tracked.map(|path| {
@@ -232,11 +232,18 @@ fn compile_input(
 /// constant whose note is the rendered chess2rs warning, so rustc prints it
 /// in the build output without failing the build. rustc's words come
 /// first and cannot be changed; the constant's name says whose warning it
-/// is and the note goes on with the warning's own message (`warning: use
-/// of deprecated constant `_::chess2rs_warning`: no piece called ...`),
-/// then the rendered source line.
-fn warning_tokens(span: Span, rendered: &str) -> TokenStream {
-    let note = rendered.strip_prefix("warning: ").unwrap_or(rendered);
+/// is and the note goes on with the warning's own message and its `code`
+/// (`warning: use of deprecated constant `_::chess2rs_warning`: no piece
+/// called ... [W0151]`), then the rendered source line.
+fn warning_tokens(span: Span, code: crate::diag::Code, rendered: &str) -> TokenStream {
+    let code = code.as_str();
+    let body = rendered
+        .strip_prefix(&format!("warning[{code}]: "))
+        .unwrap_or(rendered);
+    let note = match body.split_once('\n') {
+        Some((message, rest)) => format!("{message} [{code}]\n{rest}"),
+        None => format!("{body} [{code}]"),
+    };
     let name = quote::format_ident!("chess2rs_warning", span = span);
     quote_spanned! {span=>
         const _: () = {
@@ -298,7 +305,7 @@ mod tests {
         // The note starts with the warning's message (rustc's own
         // "warning:" is before it).
         assert!(
-            out.contains("note = \"no piece called `ghost` is ever placed"),
+            out.contains("note = \"no piece called `ghost` is ever placed [W0151]"),
             "{out}"
         );
         assert!(out.contains("ghost (inline):1:5"), "{out}");

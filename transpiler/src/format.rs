@@ -15,7 +15,7 @@
 //! assert_eq!(formatted.text, "1. Beer=P0,0!4\n\n4. %Beer\n");
 //! ```
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::source::Source;
 use crate::Language;
 
@@ -54,6 +54,7 @@ pub fn refused(language: Language, options: &FormatOptions) -> Option<Diagnostic
     (options.renumber.is_some() && language != Language::InfChessPro).then(|| {
         Diagnostics::from(
             Diagnostic::error(
+                Code::RenumberRefused,
                 format!("{language} programs have no line numbers to renumber"),
                 0..0,
             )

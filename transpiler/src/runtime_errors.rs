@@ -16,7 +16,7 @@ use chess2rs_runtime::RuntimeError;
 use proc_macro2::{Literal, TokenStream};
 use quote::{quote, ToTokens};
 
-use crate::diag::{CutLine, Diagnostic, Diagnostics};
+use crate::diag::{Code, CutLine, Diagnostic, Diagnostics};
 use crate::source::{Source, Span};
 use crate::split::Items;
 
@@ -98,10 +98,13 @@ impl Commands {
     }
 }
 
-/// `err` as a diagnostic on its command, if it names one of `commands`.
+/// `err` as a diagnostic on its command, if it names one of `commands`
+/// and has a code (an internal error or a failed read or write has none:
+/// the runtime renders it as it is).
 pub fn runtime_diagnostic(err: &RuntimeError, commands: &Commands) -> Option<Diagnostic> {
     let span = commands.span(ErrorSite::of(err)?)?;
-    let mut diagnostic = Diagnostic::error(err.message(), span).with_label(err.label());
+    let code = Code::parse(err.code()?)?;
+    let mut diagnostic = Diagnostic::error(code, err.message(), span).with_label(err.label());
     if let Some(help) = err.help() {
         diagnostic = diagnostic.with_help(help);
     }
@@ -557,6 +560,7 @@ mod tests {
                 RuntimeError::at(
                     ErrorKind::Other {
                         message: "no hint".into(),
+                        code: Some("E0608"),
                     },
                     12,
                 ),

@@ -144,7 +144,7 @@ fn run_passes_the_step_limit_and_the_exit_code_through() {
         // message, the file and line, the line's text with a caret.
         let stderr = text(&out.stderr);
         assert!(
-            stderr.contains("error: step limit of 3 reached\n"),
+            stderr.contains("error[E0601]: step limit of 3 reached\n"),
             "{verb}: {stderr}"
         );
         assert!(
@@ -247,7 +247,7 @@ fn exit_codes_for_compile_errors_runtime_errors_and_bad_usage() {
         let out = chess2rs(&args, b"", &cache);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let stderr = text(&out.stderr);
-        assert_contains(&stderr, "error: no line is labelled 9");
+        assert_contains(&stderr, "error[E0105]: no line is labelled 9");
         assert_contains(&stderr, "bad.icp:1:5");
     }
     let (path, _, _) = seed("register.icp");
@@ -256,7 +256,7 @@ fn exit_codes_for_compile_errors_runtime_errors_and_bad_usage() {
     let stderr = text(&out.stderr);
     assert_contains(
         &stderr,
-        "error: expected a number in the input, found its end",
+        "error[E0602]: expected a number in the input, found its end",
     );
     assert_contains(&stderr, "register.icp:4:");
     assert_eq!(
@@ -274,7 +274,7 @@ fn exit_codes_for_compile_errors_runtime_errors_and_bad_usage() {
     assert_eq!(unknown.status.code(), Some(2));
     let finvara = chess2rs(&["check", "-", "--lang", "fv"], b"(k):\n", &cache);
     assert_eq!(finvara.status.code(), Some(2));
-    assert!(text(&finvara.stderr).contains("error: the program has no board"));
+    assert!(text(&finvara.stderr).contains("error[E0510]: the program has no board"));
 }
 
 #[test]
@@ -303,7 +303,10 @@ fn check_reports_warnings_but_succeeds() {
     let out = chess2rs(&["check", "-", "--lang", "icp"], b"1. %ghost\n", &cache);
     assert_eq!(out.status.code(), Some(0));
     let stderr = text(&out.stderr);
-    assert_contains(&stderr, "warning: no piece called `ghost` is ever placed");
+    assert_contains(
+        &stderr,
+        "warning[W0151]: no piece called `ghost` is ever placed",
+    );
     assert_contains(&stderr, "1 warning");
 }
 

@@ -239,6 +239,15 @@ fn every_language_over_stdio() {
             "{uri}: {error}"
         );
         assert_eq!(error["source"], "chess2rs");
+        // Its code, and where the code is explained.
+        let code = error["code"].as_str().unwrap_or_default();
+        assert!(code.starts_with("E0") && code.len() == 5, "{uri}: {error}");
+        assert!(
+            error["codeDescription"]["href"].as_str().is_some_and(
+                |href| href.ends_with(&format!("diagnostics.md#{}", code.to_lowercase()))
+            ),
+            "{uri}: {error}"
+        );
         // The fix: no errors once the change is checked.
         client.notify(
             "textDocument/didChange",
@@ -296,6 +305,11 @@ fn references_hovers_and_closing() {
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
     let warning = &diagnostics[0];
     assert_eq!(warning["severity"], 2);
+    assert_eq!(warning["code"], "W0150");
+    assert_eq!(
+        warning["codeDescription"]["href"],
+        "https://github.com/chess2rs/chess2rs/blob/main/docs/diagnostics.md#w0150"
+    );
     assert_eq!(warning["range"]["start"], position(1, 9));
     assert!(warning["message"]
         .as_str()

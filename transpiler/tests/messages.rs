@@ -110,3 +110,35 @@ fn each_language_has_cases_for_compile_and_run_time() {
         );
     }
 }
+
+/// Every error and warning a user sees carries its code
+/// (`error[E0105]: …`, `warning[W0150]: …`): every message snapshot, the
+/// runtime errors of the `run_` cases included.
+#[test]
+fn every_message_has_a_code() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    let mut seen = 0;
+    for entry in fs::read_dir(&dir).expect("tests/snapshots exists") {
+        let path = entry.expect("a readable entry").path();
+        let text = fs::read_to_string(&path).expect("a readable snapshot");
+        for line in text.lines() {
+            let Some((level, rest)) = ["error", "warning"]
+                .iter()
+                .find_map(|level| Some((*level, line.strip_prefix(level)?)))
+            else {
+                continue;
+            };
+            seen += 1;
+            let code = rest
+                .strip_prefix('[')
+                .and_then(|rest| rest.split_once("]: "))
+                .and_then(|(code, _)| chess2rs::diag::Code::parse(code));
+            assert!(
+                code.is_some(),
+                "{}: a {level} without a code: {line}",
+                path.display()
+            );
+        }
+    }
+    assert!(seen > 100, "only {seen} messages");
+}

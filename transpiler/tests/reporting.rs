@@ -81,7 +81,15 @@ fn json_diagnostics_name_the_line_and_column_of_each_languages_error() {
         assert_eq!(first["$message_type"], "diagnostic", "{lang}");
         assert_eq!(first["level"], "error", "{lang}");
         assert!(first["message"].as_str().is_some_and(|m| !m.is_empty()));
-        assert!(first["code"].is_null(), "{lang}");
+        // The code, with its explanation, as rustc gives them.
+        let code = first["code"]["code"].as_str().unwrap_or_default();
+        let explained = chess2rs::diag::Code::parse(code)
+            .unwrap_or_else(|| panic!("{lang}: not a code: {}", first["code"]));
+        assert_eq!(
+            first["code"]["explanation"],
+            explained.explanation(),
+            "{lang}"
+        );
         let span = &first["spans"][0];
         assert_eq!(span["file_name"], "<stdin>", "{lang}");
         assert_eq!(span["is_primary"], true, "{lang}");
@@ -150,7 +158,11 @@ fn short_messages_are_one_line_each() {
         let text = stderr(&output);
         let first = text.lines().next().unwrap();
         assert!(
-            first.starts_with(&format!("<stdin>:{line}:{column}: error: ")),
+            first.starts_with(&format!("<stdin>:{line}:{column}: error[E0")),
+            "{lang}: {text}"
+        );
+        assert!(
+            first[first.find('[').unwrap_or(0)..].starts_with("[E0") && first.contains("]: "),
             "{lang}: {text}"
         );
         assert!(text.lines().all(|l| l.starts_with("<stdin>:")), "{text}");
@@ -164,7 +176,7 @@ const WARNS: &str = "a1+\n1/2 1/2\na1+\na1\n";
 fn deny_warnings_makes_a_warning_an_error_with_exit_2() {
     let allowed = chess2rs(&["check", "-", "--lang", "chc"], WARNS, &[]);
     assert_eq!(allowed.status.code(), Some(0), "{}", stderr(&allowed));
-    assert!(stderr(&allowed).contains("warning: "));
+    assert!(stderr(&allowed).contains("warning[W0250]: "));
     for args in [
         &["check", "-", "--lang", "chc", "-D", "warnings"][..],
         &["-D", "warnings", "check", "-", "--lang", "chc"],
@@ -177,8 +189,9 @@ fn deny_warnings_makes_a_warning_an_error_with_exit_2() {
         let denied = chess2rs(args, WARNS, &[]);
         let text = stderr(&denied);
         assert_eq!(denied.status.code(), Some(2), "{args:?}: {text}");
-        assert!(text.starts_with("error: "), "{args:?}: {text}");
-        assert!(!text.contains("warning: "), "{args:?}: {text}");
+        // An error, with the warning's code.
+        assert!(text.starts_with("error[W0250]: "), "{args:?}: {text}");
+        assert!(!text.contains("warning["), "{args:?}: {text}");
         assert!(
             text.contains("note: 1 warning is reported as an error because of `-D warnings`"),
             "{text}"
@@ -210,6 +223,51 @@ fn deny_warnings_makes_a_warning_an_error_with_exit_2() {
     );
     assert_eq!(wrong.status.code(), Some(2));
     assert!(stderr(&wrong).contains("warnings"), "{}", stderr(&wrong));
+}
+
+#[test]
+fn human_messages_show_their_code() {
+    for (lang, program, _, _) in ERRORS {
+        let output = check_stdin(lang, program, "human");
+        let text = stderr(&output);
+        let first = text.lines().next().unwrap_or_default();
+        let code = first
+            .strip_prefix("error[")
+            .and_then(|rest| rest.split_once("]: "))
+            .map(|(code, _)| code)
+            .unwrap_or_else(|| panic!("{lang}: {text}"));
+        assert!(
+            chess2rs::diag::Code::parse(code).is_some(),
+            "{lang}: {text}"
+        );
+    }
+    let warned = chess2rs(&["check", "-", "--lang", "chc"], WARNS, &[]);
+    assert!(stderr(&warned).starts_with("warning[W0250]: no loop condition loops back"));
+}
+
+#[test]
+fn explain_prints_a_codes_explanation_and_refuses_what_is_not_one() {
+    let wanted = chess2rs::diag::Code::IcpNoSuchLabel.explanation();
+    for written in ["E0105", "e0105", "0105"] {
+        let output = chess2rs(&["--explain", written], "", &[]);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        assert_eq!(String::from_utf8_lossy(&output.stdout), wanted);
+    }
+    let unknown = chess2rs(&["--explain", "E0015"], "", &[]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(unknown.stdout.is_empty());
+    assert_eq!(
+        stderr(&unknown),
+        "error: `E0015` is not a chess2rs diagnostic code; did you mean `E0105`?\n"
+    );
+    let unknown = chess2rs(&["--explain", "nonsense"], "", &[]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(stderr(&unknown).contains("docs/diagnostics.md lists every code"));
+    // It stands alone.
+    let mixed = chess2rs(&["--explain", "E0105", "x.icp"], "", &[]);
+    assert_eq!(mixed.status.code(), Some(2));
+    let help = chess2rs(&["--help"], "", &[]);
+    assert!(String::from_utf8_lossy(&help.stdout).contains("--explain <CODE>"));
 }
 
 fn coloured(output: &Output) -> bool {

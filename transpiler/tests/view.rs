@@ -273,7 +273,7 @@ fn a_program_that_never_ends_gets_its_page_at_a_default_bound() {
         &dir,
         ("loop.icp", "1. ^?1\n"),
         &[],
-        "error: step limit of 10010000 reached",
+        "error[E0601]: step limit of 10010000 reached",
     );
     assert!(started.elapsed().as_secs() < 60);
     assert!(stderr.contains("loop.icp:1:4"), "{stderr}");
@@ -289,7 +289,7 @@ fn a_program_that_prints_forever_ends_within_its_limits() {
         &dir,
         spam,
         &["--max-steps", "4000000"],
-        "error: step limit of 4000000 reached",
+        "error[E0601]: step limit of 4000000 reached",
     );
     assert!(page.contains("The program printed 10000000 bytes; the first 1 MiB are kept here."));
     assert!(page.len() < 4 << 20, "{}", page.len());
@@ -298,7 +298,7 @@ fn a_program_that_prints_forever_ends_within_its_limits() {
         &dir,
         spam,
         &["--max-frames", "1000000000", "--max-memory", "20M"],
-        "error: the program needs more memory than its limit of 20 MiB",
+        "error[E0605]: the program needs more memory than its limit of 20 MiB",
     );
     assert!(page.contains("more memory than its limit"));
 }

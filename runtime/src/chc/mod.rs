@@ -69,6 +69,7 @@ pub fn output<R: BufRead, W: Write>(
             message: format!(
                 "cannot output {value} in ASCII mode: it is not a Unicode scalar value"
             ),
+            code: Some("E0607"),
         },
         line,
     ))

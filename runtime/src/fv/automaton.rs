@@ -718,6 +718,7 @@ pub fn decode_all(texts: &[&str]) -> Result<Vec<OwnedAutomaton>, RuntimeError> {
                         message: format!(
                             "the moves of piece type {kind} in the generated code are damaged"
                         ),
+                        code: None,
                     })
                 })
         })

@@ -19,6 +19,7 @@ fn short_stack(white: bool, action: i64, need: usize, has: usize, line: u32) -> 
                 "stack action {action} needs {need} value{} on the {colour} stack, which has {has}",
                 if need == 1 { "" } else { "s" },
             ),
+            code: Some("E0608"),
         },
         line,
     )

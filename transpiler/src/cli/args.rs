@@ -32,6 +32,7 @@ Examples:
   chess2rs interpret examples/register.icp < in.txt   # run without rustc
   chess2rs check examples/beer.icp          # errors and warnings only
   chess2rs explain examples/chessoteric-hello.pgn     # a game, move by move
+  chess2rs --explain E0105                  # what an error code means
 
 Exit codes: 0 the program halted, 1 runtime error, 2 compile error or bad
 usage.";
@@ -50,6 +51,11 @@ usage.";
 pub(super) struct Cli {
     #[command(subcommand)]
     pub(super) verb: Option<Verb>,
+    /// Print the explanation of a diagnostic code (the `E0105` of
+    /// `error[E0105]: ...`): what it means, a program that has it and the
+    /// program corrected. `docs/diagnostics.md` lists every code.
+    #[arg(long, value_name = "CODE", exclusive = true)]
+    pub(super) explain: Option<String>,
     #[command(flatten)]
     pub(super) emit: EmitArgs,
     #[command(flatten)]

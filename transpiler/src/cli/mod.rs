@@ -1,6 +1,7 @@
 //! The `chess2rs` command line: emit Rust (default), `run`, `build`,
 //! `interpret`, `check`, `explain`, `fmt`, `view`, `synth`, `lsp`, `cache`,
-//! `completions`, `man` (and the hidden `tier-build` of `run`'s tiers).
+//! `completions`, `man` (and the hidden `tier-build` of `run`'s tiers);
+//! `--explain CODE` explains a diagnostic code.
 //!
 //! `args` defines the arguments, `report` prints diagnostics as they ask;
 //! each verb has a file of its own; `output` and `interrupt` are what the
@@ -73,7 +74,10 @@ pub fn main() -> ExitCode {
     };
     let reporter = Reporter::new(&cli.report);
     let result = match cli.verb {
-        None => emit::emit_rust(&cli.emit, &reporter),
+        None => match &cli.explain {
+            Some(code) => explain_code(code),
+            None => emit::emit_rust(&cli.emit, &reporter),
+        },
         Some(Verb::Check(args)) => check::check_only(&args, &reporter),
         Some(Verb::Explain(args)) => explain::explain_game(&args, &reporter),
         Some(Verb::Fmt(args)) => fmt::format_files(&args, &reporter),
@@ -102,6 +106,24 @@ pub fn main() -> ExitCode {
             ExitCode::from(EXIT_COMPILE_ERROR)
         }
     }
+}
+
+/// `--explain CODE`: the code's explanation on stdout, or an error for a
+/// code that is not one.
+fn explain_code(written: &str) -> CliResult<u8> {
+    let Some(code) = crate::diag::Code::parse(written) else {
+        let codes = crate::diag::Code::ALL.iter().map(|code| code.as_str());
+        let hint = match crate::diag::did_you_mean(written, codes) {
+            Some(close) => format!("; did you mean `{close}`?"),
+            None => " (docs/diagnostics.md lists every code)".to_string(),
+        };
+        return Err(Failure::Message(format!(
+            "`{}` is not a chess2rs diagnostic code{hint}",
+            crate::diag::excerpt(written)
+        )));
+    };
+    output::to_stdout(|out| out.write_all(code.explanation().as_bytes()))?;
+    Ok(0)
 }
 
 /// Why the CLI stopped before running a program.

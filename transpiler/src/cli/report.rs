@@ -18,8 +18,8 @@ use crate::{check, compile_file, Checked, Diagnostic, Diagnostics, Severity, Sou
 #[command(next_help_heading = "Reporting")]
 pub(super) struct ReportArgs {
     /// How errors and warnings are printed: `human` (rustc-style, with the
-    /// source line), `short` (`FILE:LINE:COL: LEVEL: MESSAGE`) or `json`
-    /// (one object a line, shaped as rustc's).
+    /// source line), `short` (`FILE:LINE:COL: LEVEL[CODE]: MESSAGE`) or
+    /// `json` (one object a line, shaped as rustc's).
     ///
     /// Runtime errors too: `short` prints them on one line, `json` as
     /// diagnostics whose span gives the command's line, column and source
@@ -68,7 +68,7 @@ pub(super) struct ReportArgs {
 pub(super) enum MessageFormat {
     /// rustc-style: the message, the source line, a caret and hints.
     Human,
-    /// One line per diagnostic: `FILE:LINE:COL: LEVEL: MESSAGE`.
+    /// One line per diagnostic: `FILE:LINE:COL: LEVEL[CODE]: MESSAGE`.
     Short,
     /// One JSON object per line, in the shape of rustc's diagnostics.
     Json,
@@ -415,27 +415,21 @@ fn denied(warnings: &Diagnostics) -> Diagnostics {
         .collect()
 }
 
-/// The level's name, as rustc writes it.
-fn level(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-    }
-}
-
-/// `FILE:LINE:COL: LEVEL: MESSAGE`, and a newline.
+/// `FILE:LINE:COL: LEVEL[CODE]: MESSAGE`, and a newline.
 fn short_line(diagnostic: &Diagnostic, source: &Source) -> String {
     let (line, column) = source.line_col(diagnostic.span.start);
     format!(
-        "{}:{line}:{column}: {}: {}\n",
+        "{}:{line}:{column}: {}[{}]: {}\n",
         source.name(),
-        level(diagnostic.severity),
+        diagnostic.severity.name(),
+        diagnostic.code.as_str(),
         diagnostic.message
     )
 }
 
-/// One diagnostic as rustc's JSON describes one: `message`, `code` (none
-/// here), `level`, `spans` (the primary one first, each with its file,
+/// One diagnostic as rustc's JSON describes one: `message`, `code`
+/// (`{"code":"E0105","explanation":MARKDOWN}`, as `--explain` prints it),
+/// `level`, `spans` (the primary one first, each with its file,
 /// byte range, 1-based lines and columns — the end column just past the
 /// last character —, the source lines it covers and its label),
 /// `children` (the help) and `rendered` (the human text).
@@ -476,8 +470,11 @@ fn json_diagnostic(diagnostic: &Diagnostic, source: &Source) -> serde_json::Valu
     serde_json::json!({
         "$message_type": "diagnostic",
         "message": diagnostic.message,
-        "code": null,
-        "level": level(diagnostic.severity),
+        "code": {
+            "code": diagnostic.code.as_str(),
+            "explanation": diagnostic.code.explanation(),
+        },
+        "level": diagnostic.severity.name(),
         "spans": spans,
         "children": children,
         "rendered": rendered,

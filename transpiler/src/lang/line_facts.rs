@@ -6,7 +6,7 @@
 //! kept instead of a parse of the whole text. Both languages find a
 //! line's code the same way ([`code`]).
 
-use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::diag::{Code, Diagnostic, Diagnostics, Severity};
 use crate::source::{LinesEdited, Source, Span};
 
 /// Parses every line of `source` with `line`, given the line's start, its
@@ -52,6 +52,11 @@ pub fn parse_line_at<L>(
 pub trait LineFact: Copy {
     /// What the language's parser makes of a line.
     type Parsed;
+
+    /// The code of a line that does not parse, for the error of a line
+    /// whose error cannot be made again (which never happens while the
+    /// facts are the source's).
+    const SYNTAX: Code;
 
     /// Parses line `index` (0-based) of `source` alone, as the language
     /// parses it in a whole program: `None` if it is blank or a comment.
@@ -184,7 +189,7 @@ impl<F: LineFact> LineFacts<F> {
         match F::parse(source, line) {
             Some(Err(error)) => error,
             // Not so while the lines are the source's.
-            _ => Diagnostic::error("this line does not parse", at..at),
+            _ => Diagnostic::error(F::SYNTAX, "this line does not parse", at..at),
         }
     }
 

@@ -764,7 +764,8 @@ fn publish(uri: Uri, diagnostics: Vec<lsp_types::Diagnostic>, version: Option<i3
     ))
 }
 
-/// A compiler diagnostic as LSP's: the message, range and severity; the
+/// A compiler diagnostic as LSP's: the message, range, severity and code
+/// (with `codeDescription`, its section of `docs/diagnostics.md`); the
 /// secondary labels and the help as related information (at their spans,
 /// the help at the primary one).
 fn lsp_diagnostic(
@@ -797,6 +798,15 @@ fn lsp_diagnostic(
             Severity::Warning => DiagnosticSeverity::WARNING,
         }),
         source: Some("chess2rs".to_string()),
+        code: Some(lsp_types::NumberOrString::String(
+            diagnostic.code.as_str().to_string(),
+        )),
+        code_description: diagnostic
+            .code
+            .docs_url()
+            .parse()
+            .ok()
+            .map(|href| lsp_types::CodeDescription { href }),
         message,
         related_information: (!information.is_empty()).then_some(information),
         // The fix a quick fix applies (`textDocument/codeAction`).

@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 
 use super::syntax::{self, Command, Line, Program};
-use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::diag::{Code, Diagnostic, Diagnostics, Severity};
 use crate::lang::line_facts::{InSource, LineFact, LineFacts};
 use crate::source::{Source, Span};
 
@@ -208,6 +208,7 @@ fn walk(
                 if open.len() == MAX_LOOP_DEPTH + 1 {
                     diagnostics.push_with(Severity::Error, located.start(index), || {
                         Diagnostic::error(
+                            Code::Limit,
                             format!("loops nest more than {MAX_LOOP_DEPTH} deep here"),
                             located.span(index),
                         )
@@ -240,6 +241,7 @@ fn walk(
                     let start = located.start(index) + usize::from(line.reads[0].1);
                     diagnostics.push_with(Severity::Error, start, || {
                         Diagnostic::error(
+                            Code::ChcConditionWithoutLabel,
                             "this loop condition has no label to loop back to",
                             start..located.span(index).end,
                         )
@@ -282,7 +284,7 @@ fn unmatched_labels(open: &[usize], located: &impl Located, diagnostics: &mut Di
     for &label in open {
         diagnostics.push_with(Severity::Warning, located.start(label), || {
             Diagnostic::warning(
-                "no loop condition loops back to this label",
+                Code::ChcLabelWithoutCondition, "no loop condition loops back to this label",
                 located.span(label),
             )
             .with_label("a loop that never repeats")
@@ -321,6 +323,7 @@ fn never_written(
                 let at = start() + usize::from(at);
                 diagnostics.push_with(Severity::Warning, at, || {
                     Diagnostic::warning(
+                        Code::ChcNeverWritten,
                         format!(
                             "cell {} is read but never written",
                             syntax::Cell(cell).name()
@@ -339,6 +342,7 @@ fn never_written(
             diagnostics.push_with(Severity::Warning, at, || {
                 let letter = syntax::Var::ALL[usize::from(var)].letter();
                 Diagnostic::warning(
+                    Code::ChcNeverWritten,
                     format!("variable {letter} is read but never written"),
                     at..at + 1,
                 )
@@ -357,7 +361,7 @@ fn unchanging_conditions(
 ) {
     for &(condition, label) in unchanging {
         diagnostics.push_with(Severity::Warning, located.start(condition), || {
-            Diagnostic::warning("this loop's condition can never change", located.span(condition))
+            Diagnostic::warning(Code::ChcUnchangingLoop, "this loop's condition can never change", located.span(condition))
                 .with_label("nothing in the loop writes the cells or the variable compared here")
                 .with_secondary(located.span(label), "the loop starts here")
                 .with_help("once it loops back it loops forever; write to a compared cell or variable inside the loop")
@@ -367,6 +371,7 @@ fn unchanging_conditions(
 
 impl LineFact for Facts {
     type Parsed = Line;
+    const SYNTAX: Code = Code::ChcNotACommand;
 
     fn parse(source: &Source, index: usize) -> Option<Result<Line, Diagnostic>> {
         syntax::parse_line(source, index)

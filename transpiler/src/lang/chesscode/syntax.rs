@@ -3,7 +3,7 @@
 //! command form as a hint.
 
 use crate::cursor::Cursor;
-use crate::diag::{excerpt, Diagnostic, Diagnostics};
+use crate::diag::{excerpt, Code, Diagnostic, Diagnostics};
 use crate::lang::line_facts::{parse_line_at, parse_lines};
 use crate::source::{Source, Span, Spanned};
 
@@ -239,6 +239,7 @@ fn unrecognised(text: &str, offset: usize) -> Diagnostic {
     {
         let comment = text[marker.len()..].trim_start();
         return Diagnostic::error(
+            Code::ChcOtherComment,
             format!("`{marker}` does not start a comment in Chess Code"),
             offset..offset + marker.len(),
         )
@@ -304,6 +305,7 @@ fn unrecognised(text: &str, offset: usize) -> Diagnostic {
 /// The error for `text` (at `offset`), which is no command, with `help`.
 fn not_a_command(text: &str, offset: usize, help: String) -> Diagnostic {
     Diagnostic::error(
+        Code::ChcNotACommand,
         format!("`{}` is not a Chess Code command", excerpt(text)),
         offset..offset + text.len(),
     )
@@ -449,9 +451,13 @@ impl CommandParser<'_> {
                 Ok(Some(Spanned::new(Cell(index), span)))
             }
             _ => Err(Some(
-                Diagnostic::error(format!("there is no cell `{file}{digits}`"), span)
-                    .with_label("not a cell")
-                    .with_help("cells are a letter a–h and a digit 1–8, from a1 to h8"),
+                Diagnostic::error(
+                    Code::ChcNoSuchCell,
+                    format!("there is no cell `{file}{digits}`"),
+                    span,
+                )
+                .with_label("not a cell")
+                .with_help("cells are a letter a–h and a digit 1–8, from a1 to h8"),
             )),
         }
     }

@@ -21,7 +21,7 @@ use super::lower::{GroupKind, Joiner};
 use super::san::San;
 
 use super::syntax::{self, Annotation, BtmLine, Game};
-use crate::diag::{excerpt, Diagnostic, Diagnostics, Severity};
+use crate::diag::{excerpt, Code, Diagnostic, Diagnostics, Severity};
 use crate::lang::line_facts::{InSource, LineFact, LineFacts};
 use crate::source::{Source, Span, Spanned};
 
@@ -78,6 +78,7 @@ pub fn opening(fen: Option<&Spanned<String>>, diagnostics: &mut Diagnostics) -> 
         Err(reason) => {
             diagnostics.push(
                 Diagnostic::error(
+                    Code::PgnBadFen,
                     format!("the FEN tag is not a legal position: {reason}"),
                     fen.span.clone(),
                 )
@@ -94,6 +95,7 @@ pub fn opening(fen: Option<&Spanned<String>>, diagnostics: &mut Diagnostics) -> 
 /// The error for a move that is not SAN, written `san`.
 pub fn not_san(san: &Spanned<String>) -> Diagnostic {
     Diagnostic::error(
+        Code::PgnNotAMove,
         format!(
             "`{}` is not a move in standard algebraic notation",
             excerpt(&san.value)
@@ -130,7 +132,7 @@ pub fn out_of_turn(
     };
     Some(
         Diagnostic::error(
-            format!(
+            Code::PgnOutOfTurn, format!(
                 "`{}` is written as {written}'s move {number}, but it is {missing}'s turn: {missing}'s move {due} is missing",
                 san.value
             ),
@@ -244,6 +246,7 @@ pub fn read_values(
             let what = kind.what();
             diagnostics.push_with(Severity::Error, places.start(place), || {
                 Diagnostic::error(
+                    Code::ContinuationWithoutStart,
                     format!("`{suffix}` continues a {what}, but none has started"),
                     places.span(place),
                 )
@@ -270,6 +273,7 @@ pub fn read_values(
         for (place, significant) in too_large {
             diagnostics.push_with(Severity::Error, places.start(place), || {
                 Diagnostic::error(
+                    Code::ValueTooLarge,
                     format!("this {} does not fit in an i64", kind.what()),
                     places.span(place),
                 )
@@ -319,6 +323,7 @@ impl Rules {
             self.replaced
                 .push_with(Severity::Warning, places.start(place), || {
                     Diagnostic::warning(
+                        Code::SecondRule,
                         format!("a second rule for state {state} reading {read}"),
                         places.span(place),
                     )
@@ -336,6 +341,7 @@ impl Rules {
             let (_, first) = self.state;
             diagnostics.push_with(Severity::Warning, places.start(first), || {
                 Diagnostic::warning(
+                    Code::LeftoverParts,
                     format!(
                         "{leftover} rule part{} after the last complete rule",
                         if leftover == 1 { "" } else { "s" }
@@ -372,6 +378,7 @@ enum Fact {
 
 impl LineFact for BtmFact {
     type Parsed = BtmLine;
+    const SYNTAX: Code = Code::BtmNotALine;
 
     fn parse(source: &Source, index: usize) -> Option<Result<BtmLine, Diagnostic>> {
         syntax::parse_btm_line(source, index)

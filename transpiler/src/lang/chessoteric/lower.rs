@@ -14,7 +14,7 @@ use super::san::{San, SanError};
 use super::check::{self, Bits, Opening};
 use super::ir::{states, Machine, Rule};
 use super::syntax::{Annotation, BtmLine, Game};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::source::{Source, Span, Spanned};
 
 /// The machine built from `instructions` (of a game, or of a BTM listing
@@ -169,7 +169,7 @@ pub(super) fn no_instruction(
 ) -> Diagnostic {
     let dots = if white { "." } else { "..." };
     Diagnostic::error(
-        format!("the board after {number}{dots} {} has no instruction in it", san.value),
+        Code::PgnNoInstruction, format!("the board after {number}{dots} {} has no instruction in it", san.value),
         san.span.start..end,
     )
     .with_label(format!("its bits are {bits}"))
@@ -207,6 +207,7 @@ pub(super) fn illegal_move(
                 .map(|m| format!("{} from {} ({})", role_name(m.role), m.from, described(m)))
                 .collect();
             Diagnostic::error(
+                Code::PgnAmbiguousMove,
                 format!("`{}` ({side}'s move {number}) is ambiguous", written.value),
                 written.span.clone(),
             )
@@ -238,6 +239,7 @@ pub(super) fn illegal_move(
                 format!("no {side} {kind} can make it")
             };
             Diagnostic::error(
+                Code::PgnIllegalMove,
                 format!("`{}` ({side}'s move {number}) is illegal", written.value),
                 written.span.clone(),
             )
@@ -536,6 +538,7 @@ pub(crate) fn empty_program(source: &Source, btm: bool) -> Diagnostic {
         )
     };
     Diagnostic::warning(
+        Code::EmptyProgram,
         format!("{what}: the program is empty (it halts at once and prints nothing)"),
         start.saturating_sub(1).min(start)..start,
     )

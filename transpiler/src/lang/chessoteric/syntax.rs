@@ -5,7 +5,7 @@
 //! are annotations), an optional result. BTM: one instruction per line.
 
 use crate::cursor::Cursor;
-use crate::diag::{excerpt, Diagnostic, Diagnostics};
+use crate::diag::{excerpt, Code, Diagnostic, Diagnostics};
 use crate::lang::line_facts::{parse_line_at, parse_lines};
 use crate::source::{Source, Span, Spanned};
 
@@ -235,8 +235,12 @@ impl<'a> PgnLexer<'a> {
             }
         }
         self.errors.push(
-            Diagnostic::error(format!("this {what} is never closed"), start..start + 1)
-                .with_label(format!("opened here, no `{close}` follows")),
+            Diagnostic::error(
+                Code::PgnNeverClosed,
+                format!("this {what} is never closed"),
+                start..start + 1,
+            )
+            .with_label(format!("opened here, no `{close}` follows")),
         );
     }
 
@@ -250,9 +254,13 @@ impl<'a> PgnLexer<'a> {
             }
             None => {
                 self.errors.push(
-                    Diagnostic::error("this tag pair is never closed", start..start + 1)
-                        .with_label("no `]` follows")
-                        .with_help("tag pairs look like `[Event \"Casual game\"]`"),
+                    Diagnostic::error(
+                        Code::PgnNeverClosed,
+                        "this tag pair is never closed",
+                        start..start + 1,
+                    )
+                    .with_label("no `]` follows")
+                    .with_help("tag pairs look like `[Event \"Casual game\"]`"),
                 );
                 self.cursor.set_pos(usize::MAX);
                 false
@@ -303,6 +311,7 @@ impl Iterator for PgnLexer<'_> {
                     };
                     self.errors.push(
                         Diagnostic::error(
+                            Code::PgnUnmatchedClose,
                             format!("`{c}` without {what} to close"),
                             start..start + 1,
                         )
@@ -394,9 +403,13 @@ impl<'a> PgnParser<'a> {
                 PgnToken::Tag => self.tag(text, span.start),
                 PgnToken::Nag => self.nag(span),
                 PgnToken::Word if self.lexer.after_result => self.lexer.errors.push(
-                    Diagnostic::error("moves after the game's result", span)
-                        .with_label("the game ended with the result before this")
-                        .with_help("a PGN file holds one game; remove what follows the result"),
+                    Diagnostic::error(
+                        Code::PgnMovesAfterResult,
+                        "moves after the game's result",
+                        span,
+                    )
+                    .with_label("the game ended with the result before this")
+                    .with_help("a PGN file holds one game; remove what follows the result"),
                 ),
                 PgnToken::Word if RESULTS.contains(&text) => self.lexer.after_result = true,
                 PgnToken::Word => self.movetext_token(text, span),
@@ -417,8 +430,12 @@ impl<'a> PgnParser<'a> {
         if name == "FEN" {
             let (Some(open), Some(close)) = (inner.find('"'), inner.rfind('"')) else {
                 self.lexer.errors.push(
-                    Diagnostic::error("the FEN tag has no quoted value", start..end)
-                        .with_label("expected `[FEN \"...\"]`"),
+                    Diagnostic::error(
+                        Code::PgnBadFen,
+                        "the FEN tag has no quoted value",
+                        start..end,
+                    )
+                    .with_label("expected `[FEN \"...\"]`"),
                 );
                 return;
             };
@@ -467,15 +484,23 @@ impl<'a> PgnParser<'a> {
             Some(Some(first)) => {
                 let first = first.span.clone();
                 self.lexer.errors.push(
-                    Diagnostic::error("a move with two annotations", annotation.span)
-                        .with_label("second annotation")
-                        .with_secondary(first, "first annotation")
-                        .with_help("each move carries at most one of ! ? !! ?? (or $1–$4)"),
+                    Diagnostic::error(
+                        Code::PgnTwoAnnotations,
+                        "a move with two annotations",
+                        annotation.span,
+                    )
+                    .with_label("second annotation")
+                    .with_secondary(first, "first annotation")
+                    .with_help("each move carries at most one of ! ? !! ?? (or $1–$4)"),
                 );
             }
             None => self.lexer.errors.push(
-                Diagnostic::error("an annotation before any move", annotation.span)
-                    .with_label("annotates nothing"),
+                Diagnostic::error(
+                    Code::PgnAnnotationBeforeMove,
+                    "an annotation before any move",
+                    annotation.span,
+                )
+                .with_label("annotates nothing"),
             ),
         }
     }
@@ -492,9 +517,13 @@ impl<'a> PgnParser<'a> {
             let rest = &token[digits..];
             if rest.is_empty() {
                 self.lexer.errors.push(
-                    Diagnostic::error(format!("`{}` is not a move", excerpt(token)), span)
-                        .with_label("a number without `.`")
-                        .with_help("move numbers are written `12.` (White) or `12...` (Black)"),
+                    Diagnostic::error(
+                        Code::PgnNotAMove,
+                        format!("`{}` is not a move", excerpt(token)),
+                        span,
+                    )
+                    .with_label("a number without `.`")
+                    .with_help("move numbers are written `12.` (White) or `12...` (Black)"),
                 );
             }
             return;
@@ -544,6 +573,7 @@ impl<'a> PgnParser<'a> {
 
 fn not_an_instruction(span: Span, written: &str) -> Diagnostic {
     Diagnostic::error(
+        Code::NotAnInstruction,
         format!("`{written}` is not a Chessoteric instruction"),
         span,
     )
@@ -576,7 +606,7 @@ fn btm_line(start: usize, raw: &str, _number: u32) -> Option<Result<BtmLine, Dia
     let suffix_span = offset + body_len..span.end;
     let Some(annotation) = Annotation::from_suffix(suffix) else {
         return Some(Err(if suffix.is_empty() {
-            Diagnostic::error("a BTM line ends in ! ? !! or ??", span)
+            Diagnostic::error(Code::BtmNotALine, "a BTM line ends in ! ? !! or ??", span)
                 .with_label("no instruction suffix")
                 .with_help(
                     "write the marker 1, the bits, then the suffix: `11001000?` is tape symbol 72",
@@ -588,6 +618,7 @@ fn btm_line(start: usize, raw: &str, _number: u32) -> Option<Result<BtmLine, Dia
     if let Some(bad) = body.find(|c| c != '0' && c != '1') {
         let c = body[bad..].chars().next().unwrap_or('?');
         return Some(Err(Diagnostic::error(
+            Code::BtmNotALine,
             format!("`{c}` is not a bit"),
             offset + bad..offset + bad + c.len_utf8(),
         )
@@ -595,6 +626,7 @@ fn btm_line(start: usize, raw: &str, _number: u32) -> Option<Result<BtmLine, Dia
     }
     if !body.starts_with('1') {
         return Some(Err(Diagnostic::error(
+            Code::BtmNotALine,
             "a BTM line must start with the marker 1",
             span,
         )
@@ -605,6 +637,7 @@ fn btm_line(start: usize, raw: &str, _number: u32) -> Option<Result<BtmLine, Dia
     }
     if body.len() < 2 {
         return Some(Err(Diagnostic::error(
+            Code::BtmNotALine,
             "the instruction has no bits after the marker",
             span,
         )

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use super::syntax::{Atom, Cell, MoveAction, MoveLine, Program, Seq, SquareRef};
-use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::diag::{Code, Diagnostic, Diagnostics, Severity};
 use crate::source::{Span, Spanned};
 
 /// All diagnostics for `program`.
@@ -71,6 +71,7 @@ impl<'a> Checker<'a> {
             if let Some(first) = self.defined.get(piece.symbol.value.as_str()) {
                 self.diagnostics.push(
                     Diagnostic::error(
+                        Code::FvDefinedTwice,
                         format!("piece `{}` is defined twice", piece.symbol.value),
                         piece.symbol.span.clone(),
                     )
@@ -125,6 +126,7 @@ impl<'a> Checker<'a> {
             if let Some(cycle) = graph.cycle_from(index) {
                 self.diagnostics.push(
                     Diagnostic::error(
+                        Code::FvMovesLikeItself,
                         format!(
                             "`{}` moves like itself through {}",
                             piece.symbol.value,
@@ -144,7 +146,7 @@ impl<'a> Checker<'a> {
         let program = self.program;
         if program.rows.is_empty() {
             self.diagnostics.push(
-                Diagnostic::error("the program has no board", 0..0)
+                Diagnostic::error(Code::FvNoBoard, "the program has no board", 0..0)
                     .with_help("draw the board between piece definitions and moves: `+--+` borders and `|kW|##|  |` rows"),
             );
             return;
@@ -167,7 +169,7 @@ impl<'a> Checker<'a> {
         for (white, name) in [(true, "White"), (false, "Black")] {
             if !royal_sides[usize::from(!white)] {
                 self.diagnostics.push(
-                    Diagnostic::warning(format!("{name} has no royal piece on the board"), program.board_span.clone())
+                    Diagnostic::warning(Code::FvNoRoyal, format!("{name} has no royal piece on the board"), program.board_span.clone())
                         .with_label("no royal piece of this side")
                         .with_help("a side without royal pieces has lost: the program halts after its first move line"),
                 );
@@ -200,7 +202,9 @@ impl<'a> Checker<'a> {
                 .as_deref()
                 .and_then(build)
                 // Not so while the facts are the lines'.
-                .unwrap_or_else(|| Diagnostic::error("this move line does not read", at..at))
+                .unwrap_or_else(|| {
+                    Diagnostic::error(Code::FvSyntax, "this move line does not read", at..at)
+                })
         });
     }
 
@@ -222,7 +226,7 @@ impl<'a> Checker<'a> {
             row > rows || col == 0 || col > cols
         };
         let off_board_error = |square: &SquareRef| {
-            Diagnostic::error("this square is off the board", square.span.clone())
+            Diagnostic::error(Code::FvOffTheBoard, "this square is off the board", square.span.clone())
                 .with_label(format!("the board has {rows} rows (a–{}) and {cols} columns", super::ir::row_letters(rows.max(1))))
                 .with_help("squares are row letters from the bottom, then the column number from the left: `a1` is bottom left")
         };
@@ -236,11 +240,13 @@ impl<'a> Checker<'a> {
                     let colour = if expected_white { "W" } else { "B" };
                     let message = format!("expected `Turn {expected_turn} {colour}` here");
                     Some(
-                        Diagnostic::error(message, parsed.turn.span.clone())
-                            .with_label("out of order")
-                            .with_help(
-                                "move lines run Turn 1 W, Turn 1 B, Turn 2 W, … without gaps",
-                            ),
+                        Diagnostic::error(
+                            Code::FvTurnOutOfOrder,
+                            message,
+                            parsed.turn.span.clone(),
+                        )
+                        .with_label("out of order")
+                        .with_help("move lines run Turn 1 W, Turn 1 B, Turn 2 W, … without gaps"),
                     )
                 });
             }
@@ -294,6 +300,7 @@ impl<'a> Checker<'a> {
                         self.push_about(at, line, lines, |parsed| match &parsed.action {
                             MoveAction::Checks { turn, .. } => Some(
                                 Diagnostic::error(
+                                    Code::FvNoSuchTurn,
                                     format!("there is no turn {}", turn.value),
                                     turn.span.clone(),
                                 )
@@ -319,6 +326,7 @@ fn undefined_piece(
     let symbols = pieces.iter().map(|p| p.symbol.value.as_str());
     let start = symbol.span.start;
     let error = Diagnostic::error(
+        Code::FvUndefinedPiece,
         format!("no piece `{}` is defined", symbol.value),
         symbol.span.clone(),
     )

@@ -12,7 +12,7 @@ use super::syntax::{
     self, border_width, comment_start, Atom, Cell, Item, MoveAction, MoveLine, PieceDef, Repeat,
     Seq, SquareRef, Value,
 };
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::format::{code_line, FormatOptions, Formatted, Layout};
 use crate::source::{Source, Spanned};
 
@@ -92,6 +92,7 @@ fn is_board_line(raw: &str) -> bool {
 /// cells wide.
 fn redrawn_border(cells: usize, board: usize, span: std::ops::Range<usize>) -> Diagnostic {
     Diagnostic::warning(
+        Code::FvBorderRedrawn,
         format!(
             "this `+--+` line was drawn for {}, redrawn for the board's {board}",
             syntax::cells(cells)

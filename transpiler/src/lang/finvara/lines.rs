@@ -12,7 +12,7 @@ use std::cell::OnceCell;
 
 use super::check::{Checker, MoveFact, MoveLines, Turns};
 use super::syntax::{self, Line, MoveLine, Program, Reader};
-use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::diag::{Code, Diagnostic, Diagnostics, Severity};
 use crate::lang::line_facts::{InSource, LineFact, LineFacts};
 use crate::source::{LinesEdited, Source};
 
@@ -52,6 +52,7 @@ impl Fact {
 
 impl LineFact for Fact {
     type Parsed = Line;
+    const SYNTAX: Code = Code::FvSyntax;
 
     fn parse(source: &Source, index: usize) -> Option<Result<Line, Diagnostic>> {
         let number = u32::try_from(index + 1).ok()?;

@@ -2,7 +2,7 @@
 //! movement notation as an AST), the board drawing, the move lines.
 
 use crate::cursor::Cursor;
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::source::{Source, Span, Spanned};
 
 use super::automaton::MAX_EDGES;
@@ -233,7 +233,7 @@ pub fn read_line(start: usize, raw: &str, source_line: u32, items: &mut usize) -
     } else if code.starts_with("Turn") {
         Line::Move(parse_move(code, offset, source_line))
     } else {
-        Line::Other(Diagnostic::error("this line is not a piece definition, a board row or a move", offset..offset + code.len())
+        Line::Other(Diagnostic::error(Code::FvLineNotUnderstood, "this line is not a piece definition, a board row or a move", offset..offset + code.len())
             .with_label("not understood")
             .with_help("pieces: `(SYMBOL VALUE): NOTATION`; board rows: `|kB|##|  |`; moves: `Turn 1 W: SYMBOL a1 -> b1`"))
     }
@@ -341,6 +341,7 @@ impl Reader {
                 row.resize(board.width, Spanned::new(Cell::Empty, end..span.end));
                 completed.push(
                     Diagnostic::warning(
+                        Code::FvRowCompleted,
                         format!(
                             "this row had {}, completed with {}",
                             cells(*width),
@@ -456,7 +457,7 @@ impl<'a> LineParser<'a> {
     }
 
     fn error(&self, expected: &str) -> Diagnostic {
-        self.cursor.unexpected(expected)
+        self.cursor.unexpected(Code::FvSyntax, expected)
     }
 
     fn expect(&mut self, wanted: &str) -> Parsed<()> {
@@ -498,6 +499,7 @@ impl<'a> LineParser<'a> {
                 Err(self.error("a number"))
             }
             Err(_) => Err(Diagnostic::error(
+                Code::FvNumberTooLarge,
                 format!(
                     "`{}` does not fit in an i64",
                     &self.cursor.text()[start..self.cursor.pos()]
@@ -513,6 +515,7 @@ impl<'a> LineParser<'a> {
         if self.depth >= MAX_NESTING {
             let here = self.cursor.pos();
             return Err(Diagnostic::error(
+                Code::Limit,
                 format!("the notation nests more than {MAX_NESTING} levels deep"),
                 self.cursor
                     .span(here, here + self.peek().map_or(0, char::len_utf8)),
@@ -551,6 +554,7 @@ impl<'a> LineParser<'a> {
         self.items += 1;
         if self.items > MAX_ITEMS {
             return Err(Diagnostic::error(
+                Code::Limit,
                 "the pieces' notations have more than 2,097,152 leaps, conditions and groups",
                 self.cursor
                     .span(start, start + self.peek().map_or(0, char::len_utf8)),
@@ -746,10 +750,12 @@ fn parse_move(code: &str, offset: usize, source_line: u32) -> Parsed<MoveLine> {
     parser.expect("Turn")?;
     let turn_value = parser.integer()?;
     if turn_value.value < 1 || turn_value.value > i64::from(u32::MAX) {
-        return Err(
-            Diagnostic::error("turn numbers start at 1", turn_value.span)
-                .with_label("not a turn number"),
-        );
+        return Err(Diagnostic::error(
+            Code::FvTurnZero,
+            "turn numbers start at 1",
+            turn_value.span,
+        )
+        .with_label("not a turn number"));
     }
     let turn = Spanned::new(turn_value.value as u32, turn_value.span);
     let white = if parser.eat("W") {
@@ -778,8 +784,12 @@ fn parse_move(code: &str, offset: usize, source_line: u32) -> Parsed<MoveLine> {
         parser.expect("turn")?;
         let target = parser.integer()?;
         if target.value < 1 || target.value > i64::from(u32::MAX) {
-            return Err(Diagnostic::error("turn numbers start at 1", target.span)
-                .with_label("not a turn number"));
+            return Err(Diagnostic::error(
+                Code::FvTurnZero,
+                "turn numbers start at 1",
+                target.span,
+            )
+            .with_label("not a turn number"));
         }
         MoveAction::Checks {
             square: first,

@@ -14,7 +14,7 @@
 
 use super::ir::Interner;
 use super::syntax::{self, Command, Line, Program, Target};
-use crate::diag::{Diagnostic, Diagnostics, Severity};
+use crate::diag::{Code, Diagnostic, Diagnostics, Severity};
 use crate::source::{LinesEdited, Source, Span};
 
 /// All diagnostics for `program`; errors make it uncompilable.
@@ -205,6 +205,7 @@ fn diagnose(
             let span = label_span(index);
             diagnostics.push_with(Severity::Error, span.start, || {
                 Diagnostic::error(
+                    Code::IcpLabelTwice,
                     format!("label {} is defined twice", labels[line.label as usize]),
                     span,
                 )
@@ -230,8 +231,12 @@ fn diagnose(
             let span = start() + jump.at as usize..start() + jump.end as usize;
             diagnostics.push_with(Severity::Error, span.start, || {
                 let label = labels[jump.target as usize];
-                let diagnostic = Diagnostic::error(format!("no line is labelled {label}"), span)
-                    .with_label("jump to a missing line");
+                let diagnostic = Diagnostic::error(
+                    Code::IcpNoSuchLabel,
+                    format!("no line is labelled {label}"),
+                    span,
+                )
+                .with_label("jump to a missing line");
                 let defined = defined.unwrap_or_else(|| {
                     sorted.get_or_insert_with(|| {
                         let mut sorted: Vec<i64> = (first.iter().zip(labels))
@@ -263,7 +268,7 @@ fn diagnose(
                     });
                     (used.map(|id| labels[id as usize]).max()).map_or(1, |max| max.saturating_add(1))
                 });
-                Diagnostic::warning("text ends in what looks like a jump", span.clone())
+                Diagnostic::warning(Code::IcpTextLikeJump, "text ends in what looks like a jump", span.clone())
                     .with_label(format!("`{jump}` is printed, not a jump"))
                     .with_help(format!(
                         "a text line takes no jumps; did you mean a jump? put `^{jump}` on the next line"
@@ -287,7 +292,7 @@ fn diagnose(
         if line.usage == Usage::MovedTo && digits {
             diagnostics.push_with(Severity::Warning, at, || {
                 Diagnostic::warning(
-                    format!("`{name}` is read as a piece's name here, and no piece called `{name}` is ever placed"),
+                    Code::IcpNeverPlaced, format!("`{name}` is read as a piece's name here, and no piece called `{name}` is ever placed"),
                     at..at + name.len(),
                 )
                 .with_label("the name of the piece to move")
@@ -303,6 +308,7 @@ fn diagnose(
                 .map(|(name, _)| name.as_str());
             let span = at..at + name.len();
             let warning = Diagnostic::warning(
+                Code::IcpNeverPlaced,
                 format!("no piece called `{name}` is ever placed"),
                 span.clone(),
             )
@@ -382,6 +388,7 @@ fn warn_unreachable(
         let start = located.start(index);
         diagnostics.push_with(Severity::Warning, start, || {
             Diagnostic::warning(
+                Code::IcpUnreachable,
                 "this line can never execute",
                 start..start + line.end as usize,
             )
@@ -525,7 +532,9 @@ impl Lines {
                 match syntax::parse_line(source, line) {
                     Some(Err(error)) => error,
                     // Not so while the lines are the source's.
-                    _ => Diagnostic::error("this line does not parse", start..start),
+                    _ => {
+                        Diagnostic::error(Code::IcpSyntax, "this line does not parse", start..start)
+                    }
                 }
             });
         }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use super::syntax::{self, Command, Line, Operand, Target};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Code, Diagnostic, Diagnostics};
 use crate::format::{FormatOptions, Formatted, Layout};
 use crate::source::{Source, Spanned};
 
@@ -127,8 +127,12 @@ fn renumbering(program: &syntax::Program, step: u32) -> Result<HashMap<i64, i64>
             .and_then(|n| n.checked_mul(i64::from(step)));
         let Some(new) = new.filter(|_| step > 0) else {
             errors.push(
-                Diagnostic::error("the new labels would not fit", line.label.span.clone())
-                    .with_help("renumber by a step of at least 1 whose labels stay below 2^63"),
+                Diagnostic::error(
+                    Code::IcpNumberTooLarge,
+                    "the new labels would not fit",
+                    line.label.span.clone(),
+                )
+                .with_help("renumber by a step of at least 1 whose labels stay below 2^63"),
             );
             return Err(errors);
         };
@@ -136,6 +140,7 @@ fn renumbering(program: &syntax::Program, step: u32) -> Result<HashMap<i64, i64>
         if let Some(first) = first_at.insert(label.value, label.span.clone()) {
             errors.push(
                 Diagnostic::error(
+                    Code::IcpLabelTwice,
                     format!("label {} is defined twice", label.value),
                     label.span.clone(),
                 )
@@ -150,13 +155,13 @@ fn renumbering(program: &syntax::Program, step: u32) -> Result<HashMap<i64, i64>
         for jump in [&line.on_success, &line.on_failure].into_iter().flatten() {
             match jump.value {
                 Target::Label(label) if !labels.contains_key(&label) => errors.push(
-                    Diagnostic::error(format!("no line is labelled {label}"), jump.span.clone())
+                    Diagnostic::error(Code::IcpNoSuchLabel, format!("no line is labelled {label}"), jump.span.clone())
                         .with_label("jumps to no line")
                         .with_help("renumbering would give the target a meaning: fix the jump first"),
                 ),
                 Target::Input => errors.push(
                     Diagnostic::error(
-                        "this jump's target is read from input",
+                        Code::IcpRenumberInputJump, "this jump's target is read from input",
                         jump.span.clone(),
                     )
                     .with_label("`*` reads the label to jump to")

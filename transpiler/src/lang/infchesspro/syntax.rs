@@ -7,7 +7,7 @@
 use chess2rs_runtime::__private::icp::Piece;
 
 use crate::cursor::Cursor;
-use crate::diag::{excerpt, Diagnostic, Diagnostics};
+use crate::diag::{excerpt, Code, Diagnostic, Diagnostics};
 use crate::lang::line_facts::{parse_line_at, parse_lines};
 use crate::source::{Source, Span, Spanned};
 
@@ -214,7 +214,7 @@ impl<'a> LineParser<'a> {
         if !self.eat('.') {
             return Err(self
                 .cursor
-                .unexpected("`.` after the label")
+                .unexpected(Code::IcpSyntax, "`.` after the label")
                 .with_help("a numbered line is `LABEL. COMMAND`, e.g. `1. x=K0,0`"));
         }
         self.skip_blanks();
@@ -241,14 +241,14 @@ impl<'a> LineParser<'a> {
         if digits.is_empty() {
             return Err(self
                 .cursor
-                .unexpected("a line label (a number followed by `.`)")
+                .unexpected(Code::IcpSyntax, "a line label (a number followed by `.`)")
                 .with_help(
                 "every line is `LABEL. COMMAND`; comments start with `#`, blank lines are ignored",
             ));
         }
         let span = self.cursor.span(start, self.cursor.pos());
         let value = digits.parse::<i64>().map_err(|_| {
-            Diagnostic::error("label is too large", span.clone())
+            Diagnostic::error(Code::IcpNumberTooLarge, "label is too large", span.clone())
                 .with_label("labels must fit in a 64-bit signed integer")
         })?;
         Ok(Spanned::new(value, span))
@@ -274,7 +274,10 @@ impl<'a> LineParser<'a> {
                 let name = self.name()?;
                 Ok(Command::Count { name })
             }
-            None => Err(self.cursor.unexpected("a command").with_help(COMMAND_FORMS)),
+            None => Err(self
+                .cursor
+                .unexpected(Code::IcpSyntax, "a command")
+                .with_help(COMMAND_FORMS)),
             Some(_) => self.piece_command(),
         }
     }
@@ -288,6 +291,7 @@ impl<'a> LineParser<'a> {
             match &first {
                 Word::Name(name) => Ok(Spanned::new(name.clone(), first_span.clone())),
                 _ => Err(Diagnostic::error(
+                    Code::IcpSyntax,
                     format!("{what} needs a piece name here"),
                     first_span.clone(),
                 )
@@ -317,7 +321,10 @@ impl<'a> LineParser<'a> {
                 self.cursor.bump();
                 let second = self.operand()?;
                 if !self.eat(',') {
-                    return Err(self.cursor.unexpected("`,`").with_help(COMMAND_FORMS));
+                    return Err(self
+                        .cursor
+                        .unexpected(Code::IcpSyntax, "`,`")
+                        .with_help(COMMAND_FORMS));
                 }
                 let third = self.operand()?;
                 if self.eat(',') {
@@ -336,7 +343,7 @@ impl<'a> LineParser<'a> {
             }
             _ => Err(self
                 .cursor
-                .unexpected("`=`, `;` or `,`")
+                .unexpected(Code::IcpSyntax, "`=`, `;` or `,`")
                 .with_help(COMMAND_FORMS)),
         }
     }
@@ -376,7 +383,7 @@ impl<'a> LineParser<'a> {
         if name.is_empty() {
             return Err(self
                 .cursor
-                .unexpected("a piece name")
+                .unexpected(Code::IcpSyntax, "a piece name")
                 .with_help("names are made of letters, digits and `_`"));
         }
         Ok(Spanned::new(
@@ -399,7 +406,7 @@ impl<'a> LineParser<'a> {
             }
             None => Err(self
                 .cursor
-                .unexpected("a piece type")
+                .unexpected(Code::IcpSyntax, "a piece type")
                 .with_help("piece types are K Q R B N P (white) and k q r b n p (black)")),
         }
     }
@@ -408,7 +415,9 @@ impl<'a> LineParser<'a> {
     fn pair(&mut self) -> Parsed<[Spanned<Operand>; 2]> {
         let first = self.operand()?;
         if !self.eat(',') {
-            return Err(self.cursor.unexpected("`,` between the two numbers"));
+            return Err(self
+                .cursor
+                .unexpected(Code::IcpSyntax, "`,` between the two numbers"));
         }
         let second = self.operand()?;
         Ok([first, second])
@@ -431,7 +440,7 @@ impl<'a> LineParser<'a> {
         let (_, digits) = self.cursor.take_while(|c| c.is_ascii_digit());
         if digits.is_empty() {
             self.cursor.set_pos(start);
-            return Err(self.cursor.unexpected("a number or `*`"));
+            return Err(self.cursor.unexpected(Code::IcpSyntax, "a number or `*`"));
         }
         let span = self.cursor.span(start, self.cursor.pos());
         let value = parse_number(&self.cursor.text()[start..self.cursor.pos()], span.clone())?;
@@ -452,7 +461,7 @@ impl<'a> LineParser<'a> {
                 Some(_) => {
                     return Err(self
                         .cursor
-                        .unexpected("`?LABEL`, `!LABEL` or the end of the line")
+                        .unexpected(Code::IcpSyntax, "`?LABEL`, `!LABEL` or the end of the line")
                         .with_help("after a command come at most one `?LABEL` (on success) and one `!LABEL` (on failure)"))
                 }
             };
@@ -466,23 +475,27 @@ impl<'a> LineParser<'a> {
             } else {
                 let (_, digits) = self.cursor.take_while(|c| c.is_ascii_digit());
                 if digits.is_empty() {
-                    return Err(self.cursor.unexpected("a line label or `*` after the jump"));
+                    return Err(self
+                        .cursor
+                        .unexpected(Code::IcpSyntax, "a line label or `*` after the jump"));
                 }
                 let span = self.cursor.span(target_start, self.cursor.pos());
                 let label = digits.parse::<i64>().map_err(|_| {
-                    Diagnostic::error("jump target is too large", span)
+                    Diagnostic::error(Code::IcpNumberTooLarge, "jump target is too large", span)
                         .with_label("no label can be this large")
                 })?;
                 Target::Label(label)
             };
             let span = self.cursor.span(start, self.cursor.pos());
             if let Some(previous) = slot {
-                return Err(
-                    Diagnostic::error(format!("a second `{sign}` jump on one line"), span)
-                        .with_label("second jump")
-                        .with_secondary(previous.span.clone(), "first jump")
-                        .with_help(format!("a line takes at most one `{sign}` jump")),
-                );
+                return Err(Diagnostic::error(
+                    Code::IcpSecondJump,
+                    format!("a second `{sign}` jump on one line"),
+                    span,
+                )
+                .with_label("second jump")
+                .with_secondary(previous.span.clone(), "first jump")
+                .with_help(format!("a line takes at most one `{sign}` jump")));
             }
             *slot = Some(Spanned::new(target, span));
         }
@@ -496,6 +509,7 @@ fn parse_number(text: &str, span: Span) -> Parsed<i64> {
         .all(|b| b.is_ascii_digit())
     {
         return Err(Diagnostic::error(
+            Code::IcpSyntax,
             format!("expected a number or `*`, found `{}`", excerpt(text)),
             span,
         )
@@ -504,6 +518,7 @@ fn parse_number(text: &str, span: Span) -> Parsed<i64> {
     }
     text.parse::<i64>().map_err(|_| {
         Diagnostic::error(
+            Code::IcpNumberTooLarge,
             format!("number `{}` does not fit in an i64", excerpt(text)),
             span,
         )

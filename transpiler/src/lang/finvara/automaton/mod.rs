@@ -39,7 +39,7 @@ mod listing;
 mod tests;
 
 pub use self::listing::*;
-use crate::diag::Diagnostic;
+use crate::diag::{Code, Diagnostic};
 use crate::source::Span;
 
 /// Most ways a `*` over a notation without nested repetitions may have to
@@ -163,6 +163,7 @@ impl<'a> Builder<'a> {
         self.edge_count += 1;
         if self.edge_count + self.context.edges_so_far > MAX_EDGES {
             return Err(Diagnostic::error(
+                Code::Limit,
                 "the pieces' notations have more than 2,097,152 moves and conditions",
                 self.span.clone(),
             )

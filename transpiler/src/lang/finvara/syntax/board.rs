@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::diag::{excerpt, Diagnostic};
+use crate::diag::{excerpt, Code, Diagnostic};
 use crate::source::{Span, Spanned};
 
 use super::Cell;
@@ -89,6 +89,7 @@ pub(super) fn report_ragged_rows(widths: &BoardWidths, errors: &mut Vec<Diagnost
     for (width, span) in rows.iter().filter(|(w, _)| *w != board) {
         errors.push(
             Diagnostic::error(
+                Code::FvRaggedBoard,
                 format!("this row has {}, {reason}", cells(*width)),
                 span.clone(),
             )
@@ -106,6 +107,7 @@ pub(super) fn parse_row(text: &str, offset: usize) -> Result<Vec<Spanned<Cell>>,
     if !stray.is_empty() && !stray.starts_with('#') {
         let start = offset + last + 1 + (after.len() - after.trim_start().len());
         return Err(Diagnostic::error(
+            Code::FvAfterRow,
             format!("`{}` after the row's last `|`", excerpt(stray)),
             start..start + stray.len(),
         )
@@ -122,30 +124,32 @@ pub(super) fn parse_row(text: &str, offset: usize) -> Result<Vec<Spanned<Cell>>,
         let content = raw.trim();
         let content_offset = offset + cell_start + (raw.len() - raw.trim_start().len());
         let span = content_offset..content_offset + content.len().max(1);
-        let cell = if content.is_empty() {
-            Cell::Empty
-        } else if content == "##" {
-            Cell::Hole
-        } else {
-            let colour_len = content.chars().last().map_or(0, char::len_utf8);
-            let (symbol, colour) = content.split_at(content.len() - colour_len);
-            let valid_symbol = !symbol.is_empty()
-                && symbol
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_');
-            match (valid_symbol, colour) {
-                (true, "W") => Cell::Piece(symbol.to_string(), true),
-                (true, "B") => Cell::Piece(symbol.to_string(), false),
-                _ => return Err(Diagnostic::error(
-                    format!("`{content}` is not a board cell"),
-                    span,
-                )
-                .with_label("expected a symbol and W or B, `##`, or nothing")
-                .with_help(
-                    "cells look like `kW` (white k), `qB` (black q), `##` (a hole) or blank",
-                )),
-            }
-        };
+        let cell =
+            if content.is_empty() {
+                Cell::Empty
+            } else if content == "##" {
+                Cell::Hole
+            } else {
+                let colour_len = content.chars().last().map_or(0, char::len_utf8);
+                let (symbol, colour) = content.split_at(content.len() - colour_len);
+                let valid_symbol = !symbol.is_empty()
+                    && symbol
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_');
+                match (valid_symbol, colour) {
+                    (true, "W") => Cell::Piece(symbol.to_string(), true),
+                    (true, "B") => Cell::Piece(symbol.to_string(), false),
+                    _ => return Err(Diagnostic::error(
+                        Code::FvNotACell,
+                        format!("`{content}` is not a board cell"),
+                        span,
+                    )
+                    .with_label("expected a symbol and W or B, `##`, or nothing")
+                    .with_help(
+                        "cells look like `kW` (white k), `qB` (black q), `##` (a hole) or blank",
+                    )),
+                }
+            };
         cells.push(Spanned::new(cell, span));
         cell_start = i + 1;
     }
