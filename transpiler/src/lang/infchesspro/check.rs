@@ -187,49 +187,98 @@ fn diagnose(
     located: &impl Located,
     defined: Option<&[i64]>,
 ) -> Diagnostics {
-    let mut diagnostics = Diagnostics::default();
-    let labels = names.labels.values();
-    // Each label's first line (an index of `facts`, or NONE), and which
-    // names are placed.
-    let mut first = vec![NONE; labels.len()];
-    let mut placed = vec![false; names.pieces.values().len()];
-    let label_span = |index: usize| {
-        let start = located.start(index);
-        start..start + facts[index].label_end as usize
+    let mut diagnosis = Diagnosis {
+        facts,
+        names,
+        located,
+        diagnostics: Diagnostics::default(),
+        first: vec![NONE; names.labels.values().len()],
+        placed: vec![false; names.pieces.values().len()],
+        reported: vec![false; names.pieces.values().len()],
+        given_defined: defined,
+        defined: None,
+        fresh_label: None,
     };
-    for (index, line) in facts.iter().enumerate() {
-        let defined = first[line.label as usize];
-        if defined == NONE {
-            first[line.label as usize] = u32::try_from(index).unwrap_or(NONE);
-        } else {
-            let span = label_span(index);
-            diagnostics.push_with(Severity::Error, span.start, || {
-                Diagnostic::error(
-                    Code::IcpLabelTwice,
-                    format!("label {} is defined twice", labels[line.label as usize]),
-                    span,
-                )
-                .with_label("defined again here")
-                .with_secondary(label_span(defined as usize), "first defined here")
-                .with_help("labels are jump targets and must be unique; renumber one of the lines")
-            });
-        }
-        if line.usage == Usage::Placed {
-            placed[line.name as usize] = true;
+    diagnosis.labels_defined_twice();
+    for index in 0..facts.len() {
+        diagnosis.jumps_to_missing_lines(index);
+        diagnosis.text_like_jump(index);
+        diagnosis.name_never_placed(index);
+    }
+    let mut diagnostics = diagnosis.diagnostics;
+    if !diagnostics.has_errors() {
+        warn_unreachable(facts, &diagnosis.first, located, &mut diagnostics);
+    }
+    diagnostics.sort();
+    diagnostics
+}
+
+/// What [`diagnose`] finds, step by step, and what the steps share.
+struct Diagnosis<'a, L> {
+    facts: &'a [Facts],
+    names: &'a Names,
+    located: &'a L,
+    diagnostics: Diagnostics,
+    /// Each label's first line (an index of `facts`, or [`NONE`]).
+    first: Vec<u32>,
+    /// Which names are placed.
+    placed: Vec<bool>,
+    /// Which names have been warned of.
+    reported: Vec<bool>,
+    /// Every label defined, sorted, if the caller knows them.
+    given_defined: Option<&'a [i64]>,
+    /// Every label defined, sorted, once found (if not given).
+    defined: Option<Vec<i64>>,
+    /// A label no line has and no jump names, once one is wanted.
+    fresh_label: Option<i64>,
+}
+
+impl<L: Located> Diagnosis<'_, L> {
+    /// Finds each label's first line and which names are placed; an
+    /// error for each label defined again.
+    fn labels_defined_twice(&mut self) {
+        let (labels, facts, located) = (self.names.labels.values(), self.facts, self.located);
+        let label_span = |index: usize| {
+            let start = located.start(index);
+            start..start + facts[index].label_end as usize
+        };
+        for (index, line) in facts.iter().enumerate() {
+            let defined = self.first[line.label as usize];
+            if defined == NONE {
+                self.first[line.label as usize] = u32::try_from(index).unwrap_or(NONE);
+            } else {
+                let span = label_span(index);
+                self.diagnostics.push_with(Severity::Error, span.start, || {
+                    Diagnostic::error(
+                        Code::IcpLabelTwice,
+                        format!("label {} is defined twice", labels[line.label as usize]),
+                        span,
+                    )
+                    .with_label("defined again here")
+                    .with_secondary(label_span(defined as usize), "first defined here")
+                    .with_help(
+                        "labels are jump targets and must be unique; renumber one of the lines",
+                    )
+                });
+            }
+            if line.usage == Usage::Placed {
+                self.placed[line.name as usize] = true;
+            }
         }
     }
-    let mut sorted: Option<Vec<i64>> = None;
-    let mut fresh_label: Option<i64> = None;
-    let mut reported = vec![false; placed.len()];
-    for (index, line) in facts.iter().enumerate() {
-        // Where the line starts, found only for a diagnostic.
-        let start = || located.start(index);
+
+    /// An error for each jump of line `index` to a label no line has.
+    fn jumps_to_missing_lines(&mut self, index: usize) {
+        let line = &self.facts[index];
         for jump in &line.jumps {
-            if jump.target >= INPUT || first[jump.target as usize] != NONE {
+            if jump.target >= INPUT || self.first[jump.target as usize] != NONE {
                 continue;
             }
-            let span = start() + jump.at as usize..start() + jump.end as usize;
-            diagnostics.push_with(Severity::Error, span.start, || {
+            let start = self.located.start(index);
+            let span = start + jump.at as usize..start + jump.end as usize;
+            let (labels, first) = (self.names.labels.values(), &self.first);
+            let (given, sorted) = (self.given_defined, &mut self.defined);
+            self.diagnostics.push_with(Severity::Error, span.start, || {
                 let label = labels[jump.target as usize];
                 let diagnostic = Diagnostic::error(
                     Code::IcpNoSuchLabel,
@@ -237,7 +286,7 @@ fn diagnose(
                     span,
                 )
                 .with_label("jump to a missing line");
-                let defined = defined.unwrap_or_else(|| {
+                let defined = given.unwrap_or_else(|| {
                     sorted.get_or_insert_with(|| {
                         let mut sorted: Vec<i64> = (first.iter().zip(labels))
                             .filter(|(&first, _)| first != NONE)
@@ -255,9 +304,21 @@ fn diagnose(
                 }
             });
         }
-        if line.text_jump != NONE {
-            let span = start() + line.text_jump as usize..start() + line.end as usize;
-            diagnostics.push_with(Severity::Warning, span.start, || {
+    }
+
+    /// A warning if line `index` is text that ends in what looks like a
+    /// jump.
+    fn text_like_jump(&mut self, index: usize) {
+        let line = &self.facts[index];
+        if line.text_jump == NONE {
+            return;
+        }
+        let start = self.located.start(index);
+        let span = start + line.text_jump as usize..start + line.end as usize;
+        let (facts, labels, located) = (self.facts, self.names.labels.values(), self.located);
+        let fresh_label = &mut self.fresh_label;
+        self.diagnostics
+            .push_with(Severity::Warning, span.start, || {
                 let jump = located.text(index, span.clone());
                 // The jump on a line of its own, under a label no line
                 // has and no jump names.
@@ -266,47 +327,59 @@ fn diagnose(
                         let targets = line.jumps.iter().map(|jump| jump.target);
                         std::iter::once(line.label).chain(targets.filter(|&t| t < INPUT))
                     });
-                    (used.map(|id| labels[id as usize]).max()).map_or(1, |max| max.saturating_add(1))
+                    (used.map(|id| labels[id as usize]).max())
+                        .map_or(1, |max| max.saturating_add(1))
                 });
-                Diagnostic::warning(Code::IcpTextLikeJump, "text ends in what looks like a jump", span.clone())
-                    .with_label(format!("`{jump}` is printed, not a jump"))
-                    .with_help(format!(
-                        "a text line takes no jumps; did you mean a jump? put `^{jump}` on the next line"
-                    ))
-                    .with_suggestion(span, format!("\n{fresh}. ^{jump}"))
+                Diagnostic::warning(
+                    Code::IcpTextLikeJump,
+                    "text ends in what looks like a jump",
+                    span.clone(),
+                )
+                .with_label(format!("`{jump}` is printed, not a jump"))
+                .with_help(format!(
+                    "a text line takes no jumps; did you mean a jump? put `^{jump}` on the next line"
+                ))
+                .with_suggestion(span, format!("\n{fresh}. ^{jump}"))
             });
-        }
+    }
+
+    /// A warning if line `index` is the first to move or count a piece
+    /// that is never placed.
+    fn name_never_placed(&mut self, index: usize) {
+        let line = &self.facts[index];
         let how = match line.usage {
             Usage::Counted => "counted",
             Usage::Moved | Usage::MovedTo => "moved",
-            Usage::None | Usage::Placed => continue,
+            Usage::None | Usage::Placed => return,
         };
         let name = line.name as usize;
-        if placed[name] || reported[name] {
-            continue;
+        if self.placed[name] || self.reported[name] {
+            return;
         }
-        reported[name] = true;
-        let name = names.pieces.values()[name].as_str();
-        let at = start() + line.name_at as usize;
-        let digits = name.bytes().all(|b| b.is_ascii_digit());
-        if line.usage == Usage::MovedTo && digits {
-            diagnostics.push_with(Severity::Warning, at, || {
+        self.reported[name] = true;
+        let pieces = self.names.pieces.values();
+        let name = pieces[name].as_str();
+        let at = self.located.start(index) + line.name_at as usize;
+        let span = at..at + name.len();
+        if line.usage == Usage::MovedTo && name.bytes().all(|b| b.is_ascii_digit()) {
+            self.diagnostics.push_with(Severity::Warning, at, || {
                 Diagnostic::warning(
-                    Code::IcpNeverPlaced, format!("`{name}` is read as a piece's name here, and no piece called `{name}` is ever placed"),
-                    at..at + name.len(),
+                    Code::IcpNeverPlaced,
+                    format!("`{name}` is read as a piece's name here, and no piece called `{name}` is ever placed"),
+                    span,
                 )
                 .with_label("the name of the piece to move")
                 .with_help(
                     "a move from a square takes four numbers, `r1,c1,r2,c2`; with three, the first names the piece to move",
                 )
             });
-            continue;
+            return;
         }
-        diagnostics.push_with(Severity::Warning, at, || {
-            let placed = (names.pieces.values().iter().zip(&placed))
+        let placed = &self.placed;
+        self.diagnostics.push_with(Severity::Warning, at, || {
+            let placed = (pieces.iter().zip(placed))
                 .filter(|(_, &placed)| placed)
                 .map(|(name, _)| name.as_str());
-            let span = at..at + name.len();
             let warning = Diagnostic::warning(
                 Code::IcpNeverPlaced,
                 format!("no piece called `{name}` is ever placed"),
@@ -327,11 +400,6 @@ fn diagnose(
             }
         });
     }
-    if !diagnostics.has_errors() {
-        warn_unreachable(facts, &first, located, &mut diagnostics);
-    }
-    diagnostics.sort();
-    diagnostics
 }
 
 /// The label of `sorted` nearest to `label` (the smaller of two as near).
