@@ -266,6 +266,14 @@ fn explain_prints_a_codes_explanation_and_refuses_what_is_not_one() {
     // It stands alone.
     let mixed = chess2rs(&["--explain", "E0105", "x.icp"], "", &[]);
     assert_eq!(mixed.status.code(), Some(2));
+    // The `explain` verb shows games, and points at `--explain` for a code.
+    let verb = chess2rs(&["explain", "E0105"], "", &[]);
+    assert_eq!(verb.status.code(), Some(2));
+    assert!(
+        stderr(&verb).contains("`chess2rs --explain E0105` explains it"),
+        "{}",
+        stderr(&verb)
+    );
     let help = chess2rs(&["--help"], "", &[]);
     assert!(String::from_utf8_lossy(&help.stdout).contains("--explain <CODE>"));
 }

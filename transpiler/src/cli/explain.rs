@@ -10,7 +10,17 @@ use crate::Language;
 /// Explains the game (or listing) on stdout, or writes its pictures.
 pub(super) fn explain_game(args: &ExplainArgs, reporter: &Reporter) -> CliResult<u8> {
     use crate::lang::chessoteric::{explain, instructions};
-    let loaded = load(&args.source.file, &args.source.lang)?;
+    // `chess2rs explain E0105` for `chess2rs --explain E0105`.
+    let file = &args.source.file;
+    let code = file.to_str().and_then(crate::diag::Code::parse);
+    if let Some(code) = code.filter(|_| !file.exists()) {
+        return Err(Failure::Message(format!(
+            "`explain` shows Chessoteric games; `{}` is a diagnostic code: `chess2rs --explain {}` explains it",
+            file.display(),
+            code.as_str()
+        )));
+    }
+    let loaded = load(file, &args.source.lang)?;
     let btm = match loaded.language {
         Language::Chessoteric => false,
         Language::Btm => true,
