@@ -8,13 +8,15 @@ use cozy_chess::BitBoard as Bitboard;
 
 use super::super::chess::{Board, Color, Move, Position, Role};
 use super::super::lower::{board_bits, decode};
+use super::bound::Readings;
 use super::design::Design;
 use super::targets::Bits;
 use super::SynthError;
 
 /// The most positions the writing area may have (a bound on the search's
-/// memory; the area has far fewer).
-pub(super) const MAX_AREA_POSITIONS: usize = 100_000;
+/// memory; the designs' areas have far fewer, areas being tried may
+/// have more).
+pub(super) const MAX_AREA_POSITIONS: usize = 1_000_000;
 
 /// A position of the writing area and the moves out of it.
 pub(super) struct Node {
@@ -89,19 +91,34 @@ pub(super) fn explore(start: Position, squares: Bitboard) -> Result<Vec<Node>, S
     Ok(nodes)
 }
 
-/// The writing area's positions of `design` (not [`Design::Best`]),
-/// explored once per process (its opening always ends at `start`).
-pub(super) fn writing_area(
-    design: Design,
-    start: &Position,
-) -> Result<&'static [Node], SynthError> {
-    static CORNER: OnceLock<Result<Vec<Node>, SynthError>> = OnceLock::new();
-    static KINGS_WALK: OnceLock<Result<Vec<Node>, SynthError>> = OnceLock::new();
+/// A writing area: its positions, and the distances from each to each
+/// reading (for the search's bound).
+pub(super) struct Area {
+    /// The positions, the first where the opening ends.
+    pub(super) nodes: Vec<Node>,
+    /// Their readings and the distances to them.
+    pub(super) readings: Readings,
+}
+
+impl Area {
+    /// The area the moves of pieces on `squares` reach from `start`.
+    pub(super) fn new(start: Position, squares: Bitboard) -> Result<Area, SynthError> {
+        let nodes = explore(start, squares)?;
+        let readings = Readings::new(&nodes);
+        Ok(Area { nodes, readings })
+    }
+}
+
+/// The writing area of `design` (not [`Design::Best`]), explored once per
+/// process (its opening always ends at `start`).
+pub(super) fn writing_area(design: Design, start: &Position) -> Result<&'static Area, SynthError> {
+    static CORNER: OnceLock<Result<Area, SynthError>> = OnceLock::new();
+    static KINGS_WALK: OnceLock<Result<Area, SynthError>> = OnceLock::new();
     let area = match design {
         Design::KingsWalk => &KINGS_WALK,
         _ => &CORNER,
     };
-    area.get_or_init(|| explore(start.clone(), design.area_squares()))
-        .as_deref()
+    area.get_or_init(|| Area::new(start.clone(), design.area_squares()))
+        .as_ref()
         .map_err(Clone::clone)
 }

@@ -46,14 +46,15 @@ pub(super) fn write_game(
         movetext.ply(&mut position, &m, None);
     }
     if !targets.is_empty() {
-        let nodes = writing_area(design, &position)?;
+        let area = writing_area(design, &position)?;
         report(&format!(
-            "writing area: {} positions ({design:?}); planning {} values ({bits} bits)",
-            nodes.len(),
+            "writing area: {} positions, {} readings ({design:?}); planning {} values ({bits} bits)",
+            area.nodes.len(),
+            area.readings.len(),
             targets.len()
         ));
         let mut budget = Budget::new(budget);
-        let plies = plan(nodes, targets, &mut budget, report)?;
+        let plies = plan(area, targets, &mut budget, report)?;
         report(&format!(
             "{design:?}: {} plies, {} search states expanded",
             plies.len() + opening.len(),
@@ -67,7 +68,7 @@ pub(super) fn write_game(
                     0 => "0".to_string(),
                     _ => target.digits.to_string(),
                 };
-                let bits = nodes[ply.to as usize].bits.map(|b| b.to_string());
+                let bits = area.nodes[ply.to as usize].bits.map(|b| b.to_string());
                 let bits = bits.unwrap_or_default();
                 (
                     annotation,

@@ -14,9 +14,10 @@
 //!    move without changing the bits give each side a waiting move.
 //! 2. The writing. The positions reachable in the area by the moves of its
 //!    pieces (no captures, no pawn moves) form a small graph, explored once
-//!    with the chess rules; each position reads as some bits or as nothing. A
-//!    breadth-first search over pairs (position, progress through the
-//!    values to write) finds the fewest plies that write them all: a ply
+//!    with the chess rules; each position reads as some bits or as nothing. An
+//!    A* search over pairs (position, progress through the values to
+//!    write), its lower bound counting the plies between readings
+//!    (`bound`), finds the fewest plies that write them all: a ply
 //!    is annotated when the bits of the position it reaches are the next
 //!    bits to write (a value's first bits with `!`/`?`, the rest with
 //!    `!!`/`??`, leading zeros of a value being free), else it is a plain
@@ -27,10 +28,11 @@
 //!
 //! The code: `design` (the openings and their areas' squares), `area`
 //! (exploring a writing area), `targets` (the values as bits and the
-//! progress through them), `search` (planning the plies) and `game`
-//! (writing and checking the PGN).
+//! progress through them), `bound` (the search's lower bound), `search`
+//! (planning the plies) and `game` (writing and checking the PGN).
 
 mod area;
+mod bound;
 mod design;
 mod game;
 mod search;

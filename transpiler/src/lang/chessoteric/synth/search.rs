@@ -1,9 +1,14 @@
 //! The search: the fewest plies through the writing area that write a
 //! window of values, planned window by window.
 
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
+
 use super::super::chess::Move;
 use super::super::syntax::Annotation;
-use super::area::Node;
+use super::area::{Area, Node};
+use super::bound::Bound;
 use super::targets::{Progress, Target};
 use super::SynthError;
 
@@ -66,7 +71,7 @@ const REPORT_EVERY: usize = 300;
 /// A long machine's progress goes to `report` every [`REPORT_EVERY`]
 /// values.
 pub(super) fn plan(
-    nodes: &[Node],
+    area: &Area,
     targets: &[Target],
     budget: &mut Budget,
     report: &mut dyn FnMut(&str),
@@ -80,7 +85,7 @@ pub(super) fn plan(
         let window = &targets[done..targets.len().min(done + WINDOW)];
         let last = done + window.len() == targets.len();
         let keep = if last { window.len() } else { KEEP };
-        let found = search(nodes, at, &Progress::new(window), budget)?;
+        let found = search(area, at, &Progress::new(window), budget)?;
         let mut kept = 0;
         for mut ply in found {
             if let Some((_, target, completes)) = &mut ply.writes {
@@ -99,19 +104,20 @@ pub(super) fn plan(
 }
 
 /// The fewest plies from area position `start` that write `progress`'s
-/// targets: an A* search over (position, slot), with
-/// [`Progress::lower_bound`] as its estimate (consistent: each ply lowers
-/// it by at most one), the states of each estimated length taken deepest
-/// first.
+/// targets: an A* search over (position, slot), with the larger of
+/// [`Progress::lower_bound`] and [`Bound::estimate`] as its estimate (both
+/// consistent: each ply lowers them by at most one), the states of each
+/// estimated length taken deepest first; states from which the values
+/// cannot be written are left out. Only the states reached are stored.
 fn search(
-    nodes: &[Node],
+    area: &Area,
     start: u32,
     progress: &Progress,
     budget: &mut Budget,
 ) -> Result<Vec<Ply>, SynthError> {
-    const UNSEEN: u32 = u32::MAX;
-    let slots = progress.end as usize + 1;
-    let state = |node: u32, slot: u32| node as usize * slots + slot as usize;
+    let slots = u64::from(progress.end) + 1;
+    let nodes = &area.nodes;
+    let state = |node: u32, slot: u32| u64::from(node) * slots + u64::from(slot);
     let most_bits = nodes
         .iter()
         .filter_map(|n| n.bits.map(|b| b.len))
@@ -121,28 +127,25 @@ fn search(
     let lower: Vec<usize> = (0..=progress.end)
         .map(|slot| progress.lower_bound(slot, most_bits) as usize)
         .collect();
-    // For each reached state: the state before it, the move (index in its
-    // node's list) and whether that ply was annotated, its fewest plies
-    // found so far, and whether it was expanded.
-    let mut came_from: Vec<u32> = vec![UNSEEN; nodes.len() * slots];
-    let mut via: Vec<(u16, bool)> = vec![(0, false); nodes.len() * slots];
-    let mut depth: Vec<u16> = vec![u16::MAX; nodes.len() * slots];
-    let mut expanded = vec![false; nodes.len() * slots];
+    let bound = Bound::new(area, progress);
+    let estimate_of = |node: u32, slot: u32| {
+        let estimate = bound.estimate(node, slot)? as usize;
+        Some(estimate.max(lower[slot as usize]))
+    };
     let first = state(start, 0);
-    came_from[first] = first as u32;
-    depth[first] = 0;
+    let mut reached: States = HashMap::with_hasher(Mix);
+    reached.insert(first, Reached::new(first, (0, false), 0));
     // Open states by plies + lower bound: (state, plies).
-    let mut open: Vec<Vec<(u32, u16)>> = vec![Vec::new(); lower[0] + 1];
-    open[lower[0]].push((first as u32, 0));
+    let mut estimate = estimate_of(start, 0).ok_or(SynthError::NoPlan)?;
+    let mut open: Vec<Vec<(u64, u16)>> = vec![Vec::new(); estimate + 1];
+    open[estimate].push((first, 0));
     let mut found = None;
-    let mut estimate = lower[0];
     'search: while estimate < open.len() {
         while let Some((here, plies)) = open[estimate].pop() {
-            let here = here as usize;
-            if expanded[here] || depth[here] != plies {
-                continue;
+            match reached.get_mut(&here) {
+                Some(entry) if !entry.expanded && entry.depth == plies => entry.expanded = true,
+                _ => continue,
             }
-            expanded[here] = true;
             budget.spend()?;
             let (node, slot) = ((here / slots) as u32, (here % slots) as u32);
             if slot == progress.end {
@@ -160,58 +163,121 @@ fn search(
                     .chain([(slot, false)]);
                 for (next_slot, annotated) in steps {
                     let there = state(to, next_slot);
-                    if expanded[there] || after >= depth[there] {
+                    let via = (number as u16, annotated);
+                    let rest = match reached.entry(there) {
+                        Entry::Occupied(mut entry) => {
+                            let known = entry.get_mut();
+                            if known.expanded || after >= known.depth {
+                                continue;
+                            }
+                            (known.from, known.via, known.depth) = (here, via, after);
+                            known.rest
+                        }
+                        Entry::Vacant(entry) => {
+                            let rest = estimate_of(to, next_slot).map_or(CANNOT, |r| r as u32);
+                            let mut reached = Reached::new(here, via, after);
+                            reached.rest = rest;
+                            entry.insert(reached);
+                            rest
+                        }
+                    };
+                    if rest == CANNOT {
                         continue;
                     }
-                    depth[there] = after;
-                    came_from[there] = here as u32;
-                    via[there] = (number as u16, annotated);
-                    let estimated = after as usize + lower[next_slot as usize];
+                    let rest = rest as usize;
+                    let estimated = after as usize + rest;
                     if open.len() <= estimated {
                         open.resize_with(estimated + 1, Vec::new);
                     }
-                    open[estimated].push((there as u32, after));
+                    open[estimated].push((there, after));
                 }
             }
         }
         estimate += 1;
     }
     let found = found.ok_or(SynthError::NoPlan)?;
-    let states = States {
-        slots,
-        came_from: &came_from,
-        via: &via,
-    };
-    path(nodes, progress, &states, first, found)
+    path(nodes, progress, &reached, slots, (first, found))
 }
 
-/// The search's record of how it reached each state: with `slots` slots,
-/// state `s` is node `s / slots` at slot `s % slots`.
-struct States<'a> {
-    slots: usize,
-    /// The state each state was reached from.
-    came_from: &'a [u32],
-    /// The move (its index in the node's list) that reached each state,
+/// A state's estimate when the values cannot be written from it.
+const CANNOT: u32 = u32::MAX;
+
+/// How the search reached a state.
+struct Reached {
+    /// The state it was reached from.
+    from: u64,
+    /// The move (its index in that state's node's list) that reached it,
     /// and whether that ply was annotated.
-    via: &'a [(u16, bool)],
+    via: (u16, bool),
+    /// The fewest plies it was reached in.
+    depth: u16,
+    /// Whether it was expanded (its depth is then final).
+    expanded: bool,
+    /// Its estimate of the plies left ([`CANNOT`]: the values cannot be
+    /// written from it).
+    rest: u32,
 }
 
-/// The plies from state `first` to state `found`, as the search reached
+impl Reached {
+    fn new(from: u64, via: (u16, bool), depth: u16) -> Reached {
+        Reached {
+            from,
+            via,
+            depth,
+            expanded: false,
+            rest: CANNOT,
+        }
+    }
+}
+
+/// The states reached, by number: with `slots` slots, state `s` is node
+/// `s / slots` at slot `s % slots`.
+type States = HashMap<u64, Reached, Mix>;
+
+/// A quick hash for state numbers (no attacker chooses them).
+#[derive(Clone, Copy, Default)]
+struct Mix;
+
+impl BuildHasher for Mix {
+    type Hasher = MixHasher;
+    fn build_hasher(&self) -> MixHasher {
+        MixHasher(0)
+    }
+}
+
+/// [`Mix`]'s hasher: a multiply and a shift of the state number.
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        let mixed = self.0.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        mixed ^ (mixed >> 29)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 << 8) ^ u64::from(byte);
+        }
+    }
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
+/// The plies from state `ends.0` to state `ends.1`, as the search reached
 /// them.
 fn path(
     nodes: &[Node],
     progress: &Progress,
-    states: &States,
-    first: usize,
-    found: usize,
+    reached: &States,
+    slots: u64,
+    (first, found): (u64, u64),
 ) -> Result<Vec<Ply>, SynthError> {
-    let slots = states.slots;
     let mut at = found;
     let mut plies = Vec::new();
     while at != first {
-        let before = states.came_from[at] as usize;
-        let (number, annotated) = states.via[at];
-        let (node, slot) = (before / slots, (before % slots) as u32);
+        let entry = reached.get(&at).ok_or(SynthError::NoPlan)?;
+        let (before, (number, annotated)) = (entry.from, entry.via);
+        let (node, slot) = ((before / slots) as usize, (before % slots) as u32);
         let (m, to) = &nodes[node].moves[number as usize];
         let writes = match (annotated, nodes[*to as usize].bits) {
             (true, Some(bits)) => {

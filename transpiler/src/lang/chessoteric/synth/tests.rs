@@ -8,7 +8,7 @@ use super::super::ir::Machine;
 use super::super::lower::board_bits;
 use super::super::san::San;
 use super::super::syntax::Annotation;
-use super::area::{board_value, explore, MAX_AREA_POSITIONS};
+use super::area::{board_value, explore, Area, MAX_AREA_POSITIONS};
 use super::search::{plan, Budget};
 use super::targets::{targets, Bits, Progress, Target};
 use super::{synthesize, Design, SynthOptions, Synthesis, KINGS_WALK_OPENING, OPENING};
@@ -160,7 +160,8 @@ fn annotating_adds_tags_and_a_comment_per_value() {
     assert!(game.pgn.trim_end().ends_with("1/2-1/2"));
 }
 
-/// Tries a writing position and area given by `SYNTH_FEN` and
+/// Tries a writing position and area given by `SYNTH_FEN` (or
+/// `SYNTH_OPENING`, moves in SAN from the standard position) and
 /// `SYNTH_AREA` (squares separated by spaces; several areas separated
 /// by `|`) on hello world and the BTM listings named in
 /// `SYNTH_LISTINGS` (paths separated by spaces); for designing areas.
@@ -173,14 +174,18 @@ fn try_a_writing_area() {
 }
 
 fn try_area(area: &str) {
-    let start = super::super::fen::parse(&std::env::var("SYNTH_FEN").unwrap()).unwrap();
+    let start = match std::env::var("SYNTH_OPENING") {
+        Ok(opening) => after(&opening.split_whitespace().collect::<Vec<_>>()),
+        Err(_) => super::super::fen::parse(&std::env::var("SYNTH_FEN").unwrap()).unwrap(),
+    };
     let squares = area
         .split_whitespace()
         .map(|s| s.parse::<Square>().unwrap())
         .collect::<Bitboard>();
     eprintln!("area {area}");
     let t = std::time::Instant::now();
-    let nodes = explore(start, squares).unwrap();
+    let area = Area::new(start, squares).unwrap();
+    let nodes = &area.nodes;
     let with_bits = nodes.iter().filter(|n| n.bits.is_some()).count();
     eprintln!(
         "{} positions, {with_bits} with bits, {:?}",
@@ -188,7 +193,7 @@ fn try_area(area: &str) {
         t.elapsed()
     );
     let mut seen = std::collections::BTreeMap::new();
-    for n in &nodes {
+    for n in nodes {
         if let Some(b) = n.bits {
             *seen.entry((b.len, b.to_string())).or_insert(0) += 1;
         }
@@ -208,13 +213,15 @@ fn try_area(area: &str) {
         if n == 1 {
             eprintln!("hello total {:?}", t0.elapsed());
         }
-        match plan(&nodes, &targets, &mut Budget::new(None), &mut |_| {}) {
+        let mut budget = Budget::new(None);
+        match plan(&area, &targets, &mut budget, &mut |_| {}) {
             Ok(plies) => {
                 if n == 0 {
                     eprintln!(
-                        "hello: {} plies for {bits} bits, {} annotated, {:?}",
+                        "hello: {} plies for {bits} bits, {} annotated, {} states expanded, {:?}",
                         plies.len(),
                         plies.iter().filter(|p| p.writes.is_some()).count(),
+                        budget.spent,
                         t.elapsed()
                     );
                 } else {
@@ -231,5 +238,56 @@ fn try_area(area: &str) {
             ratios[ratios.len() / 2],
             t0.elapsed()
         );
+    }
+}
+
+/// The fewest plies from the area's first position that write `targets`,
+/// by a breadth-first search over (position, slot) with no bound.
+fn fewest_plies(area: &Area, targets: &[Target]) -> Option<usize> {
+    let progress = Progress::new(targets);
+    let mut seen = std::collections::HashSet::new();
+    let mut layer = vec![(0u32, 0u32)];
+    seen.insert((0, 0));
+    for plies in 0.. {
+        if layer.is_empty() {
+            return None;
+        }
+        if layer.iter().any(|&(_, slot)| slot == progress.end) {
+            return Some(plies);
+        }
+        let mut next = Vec::new();
+        for (node, slot) in layer {
+            for &(_, to) in &area.nodes[node as usize].moves {
+                let written = area.nodes[to as usize]
+                    .bits
+                    .and_then(|bits| progress.advance(slot, bits));
+                for state in written
+                    .map(|(s, _)| (to, s))
+                    .into_iter()
+                    .chain([(to, slot)])
+                {
+                    if seen.insert(state) {
+                        next.push(state);
+                    }
+                }
+            }
+        }
+        layer = next;
+    }
+    None
+}
+
+#[test]
+fn the_search_finds_plans_as_short_as_a_search_without_its_bound() {
+    let area = Area::new(after(OPENING), Design::Corner.area_squares()).unwrap();
+    for btm in [
+        "1101?\n",
+        "10!\n11!\n110!\n10!\n10!\n11001000?\n",
+        "111111?\n10?\n1101101?\n",
+    ] {
+        let targets = targets(&machine(btm));
+        let mut budget = Budget::new(None);
+        let plies = plan(&area, &targets, &mut budget, &mut |_| {}).unwrap();
+        assert_eq!(Some(plies.len()), fewest_plies(&area, &targets), "{btm}");
     }
 }
