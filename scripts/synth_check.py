@@ -28,6 +28,7 @@ with.
 """
 
 import argparse
+import json
 import os
 import re
 import statistics
@@ -42,7 +43,7 @@ INPUT = "5\n" * 300
 # Run by a separate Python: imports the author's interpreter, counts the
 # iterations of its machine loop and stops it at the step limit.
 REFERENCE_RUNNER = r"""
-import runpy, sys
+import json, runpy, sys
 reference, game, limit = sys.argv[1], sys.argv[2], int(sys.argv[3])
 sys.path.insert(0, reference)
 import Machine as machine_module
@@ -61,6 +62,8 @@ class Counting(dict):
 original = machine_module.Machine.run_machine
 
 def counted(self):
+    rules = sorted([list(key) + list(value) for key, value in self.rules.items()])
+    sys.stderr.write("#MACHINE %s %s\n" % (json.dumps(rules), json.dumps(self.tape)))
     self.rules = Counting(self.rules)
     try:
         original(self)
@@ -120,19 +123,46 @@ def ours(binary, game_path):
     return result.stdout, ("limit" if limited else steps)
 
 
+def expected_machine(listing):
+    """The machine a BTM listing builds, as the reference stores it: rules
+    as [state, read, next, write, direction] (a later rule for the same
+    state and symbol replacing the earlier; the direction 0 or 1, as synth
+    writes it; none for states 1 and 2), and the tape."""
+    parts, tape = [], []
+    for line in listing.split():
+        bits = line.rstrip("!?")[1:]
+        value = int(bits, 2) if bits else 0
+        if line.endswith("!"):
+            parts.append(value)
+        else:
+            tape.append(value)
+    rules = {}
+    for start in range(0, len(parts) - len(parts) % 5, 5):
+        state, read, following, write, direction = parts[start:start + 5]
+        rules[(state, read)] = [state, read, following, write, direction % 2]
+    # Rules for the input and output states are never used: synth leaves
+    # them out.
+    rules = {key: rule for key, rule in rules.items() if key[0] not in (1, 2)}
+    return sorted(rules.values()), tape
+
+
 def theirs(reference, game_path):
+    """The reference's output, steps (or "limit"), an error if it failed,
+    and the machine it built from the game."""
     result = subprocess.run(
         [sys.executable, "-c", REFERENCE_RUNNER, reference, game_path, str(STEP_LIMIT)],
         input=INPUT,
         capture_output=True,
         text=True,
     )
+    machine = re.search(r"#MACHINE (.*) (\[.*\])$", result.stderr, re.M)
+    machine = machine and (json.loads(machine.group(1)), json.loads(machine.group(2)))
     if "#LIMIT" in result.stderr:
-        return result.stdout, "limit", None
+        return result.stdout, "limit", None, machine
     found = re.search(r"#STEPS (\d+)", result.stderr)
     if not found:
-        return result.stdout, None, result.stderr.strip().splitlines()[-1:]
-    return result.stdout, int(found.group(1)), None
+        return result.stdout, None, result.stderr.strip().splitlines()[-1:], machine
+    return result.stdout, int(found.group(1)), None, machine
 
 
 def main():
@@ -141,16 +171,23 @@ def main():
     parser.add_argument("--reference", help="the author's interpreter (a checkout)")
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--designs", default="corner,best")
+    parser.add_argument("--listing", action="append", default=[],
+                        help="a BTM listing to check before the random machines (repeatable)")
     args = parser.parse_args()
     designs = args.designs.split(",")
     stats = {design: [] for design in designs}
     agreed, disagreed = 0, []
     with tempfile.TemporaryDirectory() as directory:
-        for number, listing in enumerate(machines(args.count)):
+        named = []
+        for path in args.listing:
+            with open(path) as f:
+                named.append((os.path.basename(path), f.read()))
+        named += [("%3d" % number, listing) for number, listing in enumerate(machines(args.count))]
+        for number, (name, listing) in enumerate(named):
             listing_path = os.path.join(directory, "m%d.btm" % number)
             with open(listing_path, "w") as f:
                 f.write(listing)
-            line = ["%3d" % number]
+            line = [name]
             game_path = None
             for design in designs:
                 game_path = os.path.join(directory, "m%d-%s.pgn" % (number, design))
@@ -159,12 +196,15 @@ def main():
                 line.append("%s %d moves / %d bits = %.3f in %.2f s" % (design, moves, bits, moves / bits, seconds))
             if args.reference:
                 output, steps = ours(args.binary, game_path)
-                ref_output, ref_steps, error = theirs(args.reference, game_path)
+                ref_output, ref_steps, error, machine = theirs(args.reference, game_path)
+                if machine != expected_machine(listing):
+                    error = "its machine differs from the listing's: %s" % (machine,)
+                    ref_steps = None
                 if (output, steps) == (ref_output, ref_steps):
                     agreed += 1
                     line.append("reference agrees (%s steps)" % steps)
                 else:
-                    disagreed.append(number)
+                    disagreed.append(name.strip())
                     line.append("REFERENCE DIFFERS: ours %r/%s, theirs %r/%s %s"
                                 % (output[:40], steps, ref_output[:40], ref_steps, error or ""))
             print("; ".join(line), flush=True)

@@ -396,9 +396,11 @@ pub(super) struct SynthArgs {
     /// comment naming the value it writes.
     #[arg(long)]
     pub(super) annotate: bool,
-    /// The writing design: `best` (both, the shorter game), `corner` (16
-    /// opening plies, two squares after the marker: fast) or `kings-walk`
-    /// (26 opening plies, four squares: denser).
+    /// The writing design: `best` (whole-board and corner, the shorter
+    /// game), `whole-board` (any legal move of any piece, found by a beam
+    /// search: densest, a few seconds), `corner` (16 opening plies, two
+    /// squares after the marker: milliseconds) or `kings-walk` (26 opening
+    /// plies, four squares).
     #[arg(long, value_enum, default_value_t = SynthDesign::Best)]
     pub(super) design: SynthDesign,
     /// Print nothing on stderr: no progress, no warnings (errors still).
@@ -409,8 +411,10 @@ pub(super) struct SynthArgs {
 /// `synth --design`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum SynthDesign {
-    /// Both designs, the shorter game.
+    /// The whole board and the corner design, the shorter game.
     Best,
+    /// Any legal move of any piece, found by a beam search.
+    WholeBoard,
     /// The corner design.
     Corner,
     /// The king's-walk design.

@@ -32,6 +32,7 @@ pub(super) fn synth_game(args: &SynthArgs, reporter: &Reporter) -> CliResult<u8>
         annotate: args.annotate,
         design: match args.design {
             SynthDesign::Best => Design::Best,
+            SynthDesign::WholeBoard => Design::WholeBoard,
             SynthDesign::Corner => Design::Corner,
             SynthDesign::KingsWalk => Design::KingsWalk,
         },

@@ -123,6 +123,16 @@ impl Position {
         }
     }
 
+    /// The cozy-chess board (for searches that play many moves).
+    pub(super) fn raw(&self) -> &cozy_chess::Board {
+        &self.board
+    }
+
+    /// `raw`, a legal cozy-chess move of this position, described.
+    pub(super) fn move_of(&self, raw: cozy_chess::Move) -> Move {
+        self.describe(raw, self.turn())
+    }
+
     /// Plies since the last capture or pawn move.
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
@@ -179,9 +189,7 @@ impl Position {
     /// Whether no more moves can be played for a result: checkmate,
     /// stalemate, or neither side with material to mate.
     pub fn is_game_over(&self) -> bool {
-        !self.has_legal_moves()
-            || (insufficient_material(&self.board, Color::White)
-                && insufficient_material(&self.board, Color::Black))
+        !self.has_legal_moves() || is_dead(&self.board)
     }
 
     fn has_legal_moves(&self) -> bool {
@@ -326,6 +334,12 @@ fn order_key(m: &Move, us: Color, in_check: bool) -> (u8, u8, u8, u8) {
 /// Whether `color` cannot mate with what it has, whatever the other side
 /// does: a bare king; a king and one knight against a king (and queens);
 /// kings and bishops on squares of one colour only, no knights or pawns.
+/// Whether neither side has the material to checkmate (the game is then
+/// over, whatever is played).
+pub(super) fn is_dead(board: &cozy_chess::Board) -> bool {
+    insufficient_material(board, Color::White) && insufficient_material(board, Color::Black)
+}
+
 fn insufficient_material(board: &cozy_chess::Board, color: Color) -> bool {
     let ours = board.colors(color);
     let pawns_rooks_queens =

@@ -7,10 +7,9 @@ use std::sync::OnceLock;
 use cozy_chess::BitBoard as Bitboard;
 
 use super::super::chess::{Board, Color, Move, Position, Role};
-use super::super::lower::{board_bits, decode};
 use super::bound::Readings;
 use super::design::Design;
-use super::targets::Bits;
+use super::targets::{reading, Bits};
 use super::SynthError;
 
 /// The most positions the writing area may have (a bound on the search's
@@ -38,19 +37,13 @@ fn is_area_move(m: &Move, squares: Bitboard) -> bool {
         && squares.has(m.to)
 }
 
-/// The bits an annotation on `board` writes, if it writes any.
-pub(super) fn board_value(board: &Board) -> Option<Bits> {
-    let bits = board_bits(board);
-    decode(&bits).and_then(|(_, value)| Bits::parse(value))
-}
-
 /// Every position the area's moves reach from `start`, breadth first.
 pub(super) fn explore(start: Position, squares: Bitboard) -> Result<Vec<Node>, SynthError> {
     let key = |p: &Position| (p.board(), p.turn());
     let mut index: HashMap<(Board, Color), u32> = HashMap::new();
     index.insert(key(&start), 0);
     let mut nodes = vec![Node {
-        bits: board_value(&start.board()),
+        bits: reading(start.raw()),
         position: start,
         moves: Vec::new(),
     }];
@@ -76,7 +69,7 @@ pub(super) fn explore(start: Position, squares: Bitboard) -> Result<Vec<Node>, S
                     let id = nodes.len() as u32;
                     index.insert(key(&after), id);
                     nodes.push(Node {
-                        bits: board_value(&after.board()),
+                        bits: reading(after.raw()),
                         position: after,
                         moves: Vec::new(),
                     });

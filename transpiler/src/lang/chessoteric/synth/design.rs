@@ -32,12 +32,12 @@ pub const KINGS_WALK_OPENING: &[&str] = &[
 ];
 
 /// Where the game writes its values: an opening, and the squares whose
-/// pieces move while writing.
+/// pieces move while writing (or the whole board).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Design {
-    /// Both designs, keeping the shorter game (the corner design's if the
-    /// king's walk runs out of its search budget). What `chess2rs synth`
-    /// uses.
+    /// The whole board and the corner design, keeping the shorter game
+    /// (the corner design's if the whole board's search gets stuck). What
+    /// `chess2rs synth` uses.
     Best,
     /// The first design: [`OPENING`] (16 plies), then two squares after a
     /// marker on f8 (662 positions). Fast (milliseconds, also in a debug
@@ -47,9 +47,22 @@ pub enum Design {
     /// [`KINGS_WALK_OPENING`] (26 plies), then four squares after a marker
     /// on d8 (55,534 positions). About 0.8 plies per bit.
     KingsWalk,
+    /// Any legal move of any piece, from the standard position and from
+    /// the corner design's first eight plies (one search each, on a
+    /// thread each; the shorter game is kept), found by a beam search
+    /// (`beam`): the search sets up its own marker and writing pieces.
+    /// About 0.6 plies per bit, opening included; a few seconds in a
+    /// release build.
+    WholeBoard,
 }
 
+/// Where the whole-board searches start: the standard position, and the
+/// corner design's marker in place (`4. Bxf8`).
+pub(super) const WHOLE_BOARD_STARTS: [&[&str]; 2] = [&[], OPENING.split_at(8).0];
+
 impl Design {
+    /// The opening of an area design (the whole board has none of its
+    /// own; its empty game borrows the corner design's).
     pub(super) fn opening(self) -> &'static [&'static str] {
         match self {
             Design::KingsWalk => KINGS_WALK_OPENING,

@@ -9,82 +9,160 @@ use super::super::ir::Machine;
 use super::super::san::{write_and_play, San};
 use super::super::syntax::Annotation;
 use super::area::writing_area;
-use super::design::Design;
-use super::search::{plan, Budget};
-use super::targets::Target;
-use super::{SynthError, SynthOptions, Synthesis};
+use super::beam::{self, width_for};
+use super::design::{Design, WHOLE_BOARD_STARTS};
+use super::search::{plan, Expanded};
+use super::targets::{Progress, Target};
+use super::{Ply, SynthError, SynthOptions, Synthesis};
 use crate::lang::FrontEnd as _;
 use crate::source::Source;
 
-/// The game of `design` (not [`Design::Best`]) that writes `targets`,
-/// its searches expanding at most `budget` states.
+/// The game of `design` (not [`Design::Best`]) that writes `targets`.
 pub(super) fn write_game(
     design: Design,
     targets: &[Target],
     options: SynthOptions,
-    budget: Option<u64>,
     report: &mut dyn FnMut(&str),
 ) -> Result<Synthesis, SynthError> {
-    let bits = targets.iter().map(|t| t.digits.len as usize).sum();
-    let mut position = Position::default();
-    let mut movetext = Movetext::new(options.annotate);
-    let mut annotated = 0;
     // A machine with nothing to write still gets a move pair, unannotated:
     // readers of PGN expect at least one move before the result.
-    let opening = design.opening();
-    let opening = if targets.is_empty() {
-        &opening[..2]
-    } else {
-        opening
+    let (opening, plies) = match design {
+        _ if targets.is_empty() => (&design.opening()[..2], Vec::new()),
+        Design::WholeBoard => on_the_whole_board(targets, report)?,
+        _ => in_the_area(design, targets, report)?,
     };
+    game_of(opening, &plies, targets, options.annotate)
+}
+
+/// The game of `opening` and then `plies`, which write `targets`
+/// (annotated: with tags, and a comment after each annotated move).
+pub(super) fn game_of(
+    opening: &[&str],
+    plies: &[Ply],
+    targets: &[Target],
+    annotate: bool,
+) -> Result<Synthesis, SynthError> {
+    let mut position = Position::default();
+    let mut movetext = Movetext::new(annotate);
+    for &m in &played(opening)? {
+        movetext.ply(&mut position, &m, None);
+    }
+    let mut annotated = 0;
+    for ply in plies {
+        let comment = ply.writes.map(|written| {
+            annotated += 1;
+            let target = &targets[written.target];
+            let digits = match target.digits.len {
+                0 => "0".to_string(),
+                _ => target.digits.to_string(),
+            };
+            (
+                written.annotation,
+                format!("{}: writes {} of {digits}", target.what, written.bits),
+            )
+        });
+        let writes = comment.as_ref().map(|(a, text)| (*a, text.as_str()));
+        movetext.ply(&mut position, &ply.m, writes);
+    }
+    Ok(Synthesis {
+        plies: movetext.plies,
+        pgn: movetext.finish(),
+        annotated,
+        bits: targets.iter().map(|t| t.digits.len as usize).sum(),
+    })
+}
+
+/// The moves of `opening` (SAN from the standard position).
+fn played(opening: &[&str]) -> Result<Vec<Move>, SynthError> {
+    let mut position = Position::default();
+    let mut moves = Vec::with_capacity(opening.len());
     for san in opening {
         let m = san
             .parse::<San>()
             .ok()
             .and_then(|san| san.to_move(&position).ok())
             .ok_or(SynthError::NoPlan)?;
-        movetext.ply(&mut position, &m, None);
+        position.play(&m);
+        moves.push(m);
     }
-    if !targets.is_empty() {
-        let area = writing_area(design, &position)?;
-        report(&format!(
-            "writing area: {} positions, {} readings ({design:?}); planning {} values ({bits} bits)",
-            area.nodes.len(),
-            area.readings.len(),
-            targets.len()
-        ));
-        let mut budget = Budget::new(budget);
-        let plies = plan(area, targets, &mut budget, report)?;
-        report(&format!(
-            "{design:?}: {} plies, {} search states expanded",
-            plies.len() + opening.len(),
-            budget.spent
-        ));
-        for ply in plies {
-            let comment = ply.writes.map(|(annotation, target, _)| {
-                annotated += 1;
-                let target = &targets[target];
-                let digits = match target.digits.len {
-                    0 => "0".to_string(),
-                    _ => target.digits.to_string(),
-                };
-                let bits = area.nodes[ply.to as usize].bits.map(|b| b.to_string());
-                let bits = bits.unwrap_or_default();
-                (
-                    annotation,
-                    format!("{}: writes {bits} of {digits}", target.what),
-                )
-            });
-            let writes = comment.as_ref().map(|(a, text)| (*a, text.as_str()));
-            movetext.ply(&mut position, &ply.m, writes);
-        }
+    Ok(moves)
+}
+
+/// The position after `opening` (SAN from the standard position).
+pub(super) fn position_after(opening: &[&str]) -> Result<Position, SynthError> {
+    let mut position = Position::default();
+    for m in played(opening)? {
+        position.play(&m);
     }
-    Ok(Synthesis {
-        plies: movetext.plies,
-        pgn: movetext.finish(),
-        annotated,
-        bits,
-    })
+    Ok(position)
+}
+
+/// An area design's opening, and the plies that write `targets` in its
+/// writing area.
+fn in_the_area(
+    design: Design,
+    targets: &[Target],
+    report: &mut dyn FnMut(&str),
+) -> Result<(&'static [&'static str], Vec<Ply>), SynthError> {
+    let opening = design.opening();
+    let area = writing_area(design, &position_after(opening)?)?;
+    let bits: u32 = targets.iter().map(|t| t.digits.len).sum();
+    report(&format!(
+        "writing area: {} positions, {} readings ({design:?}); planning {} values ({bits} bits)",
+        area.nodes.len(),
+        area.readings.len(),
+        targets.len()
+    ));
+    let mut expanded = Expanded::default();
+    let plies = plan(area, targets, &mut expanded, report)?;
+    report(&format!(
+        "{design:?}: {} plies, {} search states expanded",
+        plies.len() + opening.len(),
+        expanded.0
+    ));
+    Ok((opening, plies))
+}
+
+/// The plies that write `targets` on the whole board: a beam search from
+/// each of [`WHOLE_BOARD_STARTS`], on a thread each; the shortest game
+/// (the first of equally short ones, so the game is the same every time).
+fn on_the_whole_board(
+    targets: &[Target],
+    report: &mut dyn FnMut(&str),
+) -> Result<(&'static [&'static str], Vec<Ply>), SynthError> {
+    let bits: usize = targets.iter().map(|t| t.digits.len as usize).sum();
+    let width = width_for(bits);
+    report(&format!(
+        "whole board: a beam of {width} positions a ply from {} starts; planning {} values ({bits} bits)",
+        WHOLE_BOARD_STARTS.len(),
+        targets.len()
+    ));
+    let progress = Progress::new(targets);
+    let starts = WHOLE_BOARD_STARTS.map(position_after);
+    let games: Vec<Option<Vec<Ply>>> = std::thread::scope(|scope| {
+        let searches: Vec<_> = starts
+            .iter()
+            .map(|start| {
+                let progress = &progress;
+                scope.spawn(move || beam::search(start.as_ref().ok()?, progress, width))
+            })
+            .collect();
+        searches
+            .into_iter()
+            .map(|search| search.join().ok().flatten())
+            .collect()
+    });
+    let best = WHOLE_BOARD_STARTS
+        .into_iter()
+        .zip(games)
+        .filter_map(|(opening, game)| Some((opening, game?)))
+        .min_by_key(|(opening, plies)| opening.len() + plies.len())
+        .ok_or(SynthError::Stuck)?;
+    report(&format!(
+        "WholeBoard: {} plies",
+        best.0.len() + best.1.len()
+    ));
+    Ok(best)
 }
 
 /// The result token every synthesized game ends with.

@@ -3,35 +3,38 @@
 //!
 //! An annotated position gives bits only when its occupied squares, read
 //! a1…h8 as white = 1 and black = 0, are white pieces, then black pieces,
-//! then a white *marker*, then the bits (`lower::decode`). The game has two
-//! parts:
+//! then a white *marker*, then the bits (`lower::decode`). A ply is
+//! annotated when the bits of the position it reaches are the next bits
+//! to write (a value's first bits with `!`/`?`, the rest with `!!`/`??`,
+//! leading zeros of a value being free), else it is a plain move towards
+//! a position that is. Two kinds of design find the plies:
 //!
-//! 1. A fixed opening ([`OPENING`]) sets up a *writing area* in the corner
-//!    by h8: behind Black's pawns, the marker and a few pieces of each side
-//!    that can step into the squares after the marker (adding a bit: 1 for
-//!    a white piece, 0 for a black one) and back out, while all other
-//!    pieces keep the white-then-black order. Pieces elsewhere that can
-//!    move without changing the bits give each side a waiting move.
-//! 2. The writing. The positions reachable in the area by the moves of its
-//!    pieces (no captures, no pawn moves) form a small graph, explored once
-//!    with the chess rules; each position reads as some bits or as nothing. An
-//!    A* search over pairs (position, progress through the values to
-//!    write), its lower bound counting the plies between readings
-//!    (`bound`), finds the fewest plies that write them all: a ply
-//!    is annotated when the bits of the position it reaches are the next
-//!    bits to write (a value's first bits with `!`/`?`, the rest with
-//!    `!!`/`??`, leading zeros of a value being free), else it is a plain
-//!    move towards a position that is.
+//! - **The whole board** (`beam`, the default's usual winner): a beam
+//!   search over the positions of the game itself, any legal move of any
+//!   piece allowed, from the standard position or from the corner
+//!   design's marker. The search sets up a marker and writing pieces of
+//!   both sides on its own, and changes them while it writes.
+//! - **Writing areas** (corner, king's walk): a fixed opening sets up a
+//!   marker and a few pieces of each side that can step into the squares
+//!   after it and back out, while all other pieces keep the
+//!   white-then-black order. The positions reachable in the area by the
+//!   moves of its pieces (no captures, no pawn moves) form a small graph,
+//!   explored once with the chess rules; an A* search over pairs
+//!   (position, progress through the values to write), its lower bound
+//!   counting the plies between readings (`bound`), finds the fewest
+//!   plies that write a window of values, window by window.
 //!
 //! The result is played back through the normal Chessoteric front end and
 //! its machine compared with the one asked for before anything is printed.
 //!
 //! The code: `design` (the openings and their areas' squares), `area`
 //! (exploring a writing area), `targets` (the values as bits and the
-//! progress through them), `bound` (the search's lower bound), `search`
-//! (planning the plies) and `game` (writing and checking the PGN).
+//! progress through them), `bound` (the A* search's lower bound),
+//! `search` (the A* search), `beam` (the whole board's search) and `game`
+//! (writing and checking the PGN).
 
 mod area;
+mod beam;
 mod bound;
 mod design;
 mod game;
@@ -40,10 +43,10 @@ mod targets;
 #[cfg(test)]
 mod tests;
 
+use super::chess::Move;
 use super::ir::Machine;
 use game::{verify, write_game};
-use search::KINGS_WALK_BUDGET;
-use targets::targets;
+use targets::{targets, Written};
 
 pub use design::{Design, KINGS_WALK_OPENING, OPENING};
 
@@ -77,14 +80,22 @@ impl Synthesis {
     }
 }
 
+/// One ply after the opening, and what it writes if annotated.
+#[derive(Clone, Debug)]
+struct Ply {
+    m: Move,
+    writes: Option<Written>,
+}
+
 /// Why a machine was not synthesized.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SynthError {
     /// The search found no way to write the values. A bug in chess2rs.
     NoPlan,
-    /// The search used up its budget (only under [`Design::Best`], which
-    /// then keeps the other design's game).
-    OverBudget,
+    /// The whole board's search got stuck: no state of its beam could
+    /// write the next value (under [`Design::Best`], the corner design's
+    /// game is kept).
+    Stuck,
     /// The game did not play back to the machine asked for. A bug in
     /// chess2rs; the text says what differed.
     Verification(String),
@@ -97,7 +108,10 @@ impl std::fmt::Display for SynthError {
                 f,
                 "the writing area cannot write these values (a chess2rs bug)"
             ),
-            SynthError::OverBudget => write!(f, "the search ran out of its budget"),
+            SynthError::Stuck => write!(
+                f,
+                "the whole-board search found no game for these values (`--design corner` always finds one)"
+            ),
             SynthError::Verification(what) => write!(
                 f,
                 "the synthesized game does not build the machine: {what} (a chess2rs bug)"
@@ -118,15 +132,14 @@ pub fn synthesize(
     let targets = targets(machine);
     let synthesis = match options.design {
         Design::Best => {
-            let corner = write_game(Design::Corner, &targets, options, None, report)?;
-            let budget = Some(KINGS_WALK_BUDGET);
-            match write_game(Design::KingsWalk, &targets, options, budget, report) {
-                Ok(walk) if walk.plies < corner.plies => walk,
-                Ok(_) | Err(SynthError::OverBudget) => corner,
+            let corner = write_game(Design::Corner, &targets, options, report)?;
+            match write_game(Design::WholeBoard, &targets, options, report) {
+                Ok(whole) if whole.plies < corner.plies => whole,
+                Ok(_) | Err(SynthError::Stuck) => corner,
                 Err(other) => return Err(other),
             }
         }
-        design => write_game(design, &targets, options, None, report)?,
+        design => write_game(design, &targets, options, report)?,
     };
     verify(&synthesis.pgn, machine)?;
     Ok(synthesis)

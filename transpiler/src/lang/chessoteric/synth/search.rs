@@ -5,56 +5,14 @@ use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 
-use super::super::chess::Move;
-use super::super::syntax::Annotation;
 use super::area::{Area, Node};
 use super::bound::Bound;
-use super::targets::{Progress, Target};
-use super::SynthError;
+use super::targets::{Progress, Target, Written};
+use super::{Ply, SynthError};
 
-/// How many search states a synthesis may still expand: the searches of
-/// one machine share it, so that a design whose area is large gives up
-/// (deterministically) on a machine it would take too long to write.
-pub(super) struct Budget {
-    /// States left, if limited.
-    left: Option<u64>,
-    /// States expanded so far.
-    pub(super) spent: u64,
-}
-
-impl Budget {
-    pub(super) fn new(left: Option<u64>) -> Budget {
-        Budget { left, spent: 0 }
-    }
-
-    /// Expands one state, or fails when none are left.
-    fn spend(&mut self) -> Result<(), SynthError> {
-        self.spent += 1;
-        match &mut self.left {
-            None => Ok(()),
-            Some(0) => Err(SynthError::OverBudget),
-            Some(left) => {
-                *left -= 1;
-                Ok(())
-            }
-        }
-    }
-}
-
-/// The search states the king's-walk design may expand for one machine
-/// under [`Design::Best`] before the corner design's game is kept.
-pub(super) const KINGS_WALK_BUDGET: u64 = 60_000_000;
-
-/// One planned ply.
-#[derive(Clone, Debug)]
-pub(super) struct Ply {
-    pub(super) m: Move,
-    /// The area position it leads to.
-    pub(super) to: u32,
-    /// If annotated: the annotation, the target it writes (an index into
-    /// all targets) and whether it writes the target's last digits.
-    pub(super) writes: Option<(Annotation, usize, bool)>,
-}
+/// How many search states the searches of one machine expanded.
+#[derive(Default)]
+pub(super) struct Expanded(pub(super) u64);
 
 /// How many targets each search plans for, and how many of them it keeps
 /// before planning again from where they end: a long machine costs time
@@ -73,7 +31,7 @@ const REPORT_EVERY: usize = 300;
 pub(super) fn plan(
     area: &Area,
     targets: &[Target],
-    budget: &mut Budget,
+    expanded: &mut Expanded,
     report: &mut dyn FnMut(&str),
 ) -> Result<Vec<Ply>, SynthError> {
     let mut plies = Vec::new();
@@ -85,14 +43,14 @@ pub(super) fn plan(
         let window = &targets[done..targets.len().min(done + WINDOW)];
         let last = done + window.len() == targets.len();
         let keep = if last { window.len() } else { KEEP };
-        let found = search(area, at, &Progress::new(window), budget)?;
+        let found = search(area, at, &Progress::new(window), expanded)?;
         let mut kept = 0;
-        for mut ply in found {
-            if let Some((_, target, completes)) = &mut ply.writes {
-                kept += usize::from(*completes);
-                *target += done;
+        for (to, mut ply) in found {
+            if let Some(written) = &mut ply.writes {
+                kept += usize::from(written.completes);
+                written.target += done;
             }
-            at = ply.to;
+            at = to;
             plies.push(ply);
             if kept == keep {
                 break;
@@ -113,8 +71,8 @@ fn search(
     area: &Area,
     start: u32,
     progress: &Progress,
-    budget: &mut Budget,
-) -> Result<Vec<Ply>, SynthError> {
+    expanded: &mut Expanded,
+) -> Result<Vec<(u32, Ply)>, SynthError> {
     let slots = u64::from(progress.end) + 1;
     let nodes = &area.nodes;
     let state = |node: u32, slot: u32| u64::from(node) * slots + u64::from(slot);
@@ -146,7 +104,7 @@ fn search(
                 Some(entry) if !entry.expanded && entry.depth == plies => entry.expanded = true,
                 _ => continue,
             }
-            budget.spend()?;
+            expanded.0 += 1;
             let (node, slot) = ((here / slots) as u32, (here % slots) as u32);
             if slot == progress.end {
                 found = Some(here);
@@ -271,7 +229,7 @@ fn path(
     reached: &States,
     slots: u64,
     (first, found): (u64, u64),
-) -> Result<Vec<Ply>, SynthError> {
+) -> Result<Vec<(u32, Ply)>, SynthError> {
     let mut at = found;
     let mut plies = Vec::new();
     while at != first {
@@ -280,19 +238,10 @@ fn path(
         let (node, slot) = ((before / slots) as usize, (before % slots) as u32);
         let (m, to) = &nodes[node].moves[number as usize];
         let writes = match (annotated, nodes[*to as usize].bits) {
-            (true, Some(bits)) => {
-                let (next, annotation) = progress.advance(slot, bits).ok_or(SynthError::NoPlan)?;
-                let target = progress.target_of[slot as usize];
-                let completes = progress.target_of.get(next as usize) != Some(&target);
-                Some((annotation, target as usize, completes))
-            }
+            (true, Some(bits)) => Some(Written::at(progress, slot, bits).ok_or(SynthError::NoPlan)?),
             _ => None,
         };
-        plies.push(Ply {
-            m: *m,
-            to: *to,
-            writes,
-        });
+        plies.push((*to, Ply { m: *m, writes }));
         at = before;
     }
     plies.reverse();

@@ -1,6 +1,8 @@
 //! What a game writes: the machine's values as bits, and the progress
 //! through them that the search tracks.
 
+use cozy_chess::Color;
+
 use super::super::ir::Machine;
 use super::super::syntax::Annotation;
 
@@ -15,6 +17,7 @@ pub(super) struct Bits {
 
 impl Bits {
     /// `text`'s bits (`'0'`/`'1'`, at most 64 of them).
+    #[cfg(test)]
     pub(super) fn parse(text: &str) -> Option<Bits> {
         let len = u32::try_from(text.len()).ok().filter(|&l| l <= 64)?;
         let value = if len == 0 {
@@ -51,6 +54,39 @@ impl std::fmt::Display for Bits {
             len => write!(f, "{:0width$b}", self.value, width = len as usize),
         }
     }
+}
+
+/// The bits an annotation on `board` writes, if it writes any: the
+/// colours of the occupied squares read a1…h8 (white = 1), without the
+/// leading 1s, the 0s after them and the marker (`lower::decode`, which
+/// a unit test compares this with, on bit strings instead of bits).
+pub(super) fn reading(board: &cozy_chess::Board) -> Option<Bits> {
+    let white = board.colors(Color::White).0;
+    // Bit i of `string`: the colour of the i-th occupied square.
+    let (mut string, mut count) = (0u64, 0u32);
+    let mut occupied = board.occupied().0;
+    while occupied != 0 {
+        let square = occupied.trailing_zeros();
+        string |= ((white >> square) & 1) << count;
+        count += 1;
+        occupied &= occupied - 1;
+    }
+    let ones = (!string).trailing_zeros().min(count);
+    let after_ones = string >> ones;
+    if after_ones == 0 {
+        return None;
+    }
+    let marker = ones + after_ones.trailing_zeros();
+    let len = count - marker - 1;
+    if len == 0 {
+        return None;
+    }
+    // At most 32 pieces: the shifts stay below 64.
+    let after = string >> (marker + 1);
+    Some(Bits {
+        len,
+        value: after.reverse_bits() >> (64 - len),
+    })
 }
 
 /// One value to write: a rule part or a tape symbol.
@@ -188,5 +224,36 @@ impl<'a> Progress<'a> {
             first + 1 + written
         };
         Some((next, target.annotation(starts)))
+    }
+}
+
+/// What an annotated ply writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Written {
+    /// Its annotation.
+    pub(super) annotation: Annotation,
+    /// The target it writes (an index into the progress's targets).
+    pub(super) target: usize,
+    /// Whether it writes the target's last digits.
+    pub(super) completes: bool,
+    /// The bits it reads.
+    pub(super) bits: Bits,
+    /// The slot after it.
+    pub(super) next_slot: u32,
+}
+
+impl Written {
+    /// What reading `bits` at `slot` writes; `None` if they are not what
+    /// comes next.
+    pub(super) fn at(progress: &Progress, slot: u32, bits: Bits) -> Option<Written> {
+        let (next_slot, annotation) = progress.advance(slot, bits)?;
+        let target = *progress.target_of.get(slot as usize)?;
+        Some(Written {
+            annotation,
+            target: target as usize,
+            completes: progress.target_of.get(next_slot as usize) != Some(&target),
+            bits,
+            next_slot,
+        })
     }
 }

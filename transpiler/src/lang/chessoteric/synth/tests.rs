@@ -5,12 +5,14 @@ use cozy_chess::BitBoard as Bitboard;
 
 use super::super::chess::{Color, Position, Square};
 use super::super::ir::Machine;
-use super::super::lower::board_bits;
+use super::super::lower::{board_bits, decode};
 use super::super::san::San;
 use super::super::syntax::Annotation;
-use super::area::{board_value, explore, Area, MAX_AREA_POSITIONS};
-use super::search::{plan, Budget};
-use super::targets::{targets, Bits, Progress, Target};
+use super::area::{explore, Area, MAX_AREA_POSITIONS};
+use super::search::{plan, Expanded};
+use super::targets::{reading, targets, Bits, Progress, Target};
+use super::beam::{plain_moves, search as search_the_whole_board};
+use super::game::{game_of, verify};
 use super::{synthesize, Design, SynthOptions, Synthesis, KINGS_WALK_OPENING, OPENING};
 use crate::lang::chessoteric::BtmStages;
 use crate::lang::FrontEnd as _;
@@ -47,7 +49,7 @@ fn after(opening: &[&str]) -> Position {
 #[test]
 fn the_opening_is_legal_and_sets_up_the_writing_area() {
     let position = after(OPENING);
-    let bits = board_value(&position.board());
+    let bits = reading(position.raw());
     assert_eq!(bits, Bits::parse("01"), "g8 black, h8 white");
     let nodes = explore(position, Design::Corner.area_squares()).unwrap();
     assert!(
@@ -72,7 +74,7 @@ fn the_kings_walk_opening_is_legal_and_leaves_three_black_pieces_after_the_marke
     // White's pieces (the knights on f6, g6 included), Black's pawns,
     // king and a8-c8, the marker on d8, then f8, g8, h8.
     assert_eq!(bits, format!("{}{}1000", "1".repeat(14), "0".repeat(10)));
-    assert_eq!(board_value(&board), Bits::parse("000"));
+    assert_eq!(reading(position.raw()), Bits::parse("000"));
 }
 
 #[test]
@@ -124,6 +126,54 @@ fn hello_world_takes_fewer_moves_than_the_hand_made_game() {
         game.pgn
     );
     assert_eq!(output_of(&game.pgn), "Hello, world!\n");
+}
+
+#[test]
+fn the_whole_board_search_writes_hello_world_densely_in_a_game_that_plays_back() {
+    let hello = std::fs::read_to_string("../golden/chessoteric/hello.btm").unwrap();
+    let wanted = machine(&hello);
+    let targets = targets(&wanted);
+    // A narrower beam than synth's, for a debug build's speed.
+    let plies = search_the_whole_board(&Position::default(), &Progress::new(&targets), 1500)
+        .expect("a game");
+    let game = game_of(&[], &plies, &targets, false).unwrap();
+    verify(&game.pgn, &wanted).unwrap();
+    assert_eq!(output_of(&game.pgn), "Hello, world!\n");
+    // The corner design: 123 plies; synth's beam: about 70.
+    assert!(game.plies < 95, "{} plies:\n{}", game.plies, game.pgn);
+    // Nothing the author's interpreter reads differently: no check, no
+    // castling (en passant and pinned pieces: below).
+    assert!(!game.pgn.contains(['+', '#', 'O']), "{}", game.pgn);
+}
+
+/// The moves the whole-board search plays in the position of `fen`, as
+/// (from, to) pairs, and the number of legal moves there.
+fn plain_moves_of(fen: &str) -> (Vec<(Square, Square)>, usize) {
+    let position = super::super::fen::parse(fen).unwrap();
+    let plain = plain_moves(position.raw());
+    let pairs = plain.iter().map(|m| (m.from, m.to)).collect();
+    (pairs, position.legal_moves().len())
+}
+
+#[test]
+fn the_whole_board_search_leaves_out_moves_the_authors_reader_plays_differently() {
+    use Square::*;
+    // Castling, either way.
+    let (plain, legal) = plain_moves_of("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+    assert_eq!(plain.len(), legal - 2);
+    assert!(plain.contains(&(E1, F1)) && !plain.contains(&(E1, H1)) && !plain.contains(&(E1, A1)));
+    // En passant.
+    let (plain, legal) = plain_moves_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    assert_eq!(plain.len(), legal - 1);
+    assert!(plain.contains(&(E5, E6)) && !plain.contains(&(E5, D6)));
+    // The knight on e2 is pinned; the reader would find it as well as
+    // the one on b3 for `Nd4` and `Nc1`, and call them ambiguous.
+    let (plain, legal) = plain_moves_of("4r1k1/8/8/8/8/1N6/4N3/4K3 w - - 0 1");
+    assert_eq!(plain.len(), legal - 2);
+    for to in [A1, D2, A5, C5] {
+        assert!(plain.contains(&(B3, to)), "Nb3-{to}");
+    }
+    assert!(!plain.contains(&(B3, D4)) && !plain.contains(&(B3, C1)));
 }
 
 #[test]
@@ -213,15 +263,15 @@ fn try_area(area: &str) {
         if n == 1 {
             eprintln!("hello total {:?}", t0.elapsed());
         }
-        let mut budget = Budget::new(None);
-        match plan(&area, &targets, &mut budget, &mut |_| {}) {
+        let mut expanded = Expanded::default();
+        match plan(&area, &targets, &mut expanded, &mut |_| {}) {
             Ok(plies) => {
                 if n == 0 {
                     eprintln!(
                         "hello: {} plies for {bits} bits, {} annotated, {} states expanded, {:?}",
                         plies.len(),
                         plies.iter().filter(|p| p.writes.is_some()).count(),
-                        budget.spent,
+                        expanded.0,
                         t.elapsed()
                     );
                 } else {
@@ -286,8 +336,28 @@ fn the_search_finds_plans_as_short_as_a_search_without_its_bound() {
         "111111?\n10?\n1101101?\n",
     ] {
         let targets = targets(&machine(btm));
-        let mut budget = Budget::new(None);
-        let plies = plan(&area, &targets, &mut budget, &mut |_| {}).unwrap();
+        let mut expanded = Expanded::default();
+        let plies = plan(&area, &targets, &mut expanded, &mut |_| {}).unwrap();
         assert_eq!(Some(plies.len()), fewest_plies(&area, &targets), "{btm}");
     }
+}
+
+#[test]
+fn the_reading_is_what_the_front_end_decodes() {
+    // Positions of a random game: readings of every length, and none.
+    let mut position = after(KINGS_WALK_OPENING);
+    let mut lengths = std::collections::BTreeSet::new();
+    for _ in 0..300 {
+        let board_string = board_bits(&position.board());
+        let decoded = decode(&board_string).and_then(|(_, bits)| Bits::parse(bits));
+        assert_eq!(reading(position.raw()), decoded, "{board_string}");
+        lengths.insert(decoded.map(|bits| bits.len));
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[(position.raw().hash() % moves.len() as u64) as usize];
+        position.play(&m);
+    }
+    assert!(lengths.len() > 3, "{lengths:?}");
 }
