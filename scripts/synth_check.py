@@ -129,13 +129,20 @@ def expected_machine(listing):
     state and symbol replacing the earlier; the direction 0 or 1, as synth
     writes it; none for states 1 and 2), and the tape."""
     parts, tape = [], []
-    for line in listing.split():
+    for line in listing.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
         bits = line.rstrip("!?")[1:]
-        value = int(bits, 2) if bits else 0
-        if line.endswith("!"):
-            parts.append(value)
+        suffix = line[len(bits) + 1:]
+        # `!!` and `??` append their bits to the current value.
+        values = parts if "!" in suffix else tape
+        if len(suffix) == 2:
+            values[-1] += bits
         else:
-            tape.append(value)
+            values.append(bits)
+    parts = [int(bits, 2) if bits else 0 for bits in parts]
+    tape = [int(bits, 2) if bits else 0 for bits in tape]
     rules = {}
     for start in range(0, len(parts) - len(parts) % 5, 5):
         state, read, following, write, direction = parts[start:start + 5]

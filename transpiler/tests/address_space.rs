@@ -188,7 +188,13 @@ fn run_case(case: &Case, dir: &Path) -> Result<(), String> {
         std::fs::copy(game, dir.join(&file)).unwrap();
     } else if case.extension == "pgn" {
         std::fs::write(dir.join("random.btm"), &case.source).unwrap();
-        let synth = limited(dir, LIMIT_KIB, &["synth", "-q", "random.btm"], b"", None);
+        let synth = limited(
+            dir,
+            LIMIT_KIB,
+            &["synth", "-q", "--design", "corner", "random.btm"],
+            b"",
+            None,
+        );
         ended_cleanly(&synth, "synth")?;
         if synth.status.code() != Some(0) {
             // A listing with errors makes no game: nothing more to run.

@@ -148,7 +148,7 @@ fn synthesised_game() -> (String, Vec<(u32, u32)>) {
     let machine = dir.join("two.btm");
     std::fs::write(&machine, TWO_RULES).unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_chess2rs"))
-        .args(["synth", "-q"])
+        .args(["synth", "-q", "--design", "corner"])
         .arg(&machine)
         .output()
         .unwrap();

@@ -159,7 +159,8 @@ pub(super) fn plain_moves(board: &Cozy) -> Vec<CozyMove> {
             Piece::Bishop => cozy_chess::get_bishop_moves(to, occupied),
             Piece::Rook => cozy_chess::get_rook_moves(to, occupied),
             Piece::Queen => {
-                cozy_chess::get_bishop_moves(to, occupied) | cozy_chess::get_rook_moves(to, occupied)
+                cozy_chess::get_bishop_moves(to, occupied)
+                    | cozy_chess::get_rook_moves(to, occupied)
             }
             Piece::Pawn | Piece::King => return 1,
         };

@@ -238,7 +238,9 @@ fn path(
         let (node, slot) = ((before / slots) as usize, (before % slots) as u32);
         let (m, to) = &nodes[node].moves[number as usize];
         let writes = match (annotated, nodes[*to as usize].bits) {
-            (true, Some(bits)) => Some(Written::at(progress, slot, bits).ok_or(SynthError::NoPlan)?),
+            (true, Some(bits)) => {
+                Some(Written::at(progress, slot, bits).ok_or(SynthError::NoPlan)?)
+            }
             _ => None,
         };
         plies.push((*to, Ply { m: *m, writes }));
