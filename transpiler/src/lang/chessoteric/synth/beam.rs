@@ -36,13 +36,19 @@ const SLOT_SHARE: usize = 3;
 /// gives up (a layer stuck where it cannot write the next value).
 const STALL: usize = 200;
 
+/// How often (in plies) the search forgets the states no state of its
+/// last layer descends from: the beam's branches die out within a few
+/// dozen plies, so its memory stays in proportion to its width, not to
+/// the game's length.
+const PRUNE_EVERY: usize = 128;
+
 /// How a state of a layer was reached.
-#[derive(Clone, Copy)]
-struct Step {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Step {
     /// Its state's index in the layer before.
-    parent: u32,
-    m: CozyMove,
-    annotated: bool,
+    pub(super) parent: u32,
+    pub(super) m: CozyMove,
+    pub(super) annotated: bool,
 }
 
 /// A state that a layer may keep.
@@ -85,6 +91,9 @@ pub(super) fn search(start: &Position, progress: &Progress, width: usize) -> Opt
             .collect();
         slots = kept.iter().map(|c| c.slot).collect();
         layers.push(steps);
+        if layers.len() % PRUNE_EVERY == 0 {
+            prune(&mut layers);
+        }
         if slots[0] == progress.end {
             return Some(plies(start, progress, &layers));
         }
@@ -219,6 +228,33 @@ fn select(candidates: &[Candidate], width: usize) -> Vec<Candidate> {
         kept.push(*candidate);
     }
     kept
+}
+
+/// Keeps, in each layer, only the states that a state of the last layer
+/// descends from (renumbering the links to them).
+pub(super) fn prune(layers: &mut [Vec<Step>]) {
+    let Some((last, earlier)) = layers.split_last_mut() else {
+        return;
+    };
+    let mut children: &mut Vec<Step> = last;
+    for layer in earlier.iter_mut().rev() {
+        let mut renumbered = vec![u32::MAX; layer.len()];
+        for child in children.iter() {
+            renumbered[child.parent as usize] = 0;
+        }
+        let mut kept = Vec::new();
+        for (index, step) in layer.iter().enumerate() {
+            if renumbered[index] == 0 {
+                renumbered[index] = kept.len() as u32;
+                kept.push(*step);
+            }
+        }
+        for child in children.iter_mut() {
+            child.parent = renumbered[child.parent as usize];
+        }
+        *layer = kept;
+        children = layer;
+    }
 }
 
 /// The plies to the first state of the last layer, played from `start`

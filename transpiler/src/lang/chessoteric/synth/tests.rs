@@ -9,7 +9,7 @@ use super::super::lower::{board_bits, decode};
 use super::super::san::San;
 use super::super::syntax::Annotation;
 use super::area::{explore, Area, MAX_AREA_POSITIONS};
-use super::beam::{plain_moves, search as search_the_whole_board};
+use super::beam::{plain_moves, search as search_the_whole_board, Step};
 use super::game::{game_of, verify};
 use super::search::{plan, Expanded};
 use super::targets::{reading, targets, Bits, Progress, Target};
@@ -144,6 +144,42 @@ fn the_whole_board_search_writes_hello_world_densely_in_a_game_that_plays_back()
     // Nothing the author's interpreter reads differently: no check, no
     // castling (en passant and pinned pieces: below).
     assert!(!game.pgn.contains(['+', '#', 'O']), "{}", game.pgn);
+}
+
+/// The steps from the first layer to state `index` of the last.
+fn lineage(layers: &[Vec<Step>], mut index: u32) -> Vec<Step> {
+    let mut steps = Vec::new();
+    for layer in layers.iter().rev() {
+        let step = layer[index as usize];
+        steps.push(Step { parent: 0, ..step });
+        index = step.parent;
+    }
+    steps
+}
+
+#[test]
+fn pruning_the_beam_keeps_every_lineage_of_its_last_layer_and_nothing_else() {
+    let step = |parent: u32, to: Square| Step {
+        parent,
+        m: cozy_chess::Move {
+            from: Square::A1,
+            to,
+            promotion: None,
+        },
+        annotated: false,
+    };
+    use Square::*;
+    let mut layers = vec![
+        vec![step(0, B1), step(0, C1)],
+        vec![step(1, D1), step(0, E1), step(1, F1)],
+        vec![step(2, G1), step(0, H1), step(2, A2)],
+    ];
+    let before: Vec<_> = (0..3).map(|index| lineage(&layers, index)).collect();
+    super::beam::prune(&mut layers);
+    let after: Vec<_> = (0..3).map(|index| lineage(&layers, index)).collect();
+    assert_eq!(before, after);
+    // Only c1, then d1 and f1, descend to the last layer.
+    assert_eq!(layers.iter().map(Vec::len).collect::<Vec<_>>(), [1, 2, 3]);
 }
 
 /// The moves the whole-board search plays in the position of `fen`, as
