@@ -2,9 +2,10 @@
 //! set of random machines (6 rules and 12 tape symbols, values up to 255:
 //! the largest the property test draws), and the moves per bit written,
 //! printed before the timings: the corner design and `synth`'s default
-//! (both designs, the shorter game) side by side. `SYNTH_MACHINES=N` sets
-//! the size of the random set (20); `scripts/synth_check.py` measures the
-//! same machines through the command line.
+//! (the whole board's search and the corner design, the shorter game)
+//! side by side. `SYNTH_MACHINES=N` sets the size of the random set (20);
+//! `scripts/synth_check.py` measures the same machines through the
+//! command line.
 
 use std::time::Instant;
 

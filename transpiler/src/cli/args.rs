@@ -167,16 +167,18 @@ terminal).")]
     #[command(after_help = "\
 Examples:
   chess2rs synth examples/hello.btm -o hello.pgn && chess2rs run hello.pgn
-  # re-encode a game (51 moves instead of 75):
+  # re-encode a game (35 moves instead of 75):
   chess2rs synth examples/chessoteric-hello.pgn
   chess2rs synth examples/hello.btm --annotate | chess2rs explain --lang pgn -
   chess2rs synth examples/hello.btm --design corner  # 62 moves, milliseconds
 
-The game is an opening that sets up a writing area by h8, then moves whose
-annotations write the rules' parts and the tape symbols in order (both
-designs are tried by default, a few seconds; the shorter game is kept). Rules
-that a later rule replaces, rules for states 1 and 2 and leftover parts
-are not written: the game builds the same machine with fewer moves.")]
+Annotated moves write the rules' parts and the tape symbols in order. By
+default two designs write the game and the shorter is kept: a beam search
+over the game's own positions, which sets up its own marker (a few seconds,
+one search on each of two cores), and the corner design, an opening that
+sets up a writing area by h8 (milliseconds). Rules that a later rule
+replaces, rules for states 1 and 2 and leftover parts are not written: the
+game builds the same machine with fewer moves.")]
     Synth(SynthArgs),
     /// Report errors and warnings only.
     #[command(after_help = "\

@@ -1,6 +1,7 @@
 //! The whole-board search ([`super::Design::WholeBoard`]): a beam search
-//! over positions of the whole game, every legal move of every piece
-//! allowed (captures, pawn moves, castling, promotions, checks).
+//! over positions of the whole game, any legal move of any piece allowed
+//! that every reader of the game plays alike ([`plain_moves`]): captures,
+//! pawn moves and promotions, but no castling, en passant or check.
 //!
 //! The search goes one ply at a time. Every state kept (a position, and
 //! the slot of the values written so far, [`Progress`]) is expanded by
@@ -91,7 +92,7 @@ pub(super) fn search(start: &Position, progress: &Progress, width: usize) -> Opt
             .collect();
         slots = kept.iter().map(|c| c.slot).collect();
         layers.push(steps);
-        if layers.len() % PRUNE_EVERY == 0 {
+        if layers.len().is_multiple_of(PRUNE_EVERY) {
             prune(&mut layers);
         }
         if slots[0] == progress.end {
