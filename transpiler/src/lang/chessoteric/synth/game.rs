@@ -89,7 +89,7 @@ fn played(opening: &[&str]) -> Result<Vec<Move>, SynthError> {
 }
 
 /// The position after `opening` (SAN from the standard position).
-fn position_after(opening: &[&str]) -> Result<Position, SynthError> {
+pub(super) fn position_after(opening: &[&str]) -> Result<Position, SynthError> {
     let mut position = Position::default();
     for m in played(opening)? {
         position.play(&m);

@@ -6,11 +6,10 @@ use cozy_chess::BitBoard as Bitboard;
 use super::super::chess::{Color, Position, Square};
 use super::super::ir::Machine;
 use super::super::lower::{board_bits, decode};
-use super::super::san::San;
 use super::super::syntax::Annotation;
 use super::area::{explore, Area, MAX_AREA_POSITIONS};
 use super::beam::{plain_moves, search as search_the_whole_board, Step};
-use super::game::{game_of, verify};
+use super::game::{game_of, position_after, verify};
 use super::search::{plan, Expanded};
 use super::targets::{reading, targets, Bits, Progress, Target};
 use super::{synthesize, Design, SynthOptions, Synthesis, KINGS_WALK_OPENING, OPENING};
@@ -38,12 +37,7 @@ fn output_of(pgn: &str) -> String {
 
 /// The position after `opening` (legal SAN) from the standard one.
 fn after(opening: &[&str]) -> Position {
-    let mut position = Position::default();
-    for san in opening {
-        let m = san.parse::<San>().unwrap().to_move(&position).unwrap();
-        position.play(&m);
-    }
-    position
+    position_after(opening).expect("a legal opening")
 }
 
 #[test]
